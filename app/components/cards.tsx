@@ -1,0 +1,163 @@
+import { Link } from "react-router";
+import type { Destination } from "../content/destinations.ts";
+import { formatLongDate } from "../lib/dates.ts";
+import type { ImageRef } from "../lib/images.ts";
+import { destinationSlug } from "../lib/slug.ts";
+import { FavoriteButton } from "./favorites.tsx";
+import { ArrowRightIcon, CalendarIcon, PinIcon } from "./icons.tsx";
+import { ContentImage, DestinationImage } from "./images.tsx";
+import { LocalTime } from "./local-time.tsx";
+
+export function TrendingBadge() {
+  return (
+    <span className="rounded-full bg-coral-500 px-3 py-1 text-xs font-bold tracking-wider text-white uppercase">
+      Trending
+    </span>
+  );
+}
+
+export function DestinationCard({ destination, priority }: { destination: Destination; priority?: boolean }) {
+  const href = `/destinations/${destinationSlug(destination.name)}`;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5 transition hover:shadow-lg">
+      <div className="relative aspect-[3/2] overflow-hidden">
+        <DestinationImage
+          base={destination.image}
+          alt={destination.name}
+          width={1280}
+          height={853}
+          priority={priority}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          className="size-full object-cover transition duration-500 group-hover:scale-105"
+        />
+        {destination.tag === "trending" && (
+          <div className="absolute top-3 left-3">
+            <TrendingBadge />
+          </div>
+        )}
+        <div className="absolute top-3 right-3 z-10">
+          <FavoriteButton destination={destination} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="flex items-center gap-1.5 text-sm font-medium text-sea-700">
+          <PinIcon className="size-4" /> {destination.location} · {destination.theme}
+        </p>
+        <h3 className="mt-2 font-serif text-2xl font-semibold">
+          <Link to={href} className="after:absolute after:inset-0 hover:text-sea-700">
+            {destination.name}
+          </Link>
+        </h3>
+        <p className="mt-2 flex-1 text-ink-700">{destination.short}</p>
+        <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-700">
+          <CalendarIcon className="size-4" /> Best time: {destination.bestTime}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export interface BlogCardData {
+  slug: string;
+  title: string;
+  excerpt: string;
+  hasMore: boolean;
+  date: string;
+  createdAt: number;
+  category: string;
+  image: ImageRef;
+}
+
+/** Spec §2: image, title, 200-character excerpt, Read More when longer, Date and Created At. */
+export function BlogCard({ blog, priority }: { blog: BlogCardData; priority?: boolean }) {
+  const href = `/blogs/${blog.slug}`;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[16/10] overflow-hidden">
+        <ContentImage
+          image={blog.image}
+          alt=""
+          width={960}
+          height={600}
+          priority={priority}
+          className="size-full object-cover transition duration-500 hover:scale-105"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col p-6">
+        {blog.category && (
+          <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>
+        )}
+        <h3 className="mt-2 font-serif text-2xl leading-snug font-semibold">
+          <Link to={href} className="hover:text-sea-700">
+            {blog.title}
+          </Link>
+        </h3>
+        <p className="mt-3 flex-1 text-ink-700">
+          {blog.excerpt}
+          {blog.hasMore ? "…" : ""}
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-ink-900/10 pt-4 text-sm">
+          <div>
+            <dt className="font-semibold">Date</dt>
+            <dd className="text-ink-700">{formatLongDate(blog.date)}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Created At</dt>
+            <dd className="text-ink-700">
+              <LocalTime seconds={blog.createdAt} />
+            </dd>
+          </div>
+        </dl>
+        {blog.hasMore && (
+          <Link
+            to={href}
+            aria-label={`Read More: ${blog.title}`}
+            className="mt-5 inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-5 py-2.5 font-semibold text-white hover:bg-sea-700"
+          >
+            Read More <ArrowRightIcon />
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export interface RecipeCardData {
+  slug: string;
+  title: string;
+  short: string;
+  image: ImageRef;
+  calories: number;
+  type: string | null;
+}
+
+export function RecipeCard({ recipe }: { recipe: RecipeCardData }) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
+      <div className="relative aspect-[4/3] overflow-hidden">
+        <ContentImage
+          image={recipe.image}
+          alt=""
+          width={960}
+          height={720}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          className="size-full object-cover transition duration-500 group-hover:scale-105"
+        />
+        {recipe.type === "trending" && (
+          <div className="absolute top-3 left-3">
+            <TrendingBadge />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="font-serif text-xl font-semibold">
+          <Link to={`/recipes/${recipe.slug}`} className="after:absolute after:inset-0 hover:text-sea-700">
+            {recipe.title}
+          </Link>
+        </h3>
+        <p className="mt-2 flex-1 text-ink-700">{recipe.short}</p>
+        <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
+      </div>
+    </article>
+  );
+}

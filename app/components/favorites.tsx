@@ -1,0 +1,96 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { Destination } from "../content/destinations.ts";
+import { readFavorites, toggleFavorite, writeFavorites } from "../lib/favorites.ts";
+import { HeartIcon } from "./icons.tsx";
+
+interface FavoritesState {
+  /** False until the device's list has been read (the server cannot know it). */
+  ready: boolean;
+  favorites: Destination[];
+  isFavorite(id: number): boolean;
+  toggle(destination: Destination): void;
+  selectedDestination: Destination | null;
+  setSelectedDestination(destination: Destination | null): void;
+}
+
+const FavoritesContext = createContext<FavoritesState | null>(null);
+
+/** Spec §3/§4: client state holding favourites (kept on the device) and the selected destination. */
+export function FavoritesProvider({ children }: { children: React.ReactNode }) {
+  const [favorites, setFavorites] = useState<Destination[]>([]);
+  const [ready, setReady] = useState(false);
+  const [selectedDestination, setSelectedDestination] = useState<Destination | null>(null);
+
+  useEffect(() => {
+    setFavorites(readFavorites(safeStorage()));
+    setReady(true);
+  }, []);
+
+  const toggle = useCallback((destination: Destination) => {
+    setFavorites((current) => {
+      const next = toggleFavorite(current, destination);
+      writeFavorites(safeStorage(), next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo<FavoritesState>(
+    () => ({
+      ready,
+      favorites,
+      isFavorite: (id) => favorites.some((d) => d.id === id),
+      toggle,
+      selectedDestination,
+      setSelectedDestination,
+    }),
+    [ready, favorites, toggle, selectedDestination],
+  );
+  return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
+}
+
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useFavorites(): FavoritesState {
+  const state = useContext(FavoritesContext);
+  if (!state) throw new Error("useFavorites needs a FavoritesProvider");
+  return state;
+}
+
+/** The favourite toggle of every destination card and detail page. */
+export function FavoriteButton({
+  destination,
+  variant = "overlay",
+}: {
+  destination: Destination;
+  variant?: "overlay" | "inline";
+}) {
+  const { isFavorite, toggle, ready } = useFavorites();
+  const saved = isFavorite(destination.id);
+  const label = saved
+    ? `Remove ${destination.name} from favourites`
+    : `Save ${destination.name} to favourites`;
+  const style =
+    variant === "overlay"
+      ? "size-11 justify-center rounded-full bg-white/90 shadow-md backdrop-blur hover:bg-white"
+      : "gap-2 rounded-full border border-ink-900/15 bg-white px-4 py-2.5 font-medium hover:border-coral-500";
+  return (
+    <button
+      type="button"
+      aria-pressed={saved}
+      aria-label={label}
+      title={label}
+      disabled={!ready}
+      onClick={() => toggle(destination)}
+      className={`inline-flex items-center transition disabled:opacity-60 ${style} ${saved ? "text-coral-600" : "text-ink-900"}`}
+    >
+      <HeartIcon filled={saved} className="size-5" />
+      {variant === "inline" && <span>{saved ? "Saved to favourites" : "Save to favourites"}</span>}
+    </button>
+  );
+}

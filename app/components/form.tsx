@@ -1,0 +1,93 @@
+import { HONEYPOT_FIELD } from "../lib/forms.ts";
+
+interface FieldProps {
+  name: string;
+  label: string;
+  id: string;
+  error?: string;
+  defaultValue?: string;
+  type?: string;
+  required?: boolean;
+  autoComplete?: string;
+  multiline?: boolean;
+  rows?: number;
+}
+
+const control =
+  "mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink-900 shadow-sm placeholder:text-ink-700/50 focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none";
+
+/** A labelled input or textarea with its error message tied to it for screen readers. */
+export function Field({
+  name,
+  label,
+  id,
+  error,
+  defaultValue,
+  type = "text",
+  required,
+  autoComplete,
+  multiline,
+  rows = 5,
+}: FieldProps) {
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    defaultValue,
+    required,
+    autoComplete,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: `${control} ${error ? "border-coral-600" : "border-ink-900/15"}`,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-coral-600">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Hidden from people (and from assistive tech); bots that fill every field fill this one too. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={`hp-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input id={`hp-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-600">
+      {message}
+    </p>
+  );
+}
+
+export function SubmitButton({ children, submitting }: { children: React.ReactNode; submitting?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={submitting}
+      className="inline-flex items-center justify-center rounded-full bg-sea-700 px-6 py-3 font-semibold text-white transition hover:bg-sea-800 disabled:opacity-70"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+
+/** Previous / numbered / next links; every page is a real URL (?page=N) for crawlers and no-JS. */
+export function Pagination({
+  page,
+  pageCount,
+  basePath,
+}: {
+  page: number;
+  pageCount: number;
+  basePath: string;
+}) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
+    (n) => n === 1 || n === pageCount || Math.abs(n - page) <= 2,
+  );
+  const item = "inline-flex min-w-11 h-11 items-center justify-center rounded-full px-3 font-semibold";
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 && (
+        <Link to={href(page - 1)} rel="prev" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
+          ← Newer
+        </Link>
+      )}
+      {pages.map((n, i) => (
+        <span key={n} className="contents">
+          {i > 0 && n - (pages[i - 1] ?? n) > 1 && <span aria-hidden="true">…</span>}
+          <Link
+            to={href(n)}
+            aria-current={n === page ? "page" : undefined}
+            aria-label={`Page ${n}`}
+            className={`${item} ${n === page ? "bg-ink-900 text-white" : "ring-1 ring-ink-900/15 hover:bg-white"}`}
+          >
+            {n}
+          </Link>
+        </span>
+      ))}
+      {page < pageCount && (
+        <Link to={href(page + 1)} rel="next" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
+          Older →
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import type { FormErrors } from "../lib/forms.ts";
+import { Field, FormError, Honeypot, SubmitButton } from "./form.tsx";
+
+/** Full Name, Email, Phone: the sign-up fields shared by the popup and the /signup page. */
+export function SignupFields({
+  errors,
+  idPrefix,
+  submitting,
+}: {
+  errors?: Partial<FormErrors> & { formError?: string };
+  idPrefix: string;
+  submitting?: boolean;
+}) {
+  return (
+    <div className="relative space-y-4">
+      <FormError message={errors?.formError} />
+      <Field
+        id={`${idPrefix}-fullName`}
+        name="fullName"
+        label="Full Name"
+        required
+        autoComplete="name"
+        error={errors?.fieldErrors?.fullName}
+        defaultValue={errors?.values?.fullName}
+      />
+      <Field
+        id={`${idPrefix}-email`}
+        name="email"
+        type="email"
+        label="Email"
+        required
+        autoComplete="email"
+        error={errors?.fieldErrors?.email}
+        defaultValue={errors?.values?.email}
+      />
+      <Field
+        id={`${idPrefix}-phone`}
+        name="phone"
+        type="tel"
+        label="Phone"
+        autoComplete="tel"
+        error={errors?.fieldErrors?.phone}
+        defaultValue={errors?.values?.phone}
+      />
+      <Honeypot />
+      <SubmitButton submitting={submitting}>Sign Up</SubmitButton>
+    </div>
+  );
+}

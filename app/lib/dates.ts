@@ -1,0 +1,44 @@
+export const DATE_NOT_AVAILABLE = "Date not available";
+
+const longUs = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** Parses the YYYY-MM-DD value of a date input; null when it is not a real calendar date. */
+export function parseDateInput(value: string | null | undefined): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value?.trim() ?? "");
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+    ? date
+    : null;
+}
+
+/** Blog detail date (spec §2): long US style, "March 5, 2025", or "Date not available". */
+export function formatLongDate(value: string | null | undefined): string {
+  const date = parseDateInput(value);
+  return date ? longUs.format(date) : DATE_NOT_AVAILABLE;
+}
+
+/** Stored timestamps are seconds (spec §9); display multiplies by 1000. */
+export function secondsToDate(seconds: number | null | undefined): Date | null {
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0
+    ? new Date(seconds * 1000)
+    : null;
+}
+
+/** A timestamp as date and time in a given locale/time zone; "N/A" when missing (spec §9). */
+export function formatTimestamp(
+  seconds: number | null | undefined,
+  locale = "en-US",
+  timeZone = "UTC",
+): string {
+  const date = secondsToDate(seconds);
+  if (!date) return "N/A";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
+export function formatDay(seconds: number | null | undefined, locale = "en-US", timeZone = "UTC"): string {
+  const date = secondsToDate(seconds);
+  if (!date) return "N/A";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
+}

@@ -1,0 +1,34 @@
+import type { Destination } from "../content/destinations.ts";
+
+/** Spec §9: the local storage key of the favourite destinations. */
+export const FAVORITES_KEY = "favoriteDestinations";
+
+/** Spec §4: missing or unreadable storage gives an empty list. */
+export function readFavorites(storage: Pick<Storage, "getItem"> | undefined): Destination[] {
+  try {
+    const raw = storage?.getItem(FAVORITES_KEY);
+    if (!raw) return [];
+    const list: unknown = JSON.parse(raw);
+    return Array.isArray(list)
+      ? list.filter((d): d is Destination => typeof d === "object" && d !== null && typeof d.id === "number")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Spec §4: a destination already in the list (by id) is removed, otherwise added. */
+export function toggleFavorite(list: Destination[], destination: Destination): Destination[] {
+  return list.some((d) => d.id === destination.id)
+    ? list.filter((d) => d.id !== destination.id)
+    : [...list, destination];
+}
+
+/** Spec §4: the whole list is written back; a full or blocked storage is ignored. */
+export function writeFavorites(storage: Pick<Storage, "setItem"> | undefined, list: Destination[]): void {
+  try {
+    storage?.setItem(FAVORITES_KEY, JSON.stringify(list));
+  } catch {
+    // Private mode or quota: favourites still work for this visit.
+  }
+}

@@ -1,0 +1,34 @@
+/** Widths every uploaded image is stored at (DESIGN §3.7); the largest not above the original is kept. */
+export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
+
+/** Where an image comes from: an upload in our file store, or an http(s) URL an admin gave. */
+export type ImageRef = { kind: "upload"; id: string } | { kind: "url"; url: string } | null;
+
+export function imageRef(imageId: string | null, imageUrl: string | null): ImageRef {
+  if (imageId) return { kind: "upload", id: imageId };
+  if (imageUrl) return { kind: "url", url: imageUrl };
+  return null;
+}
+
+export function uploadSrc(id: string, width: number): string {
+  return `/uploads/${id}-${width}.webp`;
+}
+
+/** src, srcSet for an image reference, for a given largest useful width. */
+export function imageSources(ref: ImageRef, width = 960): { src: string; srcSet?: string } | null {
+  if (!ref) return null;
+  if (ref.kind === "url") return { src: ref.url };
+  return {
+    src: uploadSrc(ref.id, width),
+    srcSet: UPLOAD_WIDTHS.map((w) => `${uploadSrc(ref.id, w)} ${w}w`).join(", "),
+  };
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

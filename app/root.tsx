@@ -1,0 +1,57 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/error-page.tsx";
+import { useNonce } from "./components/nonce.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/rss.xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14213d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Spec §2: the page scrolls smoothly to the top on each path change. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
+  useEffect(() => {
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+  }, [pathname]);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return <ErrorPage status={notFound ? 404 : 500} standalone />;
+}

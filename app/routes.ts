@@ -1,0 +1,25 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** The route table of the specification (§2), plus recipes (DESIGN §3.8) and feeds. */
+export default [
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("destinations", "routes/destinations.tsx"),
+    route("destinations/:spotname", "routes/destination.tsx"),
+    route("blogs", "routes/blogs.tsx"),
+    route("blogs/:slug", "routes/blog.tsx"),
+    route("recipes", "routes/recipes.tsx"),
+    route("recipes/:slug", "routes/recipe.tsx"),
+    route("favorites", "routes/favorites.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("about", "routes/static-page.tsx", { id: "about" }),
+    route("disclaimer", "routes/static-page.tsx", { id: "disclaimer" }),
+    route("privacy-policy", "routes/static-page.tsx", { id: "privacy-policy" }),
+    route("terms-and-condition", "routes/static-page.tsx", { id: "terms-and-condition" }),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("rss.xml", "routes/rss.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+] satisfies RouteConfig;

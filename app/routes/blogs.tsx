@@ -1,0 +1,53 @@
+import { useLoaderData } from "react-router";
+import { BlogCard } from "../components/cards.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { pageMeta, siteNameOf } from "../lib/meta.ts";
+import { pageTitle } from "../lib/site.ts";
+import { listBlogs } from "../server/blogs.server.ts";
+import { getDb } from "../server/db/db.server.ts";
+import { siteOrigin } from "../server/origin.server.ts";
+import type { Route } from "./+types/blogs";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = await listBlogs(await getDb(), Number(url.searchParams.get("page") ?? 1));
+  const canonical = `${siteOrigin(request)}/blogs${page.page > 1 ? `?page=${page.page}` : ""}`;
+  return { ...page, url: canonical };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: pageTitle(
+      loaderData && loaderData.page > 1 ? `Blog, page ${loaderData.page}` : "Blog",
+      siteNameOf(matches),
+    ),
+    description:
+      "Stories from the road: destination guides, food writing and practical advice for slower travel.",
+    url: loaderData?.url,
+  });
+
+export default function Blogs() {
+  const { items, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero title="Blog" eyebrow="Stories from the road">
+        Long reads, market mornings and the small practical things we wish someone had told us before we went.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        {items.length === 0 ? (
+          <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">
+            No blog posts yet. Check back soon.
+          </p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {items.map((b, i) => (
+              <BlogCard key={b.id} blog={b} priority={i === 0} />
+            ))}
+          </div>
+        )}
+        <Pagination page={page} pageCount={pageCount} basePath="/blogs" />
+      </div>
+    </>
+  );
+}

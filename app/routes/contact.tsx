@@ -1,0 +1,180 @@
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Field, FormError, Honeypot, SubmitButton } from "../components/form.tsx";
+import { MailIcon, PhoneIcon, PinIcon } from "../components/icons.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { contactSchema } from "../lib/forms.ts";
+import { pageMeta, siteNameOf } from "../lib/meta.ts";
+import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "../lib/site.ts";
+import { addContact } from "../server/contacts.server.ts";
+import { requestInfoContext } from "../server/context.ts";
+import { getDb } from "../server/db/db.server.ts";
+import { siteOrigin } from "../server/origin.server.ts";
+import { checkPublicForm } from "../server/public-forms.server.ts";
+import { getSiteInfo, getSiteNumbers } from "../server/settings.server.ts";
+import type { Route } from "./+types/contact";
+
+export const CONTACT_SENT_MESSAGE = "Thank you! Your message has been sent. We'll get back to you soon.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  const info = await getSiteInfo(db);
+  const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
+  return { info, numbers, url: `${siteOrigin(request)}/contact` };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const checked = await checkPublicForm(db, await request.formData(), contactSchema, {
+    formName: "contact",
+    ip: context.get(requestInfoContext).ip,
+  });
+  if (!checked.ok) return checked.response;
+  await addContact(db, checked.data);
+  return { ok: true as const };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: pageTitle("Contact", siteNameOf(matches)),
+    description: "Questions, corrections or a trip you'd like help with? Send us a message.",
+    url: loaderData?.url,
+  });
+
+export default function Contact() {
+  const { info, numbers } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const failed = result && !result.ok ? result : undefined;
+  const email = info.email || FALLBACK_EMAIL;
+  const address = [info.address, info.addressCity].filter(Boolean).join(", ") || FALLBACK_OFFICE;
+
+  return (
+    <div className="min-h-[60vh]">
+      <PageHero title="Contact" eyebrow="Say hello">
+        A question about a place, a correction, or a trip you'd like a hand with: we read every message.
+      </PageHero>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5 sm:p-8"
+        >
+          <h2 id="contact-form-heading" className="font-serif text-2xl font-semibold">
+            Send us a message
+          </h2>
+          {result?.ok ? (
+            <p
+              role="status"
+              className="mt-6 rounded-xl bg-sea-600/10 px-4 py-3 text-lg font-medium text-sea-800"
+            >
+              {CONTACT_SENT_MESSAGE}
+            </p>
+          ) : (
+            <Form method="post" noValidate className="relative mt-6 space-y-4">
+              <FormError message={failed?.formError} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  id="contact-first"
+                  name="first"
+                  label="First Name"
+                  required
+                  autoComplete="given-name"
+                  error={failed?.fieldErrors.first}
+                  defaultValue={failed?.values.first}
+                />
+                <Field
+                  id="contact-last"
+                  name="last"
+                  label="Last Name"
+                  required
+                  autoComplete="family-name"
+                  error={failed?.fieldErrors.last}
+                  defaultValue={failed?.values.last}
+                />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  id="contact-email"
+                  name="email"
+                  type="email"
+                  label="Email"
+                  required
+                  autoComplete="email"
+                  error={failed?.fieldErrors.email}
+                  defaultValue={failed?.values.email}
+                />
+                <Field
+                  id="contact-phone"
+                  name="phone"
+                  type="tel"
+                  label="Phone"
+                  autoComplete="tel"
+                  error={failed?.fieldErrors.phone}
+                  defaultValue={failed?.values.phone}
+                />
+              </div>
+              <Field
+                id="contact-message"
+                name="message"
+                label="Message"
+                required
+                multiline
+                rows={6}
+                error={failed?.fieldErrors.message}
+                defaultValue={failed?.values.message}
+              />
+              <Honeypot />
+              <SubmitButton submitting={submitting}>Send Message</SubmitButton>
+            </Form>
+          )}
+        </section>
+        <aside aria-labelledby="contact-details-heading" className="space-y-6">
+          <h2 id="contact-details-heading" className="font-serif text-2xl font-semibold">
+            Other ways to reach us
+          </h2>
+          <ul className="space-y-5 text-lg">
+            <li className="flex gap-4">
+              <MailIcon className="mt-1 size-6 shrink-0 text-sea-700" />
+              <div>
+                <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Email</p>
+                <a href={`mailto:${email}`} className="font-medium hover:text-sea-700">
+                  {email}
+                </a>
+              </div>
+            </li>
+            <li className="flex gap-4">
+              <PhoneIcon className="mt-1 size-6 shrink-0 text-sea-700" />
+              <div>
+                <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Phone</p>
+                <p>
+                  <a
+                    href={`tel:${numbers.numberIntl.replace(/[^+\d]/g, "")}`}
+                    className="font-medium hover:text-sea-700"
+                  >
+                    {numbers.numberIntl}
+                  </a>{" "}
+                  <span className="text-ink-700">(international)</span>
+                </p>
+                <p>
+                  <a
+                    href={`tel:${numbers.numberLocal.replace(/[^+\d]/g, "")}`}
+                    className="font-medium hover:text-sea-700"
+                  >
+                    {numbers.numberLocal}
+                  </a>{" "}
+                  <span className="text-ink-700">(local)</span>
+                </p>
+              </div>
+            </li>
+            <li className="flex gap-4">
+              <PinIcon className="mt-1 size-6 shrink-0 text-sea-700" />
+              <div>
+                <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Address</p>
+                <p className="font-medium">{address}</p>
+              </div>
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

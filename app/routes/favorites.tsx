@@ -1,0 +1,73 @@
+import { Link, useLoaderData } from "react-router";
+import { DestinationCard } from "../components/cards.tsx";
+import { useFavorites } from "../components/favorites.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { pageMeta, siteNameOf } from "../lib/meta.ts";
+import { pageTitle } from "../lib/site.ts";
+import { siteOrigin } from "../server/origin.server.ts";
+import type { Route } from "./+types/favorites";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { url: `${siteOrigin(request)}/favorites` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta({
+    title: pageTitle("Saved places", siteNameOf(matches)),
+    description: "The destinations you saved on this device.",
+    url: loaderData?.url,
+  }),
+  // Personal to each device: nothing here for a search engine.
+  { name: "robots", content: "noindex" },
+];
+
+export const FAVORITES_EMPTY = "You haven't saved any places yet.";
+
+export default function Favorites() {
+  useLoaderData<typeof loader>();
+  const { favorites, ready } = useFavorites();
+  return (
+    <>
+      <PageHero title="Saved places" eyebrow="Your favourites">
+        Places you saved with the heart button. They are kept in this browser only: no account, nothing sent
+        to us.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <noscript>
+          <p className="rounded-2xl bg-white p-10 text-center text-lg ring-1 ring-ink-900/5">
+            Saved places live in your browser's storage, so this page needs JavaScript turned on.
+          </p>
+        </noscript>
+        {!ready ? (
+          <p role="status" className="text-center text-ink-700">
+            Loading your saved places…
+          </p>
+        ) : favorites.length === 0 ? (
+          <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-ink-900/5">
+            <p className="font-serif text-2xl font-semibold">{FAVORITES_EMPTY}</p>
+            <p className="mt-2 text-lg text-ink-700">
+              Tap the heart on any destination to keep it here for later.
+            </p>
+            <Link
+              to="/destinations"
+              className="mt-6 inline-block rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
+            >
+              Browse destinations
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mb-6 text-lg text-ink-700">
+              {favorites.length} saved {favorites.length === 1 ? "place" : "places"}
+            </p>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {favorites.map((d) => (
+                <DestinationCard key={d.id} destination={d} />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { FavoritesProvider } from "../components/favorites.tsx";
+import { SignupPopup } from "../components/signup-popup.tsx";
+import { CtaStrip, SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import { PageSpinners } from "../components/spinner.tsx";
+import { FALLBACK_BRAND } from "../lib/site.ts";
+import { getDb } from "../server/db/db.server.ts";
+import { getSiteInfo, getSiteNumbers, isPopupEnabled } from "../server/settings.server.ts";
+import type { Route } from "./+types/public-layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  const info = await getSiteInfo(db);
+  const domain = info.domain || new URL(request.url).hostname;
+  const [numbers, popupEnabled] = await Promise.all([getSiteNumbers(db, domain), isPopupEnabled(db)]);
+  return { info, numbers, popupEnabled };
+}
+
+/** Site data only changes through forms; plain navigations reuse it. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export default function PublicLayout() {
+  const { info, numbers, popupEnabled } = useLoaderData<typeof loader>();
+  const siteName = info.name || FALLBACK_BRAND;
+  return (
+    <FavoritesProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader siteName={siteName} />
+      <main id="main">
+        <Outlet />
+      </main>
+      <CtaStrip />
+      <SiteFooter info={info} numbers={numbers} />
+      <PageSpinners />
+      {popupEnabled && <SignupPopup siteName={siteName} />}
+    </FavoritesProvider>
+  );
+}

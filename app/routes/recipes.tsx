@@ -1,0 +1,58 @@
+import { useLoaderData } from "react-router";
+import { RecipeCard } from "../components/cards.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { pageMeta, siteNameOf } from "../lib/meta.ts";
+import { pageTitle } from "../lib/site.ts";
+import { getDb } from "../server/db/db.server.ts";
+import { siteOrigin } from "../server/origin.server.ts";
+import { listRecipes } from "../server/recipes.server.ts";
+import type { Route } from "./+types/recipes";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const recipes = await listRecipes(await getDb(), 48);
+  return {
+    recipes: recipes.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      short: r.short,
+      image: r.image,
+      type: r.type,
+      calories: r.nutritionalValues.calories,
+    })),
+    url: `${siteOrigin(request)}/recipes`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: pageTitle("Recipes", siteNameOf(matches)),
+    description:
+      "Recipes we brought home from our travels, with steps, ingredients and nutrition per serving.",
+    url: loaderData?.url,
+  });
+
+export default function Recipes() {
+  const { recipes } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero title="Recipes" eyebrow="From the road to your kitchen">
+        Dishes we learned in markets, home kitchens and roadside stalls, tested at home until they tasted
+        right.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        {recipes.length === 0 ? (
+          <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">
+            No recipes yet. Check back soon.
+          </p>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {recipes.map((r) => (
+              <RecipeCard key={r.id} recipe={r} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { siteOrigin } from "../server/origin.server.ts";
+import type { Route } from "./+types/robots";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const text = `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /favorites\nDisallow: /signup\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`;
+  return new Response(text, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,62 @@
+import { Form, useActionData, useNavigation } from "react-router";
+import { PageHero } from "../components/page-hero.tsx";
+import { SignupFields } from "../components/signup-form.tsx";
+import { signupSchema } from "../lib/forms.ts";
+import { pageMeta, siteNameOf } from "../lib/meta.ts";
+import { pageTitle } from "../lib/site.ts";
+import { requestInfoContext } from "../server/context.ts";
+import { getDb } from "../server/db/db.server.ts";
+import { checkPublicForm } from "../server/public-forms.server.ts";
+import { addUser } from "../server/users.server.ts";
+import type { Route } from "./+types/signup";
+
+/** The popup posts here with JavaScript; without it, this page is the same sign-up form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const checked = await checkPublicForm(db, await request.formData(), signupSchema, {
+    formName: "signup",
+    ip: context.get(requestInfoContext).ip,
+  });
+  if (!checked.ok) return checked.response;
+  await addUser(db, checked.data);
+  return { ok: true as const };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: pageTitle("Join the travel club", siteNameOf(matches)),
+    description: "New destinations, seasonal recipes and slow-travel tips, once a month.",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Signup() {
+  const result = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="min-h-[60vh]">
+      <PageHero title="Join the travel club" eyebrow="Sign up">
+        New destinations, seasonal recipes and slow-travel tips, once a month.
+      </PageHero>
+      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+        {result?.ok ? (
+          <p role="status" className="rounded-xl bg-sea-600/10 px-4 py-3 text-lg font-medium text-sea-800">
+            Thanks for signing up! Watch your inbox for our next dispatch.
+          </p>
+        ) : (
+          <Form
+            method="post"
+            noValidate
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5 sm:p-8"
+          >
+            <SignupFields
+              idPrefix="signup"
+              errors={result && !result.ok ? result : undefined}
+              submitting={submitting}
+            />
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useLoaderData } from "react-router";
+import { PageHero } from "../components/page-hero.tsx";
+import { type StaticPage, staticPages } from "../content/pages.ts";
+import { pageMeta, siteNameOf } from "../lib/meta.ts";
+import { FALLBACK_BRAND, pageTitle } from "../lib/site.ts";
+import { getDb } from "../server/db/db.server.ts";
+import { siteOrigin } from "../server/origin.server.ts";
+import { getSiteInfo } from "../server/settings.server.ts";
+import type { Route } from "./+types/static-page";
+
+/** About, disclaimer, privacy policy and terms: one screen, the page picked by its path. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const slug = pathname.replace(/^\/+|\/+$/g, "") as StaticPage["slug"];
+  const page = staticPages[slug];
+  const siteName = (await getSiteInfo(await getDb())).name || FALLBACK_BRAND;
+  const fill = (text: string) => text.replaceAll("{siteName}", siteName);
+  return {
+    page: {
+      title: fill(page.title),
+      description: fill(page.description),
+      intro: fill(page.intro),
+      sections: page.sections.map((s) => ({ heading: fill(s.heading), paragraphs: s.paragraphs.map(fill) })),
+    },
+    minHeight: slug === "about",
+    url: `${siteOrigin(request)}/${slug}`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({
+        title: pageTitle(loaderData.page.title, siteNameOf(matches)),
+        description: loaderData.page.description,
+        url: loaderData.url,
+      })
+    : [];
+
+export default function StaticPageScreen() {
+  const { page, minHeight } = useLoaderData<typeof loader>();
+  return (
+    <div className={minHeight ? "min-h-[60vh]" : undefined}>
+      <PageHero title={page.title}>{page.intro}</PageHero>
+      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <div className="prose-blog">
+          {page.sections.map((section) => (
+            <section key={section.heading}>
+              <h2>{section.heading}</h2>
+              {section.paragraphs.map((p, i) => (
+                <p key={i} className="mt-4">
+                  {p}
+                </p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

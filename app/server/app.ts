@@ -1,0 +1,61 @@
+/**
+ * The application as an Express sub-app: health check, uploaded images, CSRF origin check and
+ * React Router's request handler. Vite bundles this file as the server build; server.ts mounts it.
+ */
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { upsertAccount } from "./accounts.server.ts";
+import { requestInfoContext } from "./context.ts";
+import { getDatabase } from "./db/db.server.ts";
+import { isSameOrigin } from "./origin.server.ts";
+import { loadSampleContentIfEmpty } from "./sample-content/seed.server.ts";
+import { uploadsDir } from "./storage.server.ts";
+
+/** Migrates, loads sample content into an empty database, and bootstraps the admin from the environment. */
+export async function startup(): Promise<void> {
+  const { db } = await getDatabase();
+  if (process.env.SAMPLE_CONTENT !== "false") await loadSampleContentIfEmpty(db);
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) await upsertAccount(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+export const app = express.Router();
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    const { db } = await getDatabase();
+    await db.selectFrom("settings").select("key").limit(1).execute();
+    res.status(200).json({ status: "ok" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+// Upload ids are random, so a file never changes: cache it for a year.
+app.use(
+  "/uploads",
+  express.static(uploadsDir(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+);
+
+// CSRF: a browser's cross-site form post carries a foreign Origin; refuse it before any action runs.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  if (origin && !isSameOrigin(origin, req.get("host"), req.protocol, process.env.PUBLIC_URL)) {
+    res.status(403).type("text/plain").send("Cross-site request refused.");
+    return;
+  }
+  next();
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "unknown" });
+      return context;
+    },
+  }),
+);

@@ -1,0 +1,207 @@
+import { excerptOf, hasMore } from "../lib/excerpt.ts";
+import { type ImageRef, imageRef } from "../lib/images.ts";
+import { normalizeKeywords, slugify } from "../lib/slug.ts";
+import { type DB, nowSeconds } from "./db/db.server.ts";
+import type { BlogRow } from "./db/schema.ts";
+import { sanitizeBlogHtml } from "./sanitize.server.ts";
+
+export const DEFAULT_SEO_DESCRIPTION = "Default blog description";
+export const DEFAULT_SEO_KEYWORDS = "blog, antivirus, cybersecurity";
+export const BLOGS_PER_PAGE = 9;
+
+/** What a blog list card shows; never carries the content. */
+export interface BlogCard {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  hasMore: boolean;
+  date: string;
+  category: string;
+  createdAt: number;
+  image: ImageRef;
+}
+
+export interface Blog extends BlogCard {
+  content: string;
+  author: string;
+  seoTitle: string;
+  seoDescription: string;
+  seoKeywords: string;
+  updatedAt: number;
+}
+
+export interface BlogInput {
+  title: string;
+  content: string;
+  author: string;
+  date: string;
+  category?: string;
+  imageId?: string | null;
+  imageUrl?: string | null;
+  seoTitle?: string;
+  seoDescription?: string;
+  seoKeywords?: string;
+}
+
+const cardColumns = [
+  "id",
+  "slug",
+  "title",
+  "excerpt",
+  "text_length",
+  "date",
+  "category",
+  "created_at",
+  "image_id",
+  "image_url",
+] as const;
+
+type CardRow = Pick<BlogRow, (typeof cardColumns)[number]>;
+
+function toCard(row: CardRow): BlogCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    hasMore: hasMore(row.text_length),
+    date: row.date,
+    category: row.category,
+    createdAt: row.created_at,
+    image: imageRef(row.image_id, row.image_url),
+  };
+}
+
+function toBlog(row: BlogRow): Blog {
+  return {
+    ...toCard(row),
+    content: sanitizeBlogHtml(row.content),
+    author: row.author,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    seoKeywords: row.seo_keywords,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Unique slug (DESIGN §3.9): a clash gets -2, -3, … */
+export async function uniqueBlogSlug(db: DB, title: string, exceptId?: number): Promise<string> {
+  const base = slugify(title) || "post";
+  const rows = await db
+    .selectFrom("blogs")
+    .select(["slug", "id"])
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}
+
+function contentColumns(input: BlogInput) {
+  const content = sanitizeBlogHtml(input.content);
+  const { excerpt, textLength } = excerptOf(content);
+  return {
+    title: input.title.trim(),
+    content,
+    excerpt,
+    text_length: textLength,
+    author: input.author.trim(),
+    date: input.date.trim(),
+    category: input.category?.trim() ?? "",
+    image_id: input.imageId ?? null,
+    image_url: input.imageId ? null : (input.imageUrl?.trim() ?? null),
+    seo_title: input.seoTitle?.trim() ?? "",
+    seo_description: input.seoDescription?.trim() ?? "",
+    seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
+  };
+}
+
+export async function createBlog(db: DB, input: BlogInput, createdAt = nowSeconds()): Promise<Blog> {
+  return db.transaction().execute(async (trx) => {
+    const slug = await uniqueBlogSlug(trx, input.title);
+    // A new blog may take a slug an older blog used to have: the live blog wins.
+    await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+    const row = await trx
+      .insertInto("blogs")
+      .values({ ...contentColumns(input), slug, created_at: createdAt, updated_at: createdAt })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toBlog(row);
+  });
+}
+
+export async function countBlogs(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("blogs")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** One page of blog cards, newest first. */
+export async function listBlogs(db: DB, page = 1, perPage = BLOGS_PER_PAGE): Promise<Page<BlogCard>> {
+  const total = await countBlogs(db);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .selectFrom("blogs")
+    .select(cardColumns)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((current - 1) * perPage)
+    .execute();
+  return { items: rows.map(toCard), page: current, pageCount, total };
+}
+
+export async function latestBlogs(db: DB, limit: number): Promise<BlogCard[]> {
+  const rows = await db
+    .selectFrom("blogs")
+    .select(cardColumns)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toCard);
+}
+
+export type BlogLookup = { blog: Blog } | { redirectTo: string } | null;
+
+/** A blog by slug; an old slug of a renamed blog answers with the slug to redirect to. */
+export async function findBlogBySlug(db: DB, slug: string): Promise<BlogLookup> {
+  const row = await db.selectFrom("blogs").selectAll().where("slug", "=", slug).executeTakeFirst();
+  if (row) return { blog: toBlog(row) };
+  const moved = await db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blogs", "blogs.id", "blog_slug_redirects.blog_id")
+    .select("blogs.slug")
+    .where("blog_slug_redirects.slug", "=", slug)
+    .executeTakeFirst();
+  return moved ? { redirectTo: moved.slug } : null;
+}
+
+export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
+  const row = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toBlog(row) : null;
+}
+
+/** Rows for feeds and the sitemap: newest first, bounded. */
+export async function blogFeedEntries(db: DB, limit: number) {
+  return db
+    .selectFrom("blogs")
+    .select(["slug", "title", "excerpt", "author", "created_at", "updated_at", "category"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

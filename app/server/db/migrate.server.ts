@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { Dialect } from "./dialect.ts";
+import { initialMigration } from "./migrations/001_initial.ts";
+import type { Database } from "./schema.ts";
+
+/** Static list (not file-system discovery) so migrations survive the server bundle. */
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    "001_initial": initialMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
+  }
+  if (error) throw error;
+}

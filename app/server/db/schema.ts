@@ -1,0 +1,143 @@
+/**
+ * The whole database schema as TypeScript sees it. The migrations in ./migrations create
+ * exactly these tables on SQLite and PostgreSQL. Timestamps are integer seconds (spec §9);
+ * booleans are stored as 0/1 integers so both engines read them the same way.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export interface BlogsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Sanitized HTML. */
+  content: string;
+  /** Plain-text excerpt (≤ 200 characters), kept at write time so lists never read content. */
+  excerpt: string;
+  /** Length of the content's plain text: "Read More" shows when it is over 200. */
+  text_length: number;
+  author: string;
+  /** Id of an uploaded image in the file store (see storage.server.ts), or null. */
+  image_id: string | null;
+  /** An http(s) image URL given instead of an upload, or null. */
+  image_url: string | null;
+  /** The value of the form's date input, YYYY-MM-DD. */
+  date: string;
+  category: string;
+  seo_title: string;
+  seo_description: string;
+  seo_keywords: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */
+export interface BlogSlugRedirectsTable {
+  slug: string;
+  blog_id: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  blog_id: number;
+  name: string;
+  email: string;
+  comment: string;
+  approved: number;
+  created_at: number;
+}
+
+export interface RecipesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  short: string;
+  image_id: string | null;
+  image_url: string | null;
+  /** JSON array of strings. */
+  steps: string;
+  /** JSON array of strings. */
+  ingredients: string;
+  calories: number;
+  protein: number;
+  fats: number;
+  carbs: number;
+  type: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  full_name: string;
+  email: string;
+  phone: string;
+  created_at: number;
+}
+
+export interface ContactsTable {
+  id: Generated<number>;
+  first: string;
+  last: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: number;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token; the token itself only lives in the cookie. */
+  id: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SiteNumbersTable {
+  domain: string;
+  number_intl: string;
+  number_local: string;
+}
+
+/** Small key/value settings: "popup" ({enabled}) and "siteInfo". Values are JSON. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  blogs: BlogsTable;
+  blog_slug_redirects: BlogSlugRedirectsTable;
+  comments: CommentsTable;
+  recipes: RecipesTable;
+  users: UsersTable;
+  contacts: ContactsTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  site_numbers: SiteNumbersTable;
+  settings: SettingsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type BlogRow = Selectable<BlogsTable>;
+export type NewBlogRow = Insertable<BlogsTable>;
+export type BlogUpdate = Updateable<BlogsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type RecipeRow = Selectable<RecipesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ContactRow = Selectable<ContactsTable>;
+export type AccountRow = Selectable<AccountsTable>;

@@ -1,0 +1,47 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { createBlog } from "../blogs.server.ts";
+import { type DB, nowSeconds } from "../db/db.server.ts";
+import { createRecipe } from "../recipes.server.ts";
+import { storeImage } from "../storage.server.ts";
+import { sampleBlogs } from "./blogs.ts";
+import { sampleRecipes } from "./recipes.ts";
+
+const imagesDir = () => resolve(process.cwd(), "app/server/sample-content/images");
+
+/**
+ * Fills an empty database with the sample blogs and recipes, once: a marker setting makes
+ * sure a site whose owner deleted the samples does not get them back at the next start.
+ */
+export async function loadSampleContentIfEmpty(db: DB): Promise<boolean> {
+  const marker = await db
+    .selectFrom("settings")
+    .select("key")
+    .where("key", "=", "sampleContent")
+    .executeTakeFirst();
+  if (marker) return false;
+  const hasContent = await db.selectFrom("blogs").select("id").limit(1).executeTakeFirst();
+  const hasRecipes = await db.selectFrom("recipes").select("id").limit(1).executeTakeFirst();
+  const load = !hasContent && !hasRecipes;
+  if (load) await loadSampleContent(db);
+  await db
+    .insertInto("settings")
+    .values({ key: "sampleContent", value: JSON.stringify({ loaded: load }), updated_at: nowSeconds() })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  return load;
+}
+
+async function loadSampleContent(db: DB): Promise<void> {
+  // Oldest first, so created dates follow the blogs' own dates.
+  const blogs = [...sampleBlogs].sort((a, b) => a.date.localeCompare(b.date));
+  for (const blog of blogs) {
+    const imageId = await storeImage(await readFile(resolve(imagesDir(), "blogs", blog.imageFile)));
+    const createdAt = Math.floor(Date.parse(`${blog.date}T09:00:00Z`) / 1000);
+    await createBlog(db, { ...blog, imageId }, createdAt);
+  }
+  for (const [i, recipe] of sampleRecipes.entries()) {
+    const imageId = await storeImage(await readFile(resolve(imagesDir(), "recipes", recipe.imageFile)));
+    await createRecipe(db, { ...recipe, imageId }, nowSeconds() - (sampleRecipes.length - i) * 86_400);
+  }
+}

@@ -1,0 +1,86 @@
+import type { SiteInfo, SiteNumbers } from "../lib/site.ts";
+import { type DB, nowSeconds } from "./db/db.server.ts";
+
+export type { SiteInfo, SiteNumbers };
+
+export const DEFAULT_SITE_NUMBERS: SiteNumbers = {
+  numberIntl: "+1 555 010 0199",
+  numberLocal: "(555) 010-0199",
+};
+
+/** Product defaults, overridden by SITE_* variables, overridden by values saved in /admin/settings. */
+export function siteInfoFromEnv(env: NodeJS.ProcessEnv = process.env): SiteInfo {
+  const pick = (v: string | undefined, fallback: string) => (v === undefined ? fallback : v.trim());
+  return {
+    name: pick(env.SITE_NAME, "Wanderplate"),
+    phone: pick(env.SITE_PHONE, "+1 (555) 010-0199"),
+    phonecall: pick(env.SITE_PHONECALL, "+15550100199"),
+    email: pick(env.SITE_EMAIL, "hello@wanderplate.example"),
+    address: pick(env.SITE_ADDRESS, "Remote Team, Worldwide"),
+    addressCity: pick(env.SITE_ADDRESS_CITY, ""),
+    domain: pick(env.SITE_DOMAIN, ""),
+  };
+}
+
+async function readSetting<T>(db: DB, key: string): Promise<T | null> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function writeSetting(db: DB, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  const now = nowSeconds();
+  await db
+    .insertInto("settings")
+    .values({ key, value: json, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
+    .execute();
+}
+
+export async function getSiteInfo(db: DB): Promise<SiteInfo> {
+  const saved = (await readSetting<Partial<SiteInfo>>(db, "siteInfo")) ?? {};
+  const info = siteInfoFromEnv();
+  for (const key of Object.keys(info) as (keyof SiteInfo)[]) {
+    const v = saved[key];
+    if (typeof v === "string") info[key] = v;
+  }
+  return info;
+}
+
+export async function saveSiteInfo(db: DB, info: SiteInfo): Promise<void> {
+  await writeSetting(db, "siteInfo", info);
+}
+
+/** Popup control (spec §3 _function/popupControl): off unless an admin turns it on. */
+export async function isPopupEnabled(db: DB): Promise<boolean> {
+  const v = await readSetting<{ enabled?: unknown }>(db, "popup");
+  return v?.enabled === true;
+}
+
+export async function setPopupEnabled(db: DB, enabled: boolean): Promise<void> {
+  await writeSetting(db, "popup", { enabled });
+}
+
+/** Site numbers by domain (spec §3), with defaults when missing (spec §8). */
+export async function getSiteNumbers(db: DB, domain: string): Promise<SiteNumbers> {
+  const row = await db
+    .selectFrom("site_numbers")
+    .select(["number_intl", "number_local"])
+    .where("domain", "=", domain.toLowerCase())
+    .executeTakeFirst();
+  return row ? { numberIntl: row.number_intl, numberLocal: row.number_local } : DEFAULT_SITE_NUMBERS;
+}
+
+export async function saveSiteNumbers(db: DB, domain: string, numbers: SiteNumbers): Promise<void> {
+  const values = { number_intl: numbers.numberIntl, number_local: numbers.numberLocal };
+  await db
+    .insertInto("site_numbers")
+    .values({ domain: domain.toLowerCase(), ...values })
+    .onConflict((oc) => oc.column("domain").doUpdateSet(values))
+    .execute();
+}

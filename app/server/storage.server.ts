@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import sharp from "sharp";
+import { UPLOAD_WIDTHS } from "../lib/images.ts";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export class InvalidImageError extends Error {}
+
+export function uploadsDir(): string {
+  return resolve(process.env.UPLOADS_DIR || "./data/uploads");
+}
+
+/**
+ * Checks an upload is an image by decoding it, then stores it as WebP at each width of
+ * UPLOAD_WIDTHS under a generated id. No user input ever forms a path. Returns the id.
+ */
+export async function storeImage(bytes: Uint8Array): Promise<string> {
+  if (bytes.byteLength === 0) throw new InvalidImageError("The image file is empty.");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError("The image must be 5 MB or smaller.");
+  let width: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.width || !meta.height) throw new Error("no size");
+    width = meta.width;
+  } catch {
+    throw new InvalidImageError("The file is not an image we can read.");
+  }
+
+  const id = randomBytes(12).toString("hex");
+  const dir = uploadsDir();
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  try {
+    for (const w of UPLOAD_WIDTHS) {
+      const target = Math.min(w, width);
+      const out = await sharp(bytes)
+        .rotate()
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      // Write then rename, so a reader never sees half a file.
+      const file = join(dir, `${id}-${w}.webp`);
+      await writeFile(`${file}.tmp`, out);
+      await rename(`${file}.tmp`, file);
+      written.push(file);
+    }
+  } catch (error) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    throw new InvalidImageError(error instanceof Error ? error.message : "The image could not be processed.");
+  }
+  return id;
+}
+
+export async function deleteImage(id: string): Promise<void> {
+  if (!/^[0-9a-f]{24}$/.test(id)) return;
+  await Promise.all(UPLOAD_WIDTHS.map((w) => rm(join(uploadsDir(), `${id}-${w}.webp`), { force: true })));
+}

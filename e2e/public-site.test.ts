@@ -1,0 +1,375 @@
+import { expect, setPopup, test, withSiteDb } from "./fixtures.ts";
+
+const PUBLIC_PATHS = [
+  "/",
+  "/destinations",
+  "/destinations/santorini-greece",
+  "/blogs",
+  "/favorites",
+  "/about",
+  "/contact",
+  "/disclaimer",
+  "/privacy-policy",
+  "/terms-and-condition",
+  "/recipes",
+  "/rss.xml",
+  "/sitemap.xml",
+  "/robots.txt",
+];
+
+test.describe("routes", () => {
+  test("every public route answers 200", async ({ request }) => {
+    for (const path of PUBLIC_PATHS) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+    }
+  });
+
+  test("unknown paths and slugs answer the designed 404 page with status 404", async ({ page }) => {
+    for (const path of [
+      "/no-such-page",
+      "/blogs/no-such-blog",
+      "/destinations/atlantis",
+      "/recipes/no-such-recipe",
+    ]) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
+    }
+  });
+
+  test("health check answers ok", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  test("security headers: CSP with a nonce, nosniff, referrer policy", async ({ request }) => {
+    const res = await request.get("/");
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  test("the sitemap lists pages, destinations, blogs and recipes; the feed lists blogs", async ({
+    request,
+  }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const path of ["/about", "/destinations/kyoto-japan", "/blogs/", "/recipes/"])
+      expect(sitemap).toContain(path);
+    const rss = await (await request.get("/rss.xml")).text();
+    expect(rss).toContain("<rss");
+    expect((rss.match(/<item>/g) ?? []).length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+test.describe("layout", () => {
+  test("header: fixed and light on home, scrolled style past 200 px, dark and absolute elsewhere", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const header = page.locator("header").first();
+    await expect(header).toHaveAttribute("data-theme", "light");
+    await expect(header).toHaveCSS("position", "fixed");
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.mouse.wheel(0, 800);
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+
+    await page.goto("/blogs");
+    await expect(header).toHaveAttribute("data-theme", "dark");
+    await expect(header).toHaveCSS("position", "absolute");
+  });
+
+  test("navigation links, the search icon to /favorites, footer and tagline", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Destinations", "/destinations"],
+      ["Blog", "/blogs"],
+      ["Contact", "/contact"],
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await page.getByRole("link", { name: "Saved places" }).click();
+    await expect(page).toHaveURL(/\/favorites$/);
+
+    const footer = page.locator("footer");
+    await expect(footer.getByText("Adventure made simple")).toBeVisible();
+    await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+    for (const href of [
+      "/destinations",
+      "/favorites",
+      "/blogs",
+      "/disclaimer",
+      "/terms-and-condition",
+      "/privacy-policy",
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(page.getByRole("link", { name: /get in touch/i })).toHaveAttribute("href", "/contact");
+  });
+
+  test("the hamburger toggles the mobile menu with the same four links", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/blogs");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link")).toHaveText(["Home", "Destinations", "Blog", "Contact"]);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("about and contact are at least 60vh tall; a start-up spinner is present", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.locator(".min-h-\\[60vh\\]")).toHaveCount(1);
+    await expect(page.locator(".boot-spinner")).toBeAttached();
+    await page.goto("/about");
+    await expect(page.locator(".min-h-\\[60vh\\]")).toHaveCount(1);
+  });
+});
+
+test.describe("destinations and favourites", () => {
+  test("four destinations with best times, two trending, detail pages by slug", async ({ page }) => {
+    await page.goto("/destinations");
+    const cards = page.locator("article");
+    await expect(cards).toHaveCount(4);
+    for (const wording of [
+      "April to October",
+      "March to May and October to November",
+      "May to October",
+      "November to February",
+    ]) {
+      await expect(page.getByText(`Best time: ${wording}`, { exact: true })).toHaveCount(1);
+    }
+    await expect(page.getByText("Trending", { exact: true })).toHaveCount(2);
+    await cards.first().getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(/\/destinations\/[a-z-]+$/);
+    await expect(page.getByRole("heading", { name: "Highlights" })).toBeVisible();
+    const highlights = await page
+      .getByRole("heading", { name: "Highlights" })
+      .locator("..")
+      .locator("li")
+      .count();
+    expect(highlights).toBeGreaterThanOrEqual(3);
+    expect(highlights).toBeLessThanOrEqual(4);
+  });
+
+  test("a favourite toggles, is kept under favoriteDestinations and listed on /favorites", async ({
+    page,
+  }) => {
+    await page.goto("/favorites");
+    await expect(page.getByText("You haven't saved any places yet.")).toBeVisible();
+
+    await page.goto("/destinations");
+    const save = page.getByRole("button", { name: "Save Kyoto, Japan to favourites" });
+    await expect(save).toBeEnabled();
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    await save.click();
+    await expect(page.getByRole("button", { name: "Remove Kyoto, Japan from favourites" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("favoriteDestinations") ?? "[]"),
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      name: "Kyoto, Japan",
+      bestTime: expect.any(String),
+      highlights: expect.any(Array),
+    });
+
+    await page.goto("/favorites");
+    await expect(page.getByRole("heading", { name: "Kyoto, Japan" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove Kyoto, Japan from favourites" }).click();
+    await expect(page.getByText("You haven't saved any places yet.")).toBeVisible();
+  });
+
+  test("unreadable favourites storage gives an empty list", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("favoriteDestinations", "{broken"));
+    await page.goto("/favorites");
+    await expect(page.getByText("You haven't saved any places yet.")).toBeVisible();
+  });
+});
+
+test.describe("blogs", () => {
+  test("cards show image, title, excerpt, Read More, Date and Created At", async ({ page }) => {
+    await page.goto("/blogs");
+    const card = page.locator("article").first();
+    await expect(card.locator("img")).toHaveCount(1);
+    await expect(card.getByText("Date", { exact: true })).toBeVisible();
+    await expect(card.getByText("Created At", { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Read More/ })).toBeVisible();
+  });
+
+  test("detail: title, long date, author, meta tags, canonical and JSON-LD", async ({ page }) => {
+    await page.goto("/blogs");
+    const firstTitle = (await page.locator("article h3").first().textContent())?.trim() ?? "";
+    await page
+      .locator("article")
+      .first()
+      .getByRole("link", { name: /^Read More/ })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstTitle);
+    await expect(page.getByText(/By .+ · [A-Z][a-z]+ \d{1,2}, \d{4}/)).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blogs\/[a-z0-9-]+$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(ld["@type"]).toBe("BlogPosting");
+    expect(ld.headline).toBe(firstTitle);
+  });
+
+  test("a blog with no SEO fields uses the spec's default description and keywords", async ({ page }) => {
+    const slug = withSiteDb((db) => {
+      db.prepare(
+        "insert into blogs (slug, title, content, excerpt, text_length, author, date, created_at, updated_at) values ('plain-post', 'Plain Post', '<p>Hi</p>', 'Hi', 2, 'Ed', '', 1, 1)",
+      ).run();
+      return "plain-post";
+    });
+    await page.goto(`/blogs/${slug}`);
+    await expect(page).toHaveTitle("Plain Post");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      "Default blog description",
+    );
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+      "content",
+      "blog, antivirus, cybersecurity",
+    );
+    await expect(page.getByText("Date not available")).toBeVisible();
+  });
+
+  test("comments: a posted comment awaits moderation and shows once approved", async ({ page }) => {
+    await page.goto("/blogs");
+    await page.locator("article h3 a").first().click();
+    const slug = new URL(page.url()).pathname.split("/").pop();
+    await page.getByLabel("Name").fill("Rosa");
+    await page.getByLabel("Email").fill("rosa@example.com");
+    await page.getByLabel("Comment").fill("We went last spring: the ferry tip saved us.");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "awaiting moderation" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("We went last spring")).toHaveCount(0);
+
+    withSiteDb((db) => db.prepare("update comments set approved = 1 where name = 'Rosa'").run());
+    await page.goto(`/blogs/${slug}`);
+    await expect(page.getByText("We went last spring: the ferry tip saved us.")).toBeVisible();
+  });
+
+  test("the list is paginated", async ({ page }) => {
+    withSiteDb((db) => {
+      const insert = db.prepare(
+        "insert into blogs (slug, title, content, excerpt, text_length, author, date, created_at, updated_at) values (?, ?, '<p>x</p>', 'x', 1, 'Bot', '2020-01-01', ?, ?)",
+      );
+      for (let i = 0; i < 12; i++) insert.run(`filler-${i}`, `Filler ${i}`, 100 + i, 100 + i);
+    });
+    await page.goto("/blogs");
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toBeVisible();
+    await page.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("contact and forms", () => {
+  test("the contact form confirms and shows the site's details", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByText("Remote Team, Worldwide")).toBeVisible();
+    await page.getByLabel("First Name").fill("Ana");
+    await page.getByLabel("Last Name").fill("Silva");
+    await page.getByLabel("Email").fill("ana@example.com");
+    await page.getByLabel("Phone").fill("+351 21 000 0000");
+    await page.getByLabel("Message").fill("Is October good for the Dolomites?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your message has been sent" })).toBeVisible();
+    const stored = withSiteDb((db) =>
+      db.prepare("select first, last, message from contacts where email = 'ana@example.com'").all(),
+    );
+    expect(stored).toEqual([{ first: "Ana", last: "Silva", message: "Is October good for the Dolomites?" }]);
+  });
+
+  test("without JavaScript, bad input gets field messages and a 400, and nothing is stored", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await page.getByLabel("First Name").fill("NoScript");
+    await page.getByLabel("Email").fill("not-an-email");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Send Message" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await expect(page.getByText("Last Name is required.")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue("NoScript");
+    const count = withSiteDb((db) =>
+      db.prepare("select count(*) as n from contacts where first = 'NoScript'").get(),
+    );
+    expect(count).toEqual({ n: 0 });
+    await context.close();
+  });
+
+  test("a filled honeypot is refused and stores nothing", async ({ request }) => {
+    const res = await request.post("/contact", {
+      form: {
+        first: "Bot",
+        last: "Bot",
+        email: "bot@example.com",
+        phone: "",
+        message: "spam",
+        website: "http://spam",
+      },
+    });
+    expect(res.status()).toBe(400);
+    const count = withSiteDb((db) =>
+      db.prepare("select count(*) as n from contacts where first = 'Bot'").get(),
+    );
+    expect(count).toEqual({ n: 0 });
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const res = await request.post("/contact", {
+      headers: { Origin: "https://evil.example" },
+      form: { first: "X", last: "Y", email: "x@example.com", phone: "", message: "csrf" },
+    });
+    expect(res.status()).toBe(403);
+  });
+});
+
+test.describe("popup", () => {
+  test("never shown while the setting is off; shown, stored and remembered when on", async ({ page }) => {
+    setPopup(false);
+    await page.goto("/");
+    await page.waitForTimeout(2500);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    setPopup(true);
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: /travel club/ });
+    await expect(dialog).toBeVisible({ timeout: 5000 });
+    await dialog.getByLabel("Full Name").fill("Mia Popup");
+    await dialog.getByLabel("Email").fill("mia@example.com");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await expect(dialog.getByText("Thanks for signing up!")).toBeVisible();
+    const users = withSiteDb((db) =>
+      db.prepare("select full_name from users where email = 'mia@example.com'").all(),
+    );
+    expect(users).toEqual([{ full_name: "Mia Popup" }]);
+
+    await page.goto("/blogs");
+    await page.waitForTimeout(2500);
+    await expect(page.getByRole("dialog", { name: /travel club/ })).toBeHidden();
+    setPopup(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { expect, it } from "vitest";
+import { createBlog, findBlogBySlug, latestBlogs, listBlogs } from "../../app/server/blogs.server.ts";
+import { describeEachEngine } from "../support/engines.ts";
+
+const blog = (title: string, content = "<p>Body</p>") => ({
+  title,
+  content,
+  author: "Ana",
+  date: "2025-03-05",
+});
+
+describeEachEngine("blogs model", (db) => {
+  it("stores a blog with its slug, excerpt and normalised keywords", async () => {
+    const created = await createBlog(db(), {
+      ...blog("A Week in Lisbon!", `<p>${"x".repeat(300)}</p>`),
+      seoKeywords: " lisbon,  food ,",
+      imageUrl: "https://example.com/a.jpg",
+    });
+    expect(created.slug).toBe("a-week-in-lisbon");
+    expect(created.excerpt).toHaveLength(200);
+    expect(created.hasMore).toBe(true);
+    expect(created.seoKeywords).toBe("lisbon, food");
+    expect(created.image).toEqual({ kind: "url", url: "https://example.com/a.jpg" });
+  });
+
+  it("gives clashing titles unique slugs (-2, -3)", async () => {
+    const a = await createBlog(db(), blog("Same Title"));
+    const b = await createBlog(db(), blog("Same title"));
+    const c = await createBlog(db(), blog("same  TITLE"));
+    expect([a.slug, b.slug, c.slug]).toEqual(["same-title", "same-title-2", "same-title-3"]);
+  });
+
+  it("sanitizes stored HTML: no script, no event handlers, no javascript: URLs", async () => {
+    const created = await createBlog(
+      db(),
+      blog(
+        "Unsafe",
+        `<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror="alert(1)"></p>`,
+      ),
+    );
+    const found = await findBlogBySlug(db(), created.slug);
+    if (!found || !("blog" in found)) throw new Error("not found");
+    expect(found.blog.content).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(found.blog.content).toContain("Hi");
+  });
+
+  it("pages newest first without overlap", async () => {
+    for (let i = 1; i <= 5; i++) await createBlog(db(), blog(`Paged ${i}`), 1_700_000_000 + i);
+    const first = await listBlogs(db(), 1, 2);
+    const second = await listBlogs(db(), 2, 2);
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBeGreaterThanOrEqual(5);
+    expect(new Set([...first.items, ...second.items].map((b) => b.id)).size).toBe(4);
+    const latest = await latestBlogs(db(), 1);
+    expect(latest[0]?.createdAt).toBe(Math.max(...[...first.items].map((b) => b.createdAt)));
+  });
+
+  it("clamps page numbers into range", async () => {
+    const page = await listBlogs(db(), 999, 2);
+    expect(page.page).toBe(page.pageCount);
+    expect((await listBlogs(db(), -3, 2)).page).toBe(1);
+  });
+
+  it("answers an unknown slug with null and an old slug with a redirect", async () => {
+    expect(await findBlogBySlug(db(), "no-such-blog")).toBeNull();
+    const created = await createBlog(db(), blog("Renamed Later"));
+    await db().insertInto("blog_slug_redirects").values({ slug: "old-name", blog_id: created.id }).execute();
+    expect(await findBlogBySlug(db(), "old-name")).toEqual({ redirectTo: "renamed-later" });
+  });
+});

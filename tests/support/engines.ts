@@ -1,0 +1,61 @@
+/**
+ * Runs an integration suite once on SQLite and once on PostgreSQL, each test file on a fresh,
+ * migrated database of its own.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { type DatabaseHandle, type DB, openDatabase } from "../../app/server/db/db.server.ts";
+
+export type Engine = "sqlite" | "postgres";
+export const ENGINES: Engine[] = ["sqlite", "postgres"];
+
+async function freshDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }> {
+  if (engine === "sqlite") {
+    const dir = await mkdtemp(join(tmpdir(), "wanderplate-sqlite-"));
+    const handle = await openDatabase(`file:${join(dir, "test.db")}`);
+    return { handle, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = inject("postgresUrl");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase(url.href);
+  return {
+    handle,
+    async cleanup() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** describe() once per engine; `db()` is that engine's database inside the tests. */
+export function describeEachEngine(title: string, body: (db: () => DB, engine: Engine) => void) {
+  for (const engine of ENGINES) {
+    describe(`${title} [${engine}]`, () => {
+      let handle: DatabaseHandle | undefined;
+      let cleanup: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        ({ handle, cleanup } = await freshDatabase(engine));
+      });
+      afterAll(async () => {
+        await handle?.destroy();
+        await cleanup?.();
+      });
+      body(() => {
+        if (!handle) throw new Error("database not ready");
+        return handle.db;
+      }, engine);
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/postgres.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One engine server, many databases: files may run in parallel safely.
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
