@@ -42,6 +42,10 @@ function ScrollToTop() {
 }
 
 export default function App() {
+  // Lets browser tests (and curious people) know when the page has become interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <ScrollToTop />

@@ -23,13 +23,34 @@ export function setPopup(enabled: boolean) {
   );
 }
 
-/** Every page test fails on a console error (a CSP violation, a hydration error, a 404 asset). */
+/**
+ * Pages are used once hydrated (so clicks reach React), and every test fails on a console error:
+ * a CSP violation, a hydration mismatch, a missing asset. A 404 document itself is expected.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await hydrated();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() === "error") errors.push(msg.text());
+        if (msg.type() !== "error") return;
+        if (msg.text().includes("status of 404") && msg.location().url === page.url()) return;
+        errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(err.message));
       await use(errors);

@@ -90,7 +90,7 @@ test.describe("layout", () => {
       ["Destinations", "/destinations"],
       ["Blog", "/blogs"],
       ["Contact", "/contact"],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await page.getByRole("link", { name: "Saved places" }).click();
@@ -251,10 +251,12 @@ test.describe("blogs", () => {
   test("comments: a posted comment awaits moderation and shows once approved", async ({ page }) => {
     await page.goto("/blogs");
     await page.locator("article h3 a").first().click();
+    await expect(page).toHaveURL(/\/blogs\/[a-z0-9-]+$/);
     const slug = new URL(page.url()).pathname.split("/").pop();
-    await page.getByLabel("Name").fill("Rosa");
-    await page.getByLabel("Email").fill("rosa@example.com");
-    await page.getByLabel("Comment").fill("We went last spring: the ferry tip saved us.");
+    const form = page.getByRole("form", { name: /^Comment on/ });
+    await form.getByRole("textbox", { name: "Name" }).fill("Rosa");
+    await form.getByRole("textbox", { name: "Email" }).fill("rosa@example.com");
+    await form.getByRole("textbox", { name: "Comment" }).fill("We went last spring: the ferry tip saved us.");
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(page.getByRole("status").filter({ hasText: "awaiting moderation" })).toBeVisible();
     await page.reload();
@@ -283,12 +285,13 @@ test.describe("blogs", () => {
 test.describe("contact and forms", () => {
   test("the contact form confirms and shows the site's details", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.getByText("Remote Team, Worldwide")).toBeVisible();
-    await page.getByLabel("First Name").fill("Ana");
-    await page.getByLabel("Last Name").fill("Silva");
-    await page.getByLabel("Email").fill("ana@example.com");
-    await page.getByLabel("Phone").fill("+351 21 000 0000");
-    await page.getByLabel("Message").fill("Is October good for the Dolomites?");
+    await expect(page.getByRole("main").getByText("Remote Team, Worldwide")).toBeVisible();
+    await expect(page.getByRole("main").getByText("hello@wanderplate.example")).toBeVisible();
+    await page.getByLabel("First Name", { exact: true }).fill("Ana");
+    await page.getByLabel("Last Name", { exact: true }).fill("Silva");
+    await page.getByLabel("Email", { exact: true }).fill("ana@example.com");
+    await page.getByLabel("Phone", { exact: true }).fill("+351 21 000 0000");
+    await page.getByLabel("Message", { exact: true }).fill("Is October good for the Dolomites?");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your message has been sent" })).toBeVisible();
     const stored = withSiteDb((db) =>
@@ -303,8 +306,8 @@ test.describe("contact and forms", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/contact");
-    await page.getByLabel("First Name").fill("NoScript");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("First Name", { exact: true }).fill("NoScript");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
       page.getByRole("button", { name: "Send Message" }).click(),
@@ -312,7 +315,7 @@ test.describe("contact and forms", () => {
     expect(response.status()).toBe(400);
     await expect(page.getByText("Last Name is required.")).toBeVisible();
     await expect(page.getByText("Enter a valid email address.")).toBeVisible();
-    await expect(page.getByLabel("First Name")).toHaveValue("NoScript");
+    await expect(page.getByLabel("First Name", { exact: true })).toHaveValue("NoScript");
     const count = withSiteDb((db) =>
       db.prepare("select count(*) as n from contacts where first = 'NoScript'").get(),
     );
@@ -358,8 +361,8 @@ test.describe("popup", () => {
     await page.goto("/");
     const dialog = page.getByRole("dialog", { name: /travel club/ });
     await expect(dialog).toBeVisible({ timeout: 5000 });
-    await dialog.getByLabel("Full Name").fill("Mia Popup");
-    await dialog.getByLabel("Email").fill("mia@example.com");
+    await dialog.getByLabel("Full Name", { exact: true }).fill("Mia Popup");
+    await dialog.getByLabel("Email", { exact: true }).fill("mia@example.com");
     await dialog.getByRole("button", { name: "Sign Up" }).click();
     await expect(dialog.getByText("Thanks for signing up!")).toBeVisible();
     const users = withSiteDb((db) =>

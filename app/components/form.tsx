@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../lib/forms.ts";
+import { HONEYPOT_FIELD } from "../lib/form-errors.ts";
 
 interface FieldProps {
   name: string;
@@ -42,15 +42,13 @@ export function Field({
   };
   return (
     <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-coral-600">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
+      {/* The label is exactly the field's name; "Optional" sits beside it, outside the label. */}
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="block font-medium">
+          {label}
+        </label>
+        {!required && <span className="text-sm text-ink-700">Optional</span>}
+      </div>
       {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">

@@ -1,10 +1,8 @@
 import { z } from "zod";
 
-/** What a failed form submission sends back: a message per field and the values to refill. */
-export interface FormErrors {
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-}
+import type { FormErrors } from "./form-errors.ts";
+
+export { type FormErrors, HONEYPOT_FIELD } from "./form-errors.ts";
 
 export type ParseResult<T> = { ok: true; data: T } | ({ ok: false } & FormErrors);
 
@@ -60,6 +58,3 @@ export const signupSchema = z.object({
   email,
   phone: optionalPhone,
 });
-
-/** Honeypot field present on every public form: people never see it, naive bots fill it. */
-export const HONEYPOT_FIELD = "website";

@@ -6,7 +6,8 @@ import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { formatLongDate, parseDateInput } from "../lib/dates.ts";
 import { commentSchema } from "../lib/forms.ts";
 import { imageSources } from "../lib/images.ts";
-import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS, findBlogBySlug } from "../server/blogs.server.ts";
+import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "../lib/seo.ts";
+import { findBlogBySlug } from "../server/blogs.server.ts";
 import { addComment, approvedComments } from "../server/comments.server.ts";
 import { requestInfoContext } from "../server/context.ts";
 import { getDb } from "../server/db/db.server.ts";
@@ -200,6 +201,7 @@ export default function BlogDetail() {
         </div>
         <div
           className="prose-blog mx-auto max-w-3xl px-4 py-12 sm:px-6"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read
           dangerouslySetInnerHTML={{ __html: blog.content }}
         />
         <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">

@@ -79,7 +79,7 @@ export default function Home() {
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900/90 via-ink-900/40 to-ink-900/10" />
         <div className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 sm:pb-24">
           <p className="font-semibold tracking-wider text-sand-200 uppercase">{TAGLINE}</p>
-          <h1 className="mt-3 max-w-3xl font-serif text-5xl leading-tight font-semibold text-white sm:text-6xl">
+          <h1 className="mt-3 max-w-3xl font-serif text-4xl leading-tight font-semibold text-white sm:text-6xl">
             Travel slowly. Eat well. Come home with stories.
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-white/85 sm:text-xl">

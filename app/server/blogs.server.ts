@@ -5,8 +5,6 @@ import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { BlogRow } from "./db/schema.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 
-export const DEFAULT_SEO_DESCRIPTION = "Default blog description";
-export const DEFAULT_SEO_KEYWORDS = "blog, antivirus, cybersecurity";
 export const BLOGS_PER_PAGE = 9;
 
 /** What a blog list card shows; never carries the content. */

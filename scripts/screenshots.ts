@@ -1,0 +1,39 @@
+/**
+ * `npm run screenshots -- [baseUrl]`: full-page screenshots of the public pages at desktop and
+ * phone widths into test-results/screenshots, for people to look at (not a test).
+ */
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
+
+const base = process.argv[2] ?? "http://127.0.0.1:3000";
+const paths = (
+  process.env.SHOT_PATHS ??
+  "/,/destinations,/destinations/santorini-greece,/blogs,BLOG,/favorites,/contact,/about,/recipes,RECIPE,/missing"
+).split(",");
+const widths = [1280, 390];
+const out = "test-results/screenshots";
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
+try {
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: width > 800 ? 800 : 844 } });
+    for (let path of paths) {
+      if (path === "BLOG" || path === "RECIPE") {
+        await page.goto(`${base}${path === "BLOG" ? "/blogs" : "/recipes"}`);
+        path = (await page.locator("article h3 a").first().getAttribute("href")) ?? "/";
+      }
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+      if (path === "/favorites") {
+        await page.evaluate(() => localStorage.removeItem("favoriteDestinations"));
+      }
+      const name = `${path === "/" ? "home" : path.replace(/^\//, "").replaceAll("/", "_")}-${width}.png`;
+      await page.screenshot({ path: `${out}/${name}`, fullPage: true });
+      console.log(`${out}/${name}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
