@@ -39,6 +39,7 @@ export default defineConfig({
       DATABASE_URL: `file:${join(E2E_DATA_DIR, "site.db")}`,
       UPLOADS_DIR: join(E2E_DATA_DIR, "uploads"),
       SAMPLE_CONTENT: "true",
+      BUILD_DIR: process.env.BUILD_DIR || "build",
     },
   },
 });

@@ -24,7 +24,8 @@ const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || "0.0.0.0";
 const ROOT = import.meta.dirname;
-const BUILD_PATH = join(ROOT, "build/server/index.js");
+const BUILD_DIR = join(ROOT, process.env.BUILD_DIR || "build");
+const BUILD_PATH = join(BUILD_DIR, "server/index.js");
 
 interface AppModule {
   app: express.RequestHandler;
@@ -88,9 +89,9 @@ export async function createServer(): Promise<express.Express> {
     // Hashed file names: safe to cache for a year.
     server.use(
       "/assets",
-      express.static(join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+      express.static(join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    server.use(express.static(join(ROOT, "build/client"), { maxAge: "1h", index: false }));
+    server.use(express.static(join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
     const mod = (await import(pathToFileURL(BUILD_PATH).href)) as AppModule;
     await mod.startup();
     server.use(mod.app);

@@ -1,0 +1,48 @@
+import { type ImageRef, imageSources } from "../../lib/images.ts";
+
+/** Spec §2: "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
+export function ImageFields({ idPrefix, current, error }: { idPrefix: string; current?: ImageRef; error?: string }) {
+  const preview = imageSources(current ?? null, 480);
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-ink-900/10 p-4">
+      <legend className="px-1 font-medium">Image</legend>
+      {preview && (
+        <div className="flex items-center gap-3">
+          <img src={preview.src} alt="Current" width={96} height={64} className="h-16 w-24 rounded-lg object-cover" />
+          <p className="text-sm text-ink-700">Current image. Upload a file or give a URL to replace it.</p>
+        </div>
+      )}
+      <div>
+        <label htmlFor={`${idPrefix}-imageFile`} className="block font-medium">
+          Upload Image
+        </label>
+        <input
+          id={`${idPrefix}-imageFile`}
+          name="imageFile"
+          type="file"
+          accept="image/*"
+          className="mt-1.5 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-sand-100 file:px-4 file:py-2 file:font-semibold"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-imageUrl`} className="block font-medium">
+          Or Image URL
+        </label>
+        <input
+          id={`${idPrefix}-imageUrl`}
+          name="imageUrl"
+          type="url"
+          placeholder="https://…"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${idPrefix}-image-error` : undefined}
+          className="mt-1.5 block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-2.5 focus:border-sea-600 focus:outline-none"
+        />
+      </div>
+      {error && (
+        <p id={`${idPrefix}-image-error`} className="text-sm font-medium text-coral-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { useNavigation, useRevalidator } from "react-router";
+
+export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+      <h1 className="font-serif text-3xl font-semibold">{title}</h1>
+      {children && <div className="flex flex-wrap items-center gap-3">{children}</div>}
+    </div>
+  );
+}
+
+export const buttonPrimary =
+  "inline-flex items-center gap-2 rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
+export const buttonSecondary =
+  "inline-flex items-center gap-2 rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100 disabled:opacity-60";
+export const buttonDanger =
+  "inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-coral-600 ring-1 ring-coral-600/40 hover:bg-coral-500/10";
+
+export function EmptyState({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">{children}</p>;
+}
+
+export function LoadError({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="alert" className="rounded-2xl bg-coral-500/10 p-6 text-center font-medium text-coral-600">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * Spec §2: after data changes (or a refresh) the list shows a spinner for 200 ms, then the cards.
+ * `version` changes whenever the data does.
+ */
+export function useSettlingSpinner(version: unknown): boolean {
+  const [spinning, setSpinning] = useState(false);
+  const [first, setFirst] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-runs on each data change by design
+  useEffect(() => {
+    if (first) {
+      setFirst(false);
+      return;
+    }
+    setSpinning(true);
+    const t = setTimeout(() => setSpinning(false), 200);
+    return () => clearTimeout(t);
+  }, [version]);
+  return spinning;
+}
+
+export function ListSpinner() {
+  return (
+    <div role="status" className="flex items-center justify-center py-16">
+      <span className="size-8 animate-spin rounded-full border-4 border-sea-600 border-t-transparent" aria-hidden="true" />
+      <span className="sr-only">Loading</span>
+    </div>
+  );
+}
+
+/** Re-reads the page's data (spec §2: "list of all blogs with refresh"). */
+export function RefreshButton() {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const busy = revalidator.state !== "idle" || navigation.state === "loading";
+  return (
+    <button type="button" className={buttonSecondary} onClick={() => revalidator.revalidate()} disabled={busy}>
+      Refresh
+    </button>
+  );
+}

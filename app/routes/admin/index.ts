@@ -1,0 +1,11 @@
+import { redirect } from "react-router";
+import { ADMIN_ROLE } from "../../server/accounts.server.ts";
+import { findSessionAccount } from "../../server/auth.server.ts";
+import { getDb } from "../../server/db/db.server.ts";
+import type { Route } from "./+types/index";
+
+/** Spec §2: /admin goes to the dashboard when signed in, otherwise to the login screen. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const account = await findSessionAccount(await getDb(), request);
+  return redirect(account?.role === ADMIN_ROLE ? "/admin/dashboard" : "/admin/login");
+}

@@ -1,0 +1,85 @@
+import { data, Form, NavLink, Outlet, useLoaderData } from "react-router";
+import { Clock } from "../../components/admin/clock.tsx";
+import { AdminToaster, useShowToast } from "../../components/admin/toaster.tsx";
+import { requireAdminRequest } from "../../server/admin.server.ts";
+import { countBlogs } from "../../server/blogs.server.ts";
+import { countPendingComments } from "../../server/comments.server.ts";
+import { countRecipes } from "../../server/recipes.server.ts";
+import { takeToast } from "../../server/toast.server.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, admin } = await requireAdminRequest(request);
+  const [blogs, recipes, pendingComments] = await Promise.all([countBlogs(db), countRecipes(db), countPendingComments(db)]);
+  const { toast, headers } = takeToast(request);
+  return data({ email: admin.email, counts: { blogs, recipes, pendingComments }, toast }, { headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin | Wanderplate" }, { name: "robots", content: "noindex" }];
+
+function Badge({ count, label }: { count: number; label: string }) {
+  return (
+    <span aria-label={`${count} ${label}`} className="ml-auto rounded-full bg-white/15 px-2 py-0.5 text-xs font-bold tabular-nums">
+      {count}
+    </span>
+  );
+}
+
+export default function AdminLayout() {
+  const { email, counts, toast } = useLoaderData<typeof loader>();
+  useShowToast(toast);
+  const links = [
+    { to: "/admin/dashboard", label: "Dashboard" },
+    { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },
+    { to: "/admin/manage-recipe", label: "Recipe", badge: <Badge count={counts.recipes} label="recipes" /> },
+    { to: "/admin/manage-users", label: "Users" },
+    { to: "/admin/manage-contacts", label: "Messages" },
+    { to: "/admin/manage-comments", label: "Comments", badge: <Badge count={counts.pendingComments} label="pending" /> },
+    { to: "/admin/settings", label: "Settings" },
+  ];
+  return (
+    <div className="min-h-screen bg-sand-50">
+      <AdminToaster />
+      {/* Spec §9: top bar 60 px high, side menu 250 px wide. */}
+      <header className="fixed inset-x-0 top-0 z-30 flex h-[60px] items-center justify-between gap-4 bg-ink-900 px-5 text-white">
+        <p className="flex items-center gap-2 font-serif text-xl font-semibold">
+          <img src="/favicon.svg" alt="" width="28" height="28" className="size-7" /> Wanderplate Admin
+        </p>
+        <div className="flex items-center gap-5">
+          <Clock />
+          <span className="hidden text-sm text-white/80 sm:inline" data-testid="admin-email">
+            {email}
+          </span>
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className="rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold hover:bg-white/20">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+      <nav aria-label="Admin" className="fixed top-[60px] bottom-0 left-0 z-20 w-[250px] overflow-y-auto bg-ink-700 p-4 text-white">
+        <ul className="space-y-1">
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                className={({ isActive }) =>
+                  `flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium ${isActive ? "bg-white text-ink-900" : "hover:bg-white/10"}`
+                }
+              >
+                {l.label}
+                {l.badge}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <a href="/" className="mt-8 block px-3 text-sm text-white/70 hover:text-white">
+          View site →
+        </a>
+      </nav>
+      <main className="ml-[250px] min-h-screen px-8 pt-[92px] pb-16">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

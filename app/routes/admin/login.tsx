@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
+import { AdminToaster, useShowToast } from "../../components/admin/toaster.tsx";
+import { Field, FormError, SubmitButton } from "../../components/form.tsx";
+import { ADMIN_ROLE } from "../../server/accounts.server.ts";
+import { checkLogin, createSession, findSessionAccount } from "../../server/auth.server.ts";
+import { requestInfoContext } from "../../server/context.ts";
+import { getDb } from "../../server/db/db.server.ts";
+import { allowHit } from "../../server/rate-limit.server.ts";
+import { redirectWithToast, takeToast } from "../../server/toast.server.ts";
+import type { Route } from "./+types/login";
+
+export const ACCESS_DENIED = "Access denied";
+const INVALID = "Invalid email or password.";
+const TOO_MANY = "Too many login attempts. Please wait a few minutes and try again.";
+/** Tries per 15 minutes: per address (a whole office may share one) and per account. */
+const PER_IP = 30;
+const PER_ACCOUNT = 8;
+const WINDOW = 15 * 60;
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, "Email is required.").pipe(z.email("Please enter a valid email address.")),
+  password: z.string().min(1, "Password is required."),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const account = await findSessionAccount(await getDb(), request);
+  if (account?.role === ADMIN_ROLE) throw redirect("/admin/dashboard");
+  const { toast, headers } = takeToast(request);
+  return data({ toast }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const form = await request.formData();
+  const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const email = String(form.get("email") ?? "").trim();
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data({ error: Object.values(fieldErrors)[0] ?? INVALID, fieldErrors, email }, { status: 400 });
+  }
+  const { ip } = context.get(requestInfoContext);
+  const account = parsed.data.email.toLowerCase();
+  const allowed =
+    (await allowHit(db, `login:ip:${ip}`, PER_IP, WINDOW)) && (await allowHit(db, `login:account:${account}`, PER_ACCOUNT, WINDOW));
+  if (!allowed) return data({ error: TOO_MANY, fieldErrors: {}, email }, { status: 429 });
+
+  const result = await checkLogin(db, parsed.data.email, parsed.data.password);
+  if (!result.ok) {
+    const denied = result.error === "denied";
+    return data({ error: denied ? ACCESS_DENIED : INVALID, fieldErrors: {}, email }, { status: denied ? 403 : 401 });
+  }
+  const headers = new Headers({ "Set-Cookie": await createSession(db, request, result.accountId) });
+  return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin login | Wanderplate" }, { name: "robots", content: "noindex" }];
+
+export default function Login() {
+  const { toast } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [showHelp, setShowHelp] = useState(false);
+  useShowToast(toast);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-ink-900 px-4 py-12">
+      <AdminToaster />
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
+        <p className="flex items-center gap-2 font-serif text-2xl font-semibold">
+          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" /> Wanderplate
+        </p>
+        <p className="mt-1 text-sm font-semibold tracking-wider text-ink-700 uppercase">Travel blog admin</p>
+        <h1 className="mt-6 font-serif text-3xl font-semibold">Sign in</h1>
+        <Form method="post" noValidate className="mt-6 space-y-4">
+          <Field id="login-email" name="email" type="email" label="Email" required autoComplete="username" defaultValue={result?.email} error={result?.fieldErrors?.email} />
+          <Field id="login-password" name="password" type="password" label="Password" required autoComplete="current-password" error={result?.fieldErrors?.password} />
+          {result?.error && !result.fieldErrors?.email && !result.fieldErrors?.password && <FormError message={result.error} />}
+          <div className="flex items-center justify-between gap-4 pt-2">
+            <SubmitButton submitting={submitting}>Login</SubmitButton>
+            <button type="button" className="text-sm font-semibold text-sea-700 hover:underline" aria-expanded={showHelp} aria-controls="forgot-help" onClick={() => setShowHelp((v) => !v)}>
+              Forgot password?
+            </button>
+          </div>
+        </Form>
+        <div id="forgot-help" hidden={!showHelp} className="mt-6 rounded-xl bg-sand-100 p-4 text-sm text-ink-700">
+          <p className="font-semibold text-ink-900">Resetting a password</p>
+          <p className="mt-1">
+            There is no reset email: whoever runs the server resets it from the command line, which also works while the site is running:
+          </p>
+          <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
+            npm run create-admin -- --email you@example.com --password 'a new long password'
+          </pre>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { destroySession } from "../../server/auth.server.ts";
+import { getDb } from "../../server/db/db.server.ts";
+import { redirectWithToast } from "../../server/toast.server.ts";
+import type { Route } from "./+types/logout";
+
+/** Spec §4: logout destroys the session on the server and returns to the login screen. */
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers({ "Set-Cookie": await destroySession(await getDb(), request) });
+  return redirectWithToast("/admin/login", "success", "Logged out successfully", { headers });
+}
+
+export function loader() {
+  return redirect("/admin/login");
+}

@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { type AdminIdentity, requireAdmin } from "./auth.server.ts";
+import { type DB, getDb } from "./db/db.server.ts";
+import { MAX_UPLOAD_BYTES } from "./storage.server.ts";
+import { type Toast, toast } from "../lib/toast.ts";
+
+/** The first line of every admin loader and action: the database and the signed-in admin. */
+export async function requireAdminRequest(request: Request): Promise<{ db: DB; admin: AdminIdentity }> {
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
+  return { db, admin };
+}
+
+/** What admin actions answer: a toast to show and, for forms, per-field messages. */
+export type AdminActionResult = {
+  ok: boolean;
+  toast: Toast;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+export function adminOk(message: string, extra?: Partial<AdminActionResult>) {
+  return { ok: true, toast: toast("success", message), ...extra } satisfies AdminActionResult;
+}
+
+/** A refused admin action: 4xx, a toast and field messages; nothing has been written. */
+export function adminFail(status: number, message: string, extra?: Partial<AdminActionResult>) {
+  return data<AdminActionResult>({ ok: false, toast: toast("error", message), ...extra }, { status });
+}
+
+/**
+ * Reads an admin form, refusing bodies larger than an image upload allows before parsing them
+ * into memory.
+ */
+export async function readAdminForm(request: Request): Promise<FormData> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_UPLOAD_BYTES + 512 * 1024) {
+    throw adminFail(413, "The upload is too large: images must be 5 MB or smaller.");
+  }
+  return request.formData();
+}
+
+/** A form field as a trimmed string ("" when absent or a file). */
+export function field(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+}
+
+/** A positive integer id from a form field or query parameter, or null. */
+export function parseId(value: string | null | undefined): number | null {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}

@@ -1,0 +1,31 @@
+import { isHttpUrl } from "../lib/images.ts";
+import { InvalidImageError, storeImage } from "./storage.server.ts";
+
+export const IMAGE_FILE_FIELD = "imageFile";
+export const IMAGE_URL_FIELD = "imageUrl";
+
+/** What an admin form says about its image, before anything is stored. */
+export type ImageChoice = { kind: "file"; file: File } | { kind: "url"; url: string } | { kind: "none" };
+
+/** Reads Upload Image / Or Image URL. An upload wins over a URL; a URL must be http(s). */
+export function readImageChoice(form: FormData): ImageChoice | { kind: "error"; message: string } {
+  const file = form.get(IMAGE_FILE_FIELD);
+  if (file instanceof File && file.size > 0) {
+    if (file.type && !file.type.startsWith("image/")) return { kind: "error", message: "The uploaded file must be an image." };
+    return { kind: "file", file };
+  }
+  const url = String(form.get(IMAGE_URL_FIELD) ?? "").trim();
+  if (url) {
+    return isHttpUrl(url) ? { kind: "url", url } : { kind: "error", message: "Image URL must be a valid http:// or https:// address." };
+  }
+  return { kind: "none" };
+}
+
+/** Stores the chosen upload (decoding it proves it is an image). Call it after all other checks pass. */
+export async function storeImageChoice(choice: ImageChoice): Promise<{ imageId: string | null; imageUrl: string | null }> {
+  if (choice.kind === "file") return { imageId: await storeImage(new Uint8Array(await choice.file.arrayBuffer())), imageUrl: null };
+  if (choice.kind === "url") return { imageId: null, imageUrl: choice.url };
+  return { imageId: null, imageUrl: null };
+}
+
+export { InvalidImageError };
