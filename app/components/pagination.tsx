@@ -5,13 +5,19 @@ export function Pagination({
   page,
   pageCount,
   basePath,
+  query = "",
 }: {
   page: number;
   pageCount: number;
   basePath: string;
+  /** Other query parameters to keep, e.g. "show=24". */
+  query?: string;
 }) {
   if (pageCount <= 1) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  const href = (n: number) => {
+    const params = [query, n === 1 ? "" : `page=${n}`].filter(Boolean).join("&");
+    return params ? `${basePath}?${params}` : basePath;
+  };
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
     (n) => n === 1 || n === pageCount || Math.abs(n - page) <= 2,
   );

@@ -203,3 +203,56 @@ export async function blogFeedEntries(db: DB, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Updates a blog (spec §5 edit). A changed title regenerates the slug; the old slug keeps
+ * answering with a permanent redirect (DESIGN §3.9). Returns the blog and the image it replaced.
+ */
+export async function updateBlog(
+  db: DB,
+  id: number,
+  input: BlogInput & { keepImage?: boolean },
+): Promise<{ blog: Blog; replacedImageId: string | null } | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("blogs").select(["slug", "image_id", "image_url"]).where("id", "=", id).executeTakeFirst();
+    if (!current) return null;
+    const slug = await uniqueBlogSlug(trx, input.title, id);
+    if (slug !== current.slug) {
+      await trx
+        .insertInto("blog_slug_redirects")
+        .values({ slug: current.slug, blog_id: id })
+        .onConflict((oc) => oc.column("slug").doUpdateSet({ blog_id: id }))
+        .execute();
+    }
+    await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+    const columns = contentColumns(input);
+    const image = input.keepImage ? { image_id: current.image_id, image_url: current.image_url } : { image_id: columns.image_id, image_url: columns.image_url };
+    const row = await trx
+      .updateTable("blogs")
+      .set({ ...columns, ...image, slug, updated_at: nowSeconds() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const replacedImageId = current.image_id && current.image_id !== row.image_id ? current.image_id : null;
+    return { blog: toBlog(row), replacedImageId };
+  });
+}
+
+/** Deletes a blog with its comments and redirects (DESIGN §3.10). Returns its image id, or undefined if there was no such blog. */
+export async function deleteBlog(db: DB, id: number): Promise<{ imageId: string | null } | undefined> {
+  const row = await db.deleteFrom("blogs").where("id", "=", id).returning(["image_id"]).executeTakeFirst();
+  return row ? { imageId: row.image_id } : undefined;
+}
+
+/** Spec §2 blog reader: the blog whose title matches, ignoring case and surrounding spaces. */
+export async function findBlogByTitle(db: DB, title: string): Promise<Blog | null> {
+  const wanted = title.trim().toLowerCase();
+  if (!wanted) return null;
+  const row = await db
+    .selectFrom("blogs")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.fn("trim", [eb.ref("title")])]), "=", wanted))
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row ? toBlog(row) : null;
+}

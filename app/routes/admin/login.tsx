@@ -7,22 +7,25 @@ import { ADMIN_ROLE } from "../../server/accounts.server.ts";
 import { checkLogin, createSession, findSessionAccount } from "../../server/auth.server.ts";
 import { requestInfoContext } from "../../server/context.ts";
 import { getDb } from "../../server/db/db.server.ts";
-import { allowHit } from "../../server/rate-limit.server.ts";
+import { allowHit, limitReached } from "../../server/rate-limit.server.ts";
 import { redirectWithToast, takeToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/login";
 
 export const ACCESS_DENIED = "Access denied";
 const INVALID = "Invalid email or password.";
 const TOO_MANY = "Too many login attempts. Please wait a few minutes and try again.";
-/** Tries per 15 minutes: per address (a whole office may share one) and per account. */
-const PER_IP = 30;
-const PER_ACCOUNT = 8;
+/** Per 15 minutes: attempts per address (a whole office may share one), failures per account. */
+const PER_IP = 100;
+const FAILURES_PER_ACCOUNT = 8;
 const WINDOW = 15 * 60;
 
 const loginSchema = z.object({
   email: z.string().trim().min(1, "Email is required.").pipe(z.email("Please enter a valid email address.")),
   password: z.string().min(1, "Password is required."),
 });
+
+type LoginFailure = { error: string; fieldErrors: Record<string, string>; email: string };
+const fail = (status: number, body: LoginFailure) => data<LoginFailure>(body, { status });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const account = await findSessionAccount(await getDb(), request);
@@ -39,18 +42,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data({ error: Object.values(fieldErrors)[0] ?? INVALID, fieldErrors, email }, { status: 400 });
+    return fail(400, { error: Object.values(fieldErrors)[0] ?? INVALID, fieldErrors, email });
   }
   const { ip } = context.get(requestInfoContext);
   const account = parsed.data.email.toLowerCase();
+  const accountKey = `login:failures:${account}`;
   const allowed =
-    (await allowHit(db, `login:ip:${ip}`, PER_IP, WINDOW)) && (await allowHit(db, `login:account:${account}`, PER_ACCOUNT, WINDOW));
-  if (!allowed) return data({ error: TOO_MANY, fieldErrors: {}, email }, { status: 429 });
+    (await allowHit(db, `login:ip:${ip}`, PER_IP, WINDOW)) && !(await limitReached(db, accountKey, FAILURES_PER_ACCOUNT, WINDOW));
+  if (!allowed) return fail(429, { error: TOO_MANY, fieldErrors: {}, email });
 
   const result = await checkLogin(db, parsed.data.email, parsed.data.password);
   if (!result.ok) {
+    await allowHit(db, accountKey, FAILURES_PER_ACCOUNT, WINDOW);
     const denied = result.error === "denied";
-    return data({ error: denied ? ACCESS_DENIED : INVALID, fieldErrors: {}, email }, { status: denied ? 403 : 401 });
+    return fail(denied ? 403 : 401, { error: denied ? ACCESS_DENIED : INVALID, fieldErrors: {}, email });
   }
   const headers = new Headers({ "Set-Cookie": await createSession(db, request, result.accountId) });
   return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
