@@ -27,3 +27,53 @@ export async function listContacts(db: DB, limit = 200, offset = 0) {
     .offset(offset)
     .execute();
 }
+
+export const CONTACTS_PER_PAGE = 50;
+
+/** A row of the admin Customer Messages table (spec §3 Contact message). */
+export interface ContactListItem {
+  id: number;
+  first: string;
+  last: string;
+  email: string;
+  phone: string;
+  message: string;
+  createdAt: number;
+}
+
+export interface ContactsPage {
+  items: ContactListItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export async function countContacts(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("contacts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** One page of messages, newest first; a page past the end gives the last page. */
+export async function listContactsPage(db: DB, page = 1, perPage = CONTACTS_PER_PAGE): Promise<ContactsPage> {
+  const total = await countContacts(db);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await listContacts(db, perPage, (current - 1) * perPage);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      first: r.first,
+      last: r.last,
+      email: r.email,
+      phone: r.phone,
+      message: r.message,
+      createdAt: r.created_at,
+    })),
+    page: current,
+    pageCount,
+    total,
+  };
+}

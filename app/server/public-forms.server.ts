@@ -5,7 +5,7 @@ import type { DB } from "./db/db.server.ts";
 import { allowHit } from "./rate-limit.server.ts";
 
 /** Per IP and form: 5 submissions per 10 minutes is plenty for a person, little for a bot. */
-const LIMIT = 5;
+const LIMIT = Number(process.env.FORM_RATE_LIMIT) || 5;
 const WINDOW_SECONDS = 600;
 
 export type PublicFormFailure = { ok: false; formError?: string } & FormErrors;

@@ -29,3 +29,49 @@ export async function deleteUser(db: DB, id: number): Promise<boolean> {
   const r = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+export const USERS_PER_PAGE = 50;
+
+/** A row of the admin Users table (spec §3 User). */
+export interface UserListItem {
+  id: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  createdAt: number;
+}
+
+export interface UsersPage {
+  items: UserListItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export async function countUsers(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** One page of users, newest first; a page past the end gives the last page. */
+export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE): Promise<UsersPage> {
+  const total = await countUsers(db);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await listUsers(db, perPage, (current - 1) * perPage);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      fullName: r.full_name,
+      email: r.email,
+      phone: r.phone,
+      createdAt: r.created_at,
+    })),
+    page: current,
+    pageCount,
+    total,
+  };
+}
