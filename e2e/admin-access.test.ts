@@ -8,16 +8,33 @@ import { ADMIN, ensureAccount } from "./admin-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
 const DEMOTED = { email: "demoted@wanderplate.test", password: "soon not an admin" };
-const TABLES = ["blogs", "comments", "recipes", "users", "contacts", "settings", "site_numbers", "blog_slug_redirects"];
+const TABLES = [
+  "blogs",
+  "comments",
+  "recipes",
+  "users",
+  "contacts",
+  "settings",
+  "site_numbers",
+  "blog_slug_redirects",
+];
 
 /** Everything an action could change, as one comparable value. */
 function snapshot(): string {
-  return withSiteDb((db) => JSON.stringify(TABLES.map((t) => db.prepare(`select * from ${t} order by 1`).all())));
+  return withSiteDb((db) =>
+    JSON.stringify(TABLES.map((t) => db.prepare(`select * from ${t} order by 1`).all())),
+  );
 }
 
-async function signedIn(baseURL: string, account: { email: string; password: string }): Promise<APIRequestContext> {
+async function signedIn(
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post("/admin/login", { form: { email: account.email, password: account.password }, maxRedirects: 0 });
+  const res = await ctx.post("/admin/login", {
+    form: { email: account.email, password: account.password },
+    maxRedirects: 0,
+  });
   expect(res.status(), `login of ${account.email}`).toBe(302);
   expect(res.headers().location).toBe("/admin/dashboard");
   return ctx;
@@ -25,18 +42,31 @@ async function signedIn(baseURL: string, account: { email: string; password: str
 
 function fixtureIds() {
   return withSiteDb((db) => {
-    const blog = db.prepare("select id, title from blogs order by id limit 1").get() as { id: number; title: string };
+    const blog = db.prepare("select id, title from blogs order by id limit 1").get() as {
+      id: number;
+      title: string;
+    };
     const recipe = db.prepare("select id from recipes order by id limit 1").get() as { id: number };
-    db.prepare("insert into users (full_name, email, phone, created_at) values ('Access Test', 'access@example.com', '', 1)").run();
-    const user = db.prepare("select id from users where email = 'access@example.com' order by id desc limit 1").get() as { id: number };
-    db.prepare("insert into comments (blog_id, name, email, comment, approved, created_at) values (?, 'Acc', 'acc@example.com', 'access check', 0, 1)").run(blog.id);
-    const comment = db.prepare("select id from comments where comment = 'access check' order by id desc limit 1").get() as { id: number };
+    db.prepare(
+      "insert into users (full_name, email, phone, created_at) values ('Access Test', 'access@example.com', '', 1)",
+    ).run();
+    const user = db
+      .prepare("select id from users where email = 'access@example.com' order by id desc limit 1")
+      .get() as { id: number };
+    db.prepare(
+      "insert into comments (blog_id, name, email, comment, approved, created_at) values (?, 'Acc', 'acc@example.com', 'access check', 0, 1)",
+    ).run(blog.id);
+    const comment = db
+      .prepare("select id from comments where comment = 'access check' order by id desc limit 1")
+      .get() as { id: number };
     return { blog, recipeId: recipe.id, userId: user.id, commentId: comment.id };
   });
 }
 
 test.describe("admin access is decided on the server", () => {
-  test("pages and actions: anonymous and non-admin sessions change nothing; an admin gets through", async ({ baseURL }) => {
+  test("pages and actions: anonymous and non-admin sessions change nothing; an admin gets through", async ({
+    baseURL,
+  }) => {
     if (!baseURL) throw new Error("no baseURL");
     ensureAccount(ADMIN.email, ADMIN.password);
     ensureAccount(DEMOTED.email, DEMOTED.password);
@@ -62,17 +92,41 @@ test.describe("admin access is decided on the server", () => {
     );
     const actions: { path: string; form: Record<string, string> }[] = [
       { path: "/admin/dashboard", form: { intent: "popup", enabled: "true" } },
-      { path: "/admin/blog", form: { intent: "create", title: "Injected", author: "x", date: "2025-01-01", imageUrl: "https://example.com/x.jpg" } },
+      {
+        path: "/admin/blog",
+        form: {
+          intent: "create",
+          title: "Injected",
+          author: "x",
+          date: "2025-01-01",
+          imageUrl: "https://example.com/x.jpg",
+        },
+      },
       { path: "/admin/blog", form: { intent: "delete", id: String(ids.blog.id) } },
-      { path: `/admin/blog/edit?id=${ids.blog.id}`, form: { title: "Hijacked", content: "<p>x</p>", author: "x", date: "2025-01-01" } },
-      { path: "/admin/manage-users", form: { intent: "create", fullName: "Injected", email: "inj@example.com", phone: "" } },
+      {
+        path: `/admin/blog/edit?id=${ids.blog.id}`,
+        form: { title: "Hijacked", content: "<p>x</p>", author: "x", date: "2025-01-01" },
+      },
+      {
+        path: "/admin/manage-users",
+        form: { intent: "create", fullName: "Injected", email: "inj@example.com", phone: "" },
+      },
       { path: "/admin/manage-users", form: { intent: "delete", id: String(ids.userId) } },
       { path: "/admin/manage-comments", form: { intent: "toggle", id: String(ids.commentId) } },
-      { path: "/admin/manage-recipe", form: { intent: "create", title: "Injected", short: "x", imageUrl: "https://example.com/x.jpg" } },
+      {
+        path: "/admin/manage-recipe",
+        form: { intent: "create", title: "Injected", short: "x", imageUrl: "https://example.com/x.jpg" },
+      },
       { path: "/admin/manage-recipe", form: { intent: "delete", id: String(ids.recipeId) } },
-      { path: `/admin/manage-recipe/edit?id=${ids.recipeId}`, form: { intent: "update", title: "Hijacked", short: "x" } },
+      {
+        path: `/admin/manage-recipe/edit?id=${ids.recipeId}`,
+        form: { intent: "update", title: "Hijacked", short: "x" },
+      },
       { path: "/admin/settings", form: { intent: "siteInfo", name: "Hijacked", email: "h@example.com" } },
-      { path: "/admin/settings", form: { intent: "siteNumbers", domain: "hijack.example", numberIntl: "1", numberLocal: "1" } },
+      {
+        path: "/admin/settings",
+        form: { intent: "siteNumbers", domain: "hijack.example", numberIntl: "1", numberLocal: "1" },
+      },
       { path: "/admin/logout", form: {} },
     ];
 
@@ -82,7 +136,10 @@ test.describe("admin access is decided on the server", () => {
     // The demoted account had a valid admin session a moment ago; its role changes now.
     ensureAccount(DEMOTED.email, DEMOTED.password, "editor");
 
-    for (const [who, ctx] of [["anonymous", anonymous], ["non-admin session", demoted]] as const) {
+    for (const [who, ctx] of [
+      ["anonymous", anonymous],
+      ["non-admin session", demoted],
+    ] as const) {
       for (const path of pages) {
         const res = await ctx.get(path, { maxRedirects: 0 });
         const location = res.headers().location ?? res.headers()["x-remix-redirect"] ?? "";
@@ -98,7 +155,10 @@ test.describe("admin access is decided on the server", () => {
       const before = snapshot();
       for (const { path, form } of actions) {
         if (path === "/admin/logout") continue;
-        const res = await ctx.post(path, { multipart: { ...form, imageFile: { name: "x.png", mimeType: "image/png", buffer: png } }, maxRedirects: 0 });
+        const res = await ctx.post(path, {
+          multipart: { ...form, imageFile: { name: "x.png", mimeType: "image/png", buffer: png } },
+          maxRedirects: 0,
+        });
         expect([302, 401, 403], `${who} POST ${path} ${form.intent ?? ""}`).toContain(res.status());
         if (res.status() === 302) expect(res.headers().location).toBe("/admin/login");
       }
@@ -107,7 +167,11 @@ test.describe("admin access is decided on the server", () => {
 
     // The demoted account's session is gone from the database, not just refused.
     const sessions = withSiteDb((db) =>
-      db.prepare("select count(*) as n from sessions join accounts on accounts.id = sessions.account_id where accounts.email = ?").get(DEMOTED.email),
+      db
+        .prepare(
+          "select count(*) as n from sessions join accounts on accounts.id = sessions.account_id where accounts.email = ?",
+        )
+        .get(DEMOTED.email),
     );
     expect(sessions).toEqual({ n: 0 });
 
@@ -115,9 +179,14 @@ test.describe("admin access is decided on the server", () => {
       const res = await admin.get(path, { maxRedirects: 0 });
       expect(res.status(), `admin GET ${path}`).toBe(path === "/admin/no-such-screen" ? 404 : 200);
     }
-    const popup = await admin.post("/admin/dashboard", { form: { intent: "popup", enabled: "true" }, maxRedirects: 0 });
+    const popup = await admin.post("/admin/dashboard", {
+      form: { intent: "popup", enabled: "true" },
+      maxRedirects: 0,
+    });
     expect(popup.status()).toBe(200);
-    const popupSetting = withSiteDb((db) => db.prepare("select value from settings where key = 'popup'").get());
+    const popupSetting = withSiteDb((db) =>
+      db.prepare("select value from settings where key = 'popup'").get(),
+    );
     expect(popupSetting).toEqual({ value: JSON.stringify({ enabled: true }) });
     await admin.post("/admin/dashboard", { form: { intent: "popup", enabled: "false" } });
 
@@ -143,14 +212,23 @@ test.describe("admin access is decided on the server", () => {
 
   test("login: Access denied for a non-admin role, no session; bad input is a 4xx", async ({ request }) => {
     ensureAccount("viewer@wanderplate.test", "viewer password", "viewer");
-    const denied = await request.post("/admin/login", { form: { email: "viewer@wanderplate.test", password: "viewer password" }, maxRedirects: 0 });
+    const denied = await request.post("/admin/login", {
+      form: { email: "viewer@wanderplate.test", password: "viewer password" },
+      maxRedirects: 0,
+    });
     expect(denied.status()).toBe(403);
     expect(await denied.text()).toContain("Access denied");
     expect(denied.headers()["set-cookie"] ?? "").not.toContain("wp_session=");
 
-    const wrong = await request.post("/admin/login", { form: { email: ADMIN.email, password: "wrong" }, maxRedirects: 0 });
+    const wrong = await request.post("/admin/login", {
+      form: { email: ADMIN.email, password: "wrong" },
+      maxRedirects: 0,
+    });
     expect(wrong.status()).toBe(401);
-    const malformed = await request.post("/admin/login", { form: { email: "not-an-email", password: "" }, maxRedirects: 0 });
+    const malformed = await request.post("/admin/login", {
+      form: { email: "not-an-email", password: "" },
+      maxRedirects: 0,
+    });
     expect(malformed.status()).toBe(400);
   });
 });

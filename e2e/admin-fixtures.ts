@@ -9,10 +9,14 @@ export const EDITOR = { email: "editor@wanderplate.test", password: "not an admi
 
 /** Creates (or resets) an account in the e2e server's database through the real CLI. */
 export function ensureAccount(email: string, password: string, role = "all") {
-  const result = spawnSync(process.execPath, ["cli/create-admin.ts", "--email", email, "--password", password, "--role", role], {
-    env: { ...process.env, DATABASE_URL: `file:${join(E2E_DATA_DIR, "site.db")}` },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["cli/create-admin.ts", "--email", email, "--password", password, "--role", role],
+    {
+      env: { ...process.env, DATABASE_URL: `file:${join(E2E_DATA_DIR, "site.db")}` },
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`create-admin failed: ${result.stderr}`);
 }
 

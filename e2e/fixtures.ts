@@ -24,8 +24,8 @@ export function setPopup(enabled: boolean) {
 }
 
 /**
- * Pages are used once hydrated (so clicks reach React), and every test fails on a console error:
- * a CSP violation, a hydration mismatch, a missing asset. A 404 document itself is expected.
+ * Pages are used once hydrated (so clicks reach React), and every test fails on a console error
+ * (a CSP violation, a hydration mismatch), a missing asset or a server error.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   page: async ({ page }, use) => {
@@ -48,9 +48,22 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() !== "error") return;
-        if (msg.text().includes("status of 404") && msg.location().url === page.url()) return;
-        errors.push(msg.text());
+        // Failed loads are reported below with their address instead.
+        if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+          errors.push(msg.text());
+      });
+      // A missing asset or image is a defect; a 404 page or a refused form post is not.
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        const asset = ["image", "script", "stylesheet", "font", "media"].includes(type);
+        if ((asset && response.status() >= 400) || response.status() >= 500) {
+          errors.push(`${response.status()} ${type} ${response.url()}`);
+        }
+      });
+      page.on("requestfailed", (request) => {
+        // Navigating away cancels what the old page was still loading.
+        if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+        errors.push(`failed ${request.resourceType()} ${request.url()}: ${request.failure()?.errorText}`);
       });
       page.on("pageerror", (err) => errors.push(err.message));
       await use(errors);

@@ -1,5 +1,8 @@
 import { expect, setPopup, test, withSiteDb } from "./fixtures.ts";
 
+/** A sample blog among the newest nine (page one of /blogs). */
+const SAMPLE_BLOG_TITLE = "Kyoto in the Rain";
+
 const PUBLIC_PATHS = [
   "/",
   "/destinations",
@@ -202,7 +205,8 @@ test.describe("destinations and favourites", () => {
 test.describe("blogs", () => {
   test("cards show image, title, excerpt, Read More, Date and Created At", async ({ page }) => {
     await page.goto("/blogs");
-    const card = page.locator("article").first();
+    // A sample blog: other test files add blogs of their own to the shared database.
+    const card = page.locator("article", { hasText: SAMPLE_BLOG_TITLE });
     await expect(card.locator("img")).toHaveCount(1);
     await expect(card.getByText("Date", { exact: true })).toBeVisible();
     await expect(card.getByText("Created At", { exact: true })).toBeVisible();
@@ -211,10 +215,9 @@ test.describe("blogs", () => {
 
   test("detail: title, long date, author, meta tags, canonical and JSON-LD", async ({ page }) => {
     await page.goto("/blogs");
-    const firstTitle = (await page.locator("article h3").first().textContent())?.trim() ?? "";
+    const firstTitle = SAMPLE_BLOG_TITLE;
     await page
-      .locator("article")
-      .first()
+      .locator("article", { hasText: firstTitle })
       .getByRole("link", { name: /^Read More/ })
       .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstTitle);
@@ -250,7 +253,7 @@ test.describe("blogs", () => {
 
   test("comments: a posted comment awaits moderation and shows once approved", async ({ page }) => {
     await page.goto("/blogs");
-    await page.locator("article h3 a").first().click();
+    await page.getByRole("link", { name: SAMPLE_BLOG_TITLE, exact: true }).click();
     await expect(page).toHaveURL(/\/blogs\/[a-z0-9-]+$/);
     const slug = new URL(page.url()).pathname.split("/").pop();
     const form = page.getByRole("form", { name: /^Comment on/ });

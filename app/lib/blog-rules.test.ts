@@ -25,7 +25,9 @@ describe("add blog (spec §5: title, date and author required)", () => {
   });
   it("refuses an impossible date and a title without a slug", () => {
     expect(validateNewBlog({ ...base, date: "2025-02-30" }).date).toBe("Date must be a real date.");
-    expect(validateNewBlog({ ...base, title: "!!!" }).title).toBe("Title needs at least one letter or digit.");
+    expect(validateNewBlog({ ...base, title: "!!!" }).title).toBe(
+      "Title needs at least one letter or digit.",
+    );
   });
 });
 

@@ -54,7 +54,8 @@ const LABELS: Record<keyof BlogFormValues, string> = {
 function lengthErrors(values: BlogFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const key of BLOG_FORM_FIELDS) {
-    if (values[key].length > LIMITS[key]) errors[key] = `${LABELS[key]} must be at most ${LIMITS[key]} characters.`;
+    if (values[key].length > LIMITS[key])
+      errors[key] = `${LABELS[key]} must be at most ${LIMITS[key]} characters.`;
   }
   return errors;
 }
@@ -74,7 +75,10 @@ export function validateNewBlog(values: BlogFormValues): Record<string, string> 
  * Spec §5 edit blog: title, content, author, date and slug must all be present, else "All fields
  * are required!". The slug is the one the title regenerates.
  */
-export function validateEditedBlog(values: BlogFormValues): { allPresent: boolean; errors: Record<string, string> } {
+export function validateEditedBlog(values: BlogFormValues): {
+  allPresent: boolean;
+  errors: Record<string, string>;
+} {
   const allPresent =
     Boolean(values.title.trim()) &&
     Boolean(htmlToText(values.content)) &&

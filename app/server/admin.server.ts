@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { type Toast, toast } from "../lib/toast.ts";
 import { type AdminIdentity, requireAdmin } from "./auth.server.ts";
 import { type DB, getDb } from "./db/db.server.ts";
 import { MAX_UPLOAD_BYTES } from "./storage.server.ts";
-import { type Toast, toast } from "../lib/toast.ts";
 
 /** The first line of every admin loader and action: the database and the signed-in admin. */
 export async function requireAdminRequest(request: Request): Promise<{ db: DB; admin: AdminIdentity }> {

@@ -33,10 +33,10 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // Upload ids are random, so a file never changes: cache it for a year.
-app.use(
-  "/uploads",
-  express.static(uploadsDir(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-);
+app.use("/uploads", express.static(uploadsDir(), { immutable: true, maxAge: "1y", index: false }));
+app.use("/uploads", (_req, res) => {
+  res.status(404).type("text/plain").send("Not found");
+});
 
 // CSRF: a browser's cross-site form post carries a foreign Origin; refuse it before any action runs.
 app.use((req, res, next) => {

@@ -214,7 +214,11 @@ export async function updateBlog(
   input: BlogInput & { keepImage?: boolean },
 ): Promise<{ blog: Blog; replacedImageId: string | null } | null> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("blogs").select(["slug", "image_id", "image_url"]).where("id", "=", id).executeTakeFirst();
+    const current = await trx
+      .selectFrom("blogs")
+      .select(["slug", "image_id", "image_url"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!current) return null;
     const slug = await uniqueBlogSlug(trx, input.title, id);
     if (slug !== current.slug) {
@@ -226,7 +230,9 @@ export async function updateBlog(
     }
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     const columns = contentColumns(input);
-    const image = input.keepImage ? { image_id: current.image_id, image_url: current.image_url } : { image_id: columns.image_id, image_url: columns.image_url };
+    const image = input.keepImage
+      ? { image_id: current.image_id, image_url: current.image_url }
+      : { image_id: columns.image_id, image_url: columns.image_url };
     const row = await trx
       .updateTable("blogs")
       .set({ ...columns, ...image, slug, updated_at: nowSeconds() })

@@ -11,19 +11,25 @@ export type ImageChoice = { kind: "file"; file: File } | { kind: "url"; url: str
 export function readImageChoice(form: FormData): ImageChoice | { kind: "error"; message: string } {
   const file = form.get(IMAGE_FILE_FIELD);
   if (file instanceof File && file.size > 0) {
-    if (file.type && !file.type.startsWith("image/")) return { kind: "error", message: "The uploaded file must be an image." };
+    if (file.type && !file.type.startsWith("image/"))
+      return { kind: "error", message: "The uploaded file must be an image." };
     return { kind: "file", file };
   }
   const url = String(form.get(IMAGE_URL_FIELD) ?? "").trim();
   if (url) {
-    return isHttpUrl(url) ? { kind: "url", url } : { kind: "error", message: "Image URL must be a valid http:// or https:// address." };
+    return isHttpUrl(url)
+      ? { kind: "url", url }
+      : { kind: "error", message: "Image URL must be a valid http:// or https:// address." };
   }
   return { kind: "none" };
 }
 
 /** Stores the chosen upload (decoding it proves it is an image). Call it after all other checks pass. */
-export async function storeImageChoice(choice: ImageChoice): Promise<{ imageId: string | null; imageUrl: string | null }> {
-  if (choice.kind === "file") return { imageId: await storeImage(new Uint8Array(await choice.file.arrayBuffer())), imageUrl: null };
+export async function storeImageChoice(
+  choice: ImageChoice,
+): Promise<{ imageId: string | null; imageUrl: string | null }> {
+  if (choice.kind === "file")
+    return { imageId: await storeImage(new Uint8Array(await choice.file.arrayBuffer())), imageUrl: null };
   if (choice.kind === "url") return { imageId: null, imageUrl: choice.url };
   return { imageId: null, imageUrl: null };
 }

@@ -31,9 +31,18 @@ export async function pruneRateLimits(db: DB, olderThanSeconds = 86_400): Promis
 }
 
 /** Whether `key` has already used up `limit` hits in the current window (counts nothing). */
-export async function limitReached(db: DB, key: string, limit: number, windowSeconds: number): Promise<boolean> {
+export async function limitReached(
+  db: DB,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<boolean> {
   const now = nowSeconds();
   const windowStart = now - (now % windowSeconds);
-  const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["count", "window_start"])
+    .where("key", "=", key)
+    .executeTakeFirst();
   return Boolean(row && row.window_start >= windowStart && row.count >= limit);
 }

@@ -8,7 +8,12 @@ import { readCookie } from "./auth.server.ts";
  */
 const TOAST_COOKIE = "wp_toast";
 
-export function redirectWithToast(url: string, type: Toast["type"], message: string, init?: { headers?: Headers }) {
+export function redirectWithToast(
+  url: string,
+  type: Toast["type"],
+  message: string,
+  init?: { headers?: Headers },
+) {
   const headers = new Headers(init?.headers);
   const value = Buffer.from(JSON.stringify(toast(type, message))).toString("base64url");
   headers.append("Set-Cookie", `${TOAST_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`);
@@ -26,5 +31,8 @@ export function takeToast(request: Request): { toast: Toast | null; headers: Hea
   } catch {
     parsed = null;
   }
-  return { toast: parsed, headers: { "Set-Cookie": `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` } };
+  return {
+    toast: parsed,
+    headers: { "Set-Cookie": `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` },
+  };
 }

@@ -25,7 +25,14 @@ export function BlogFields({
   const v = values ?? {};
   return (
     <div className="space-y-4">
-      <Field id={`${idPrefix}-title`} name="title" label="Title" required defaultValue={v.title} error={errors?.title} />
+      <Field
+        id={`${idPrefix}-title`}
+        name="title"
+        label="Title"
+        required
+        defaultValue={v.title}
+        error={errors?.title}
+      />
       <div>
         <span id={contentLabelId} className="mb-1.5 block font-medium">
           Content
@@ -41,19 +48,66 @@ export function BlogFields({
             />
           }
         >
-          <RichTextEditor name="content" initialHtml={v.content ?? ""} height={editorHeight} labelId={contentLabelId} invalid={Boolean(errors?.content)} />
+          <RichTextEditor
+            name="content"
+            initialHtml={v.content ?? ""}
+            height={editorHeight}
+            labelId={contentLabelId}
+            invalid={Boolean(errors?.content)}
+          />
         </Suspense>
         {errors?.content && <p className="mt-1.5 text-sm font-medium text-coral-600">{errors.content}</p>}
       </div>
       <ImageFields idPrefix={idPrefix} current={currentImage} error={errors?.image} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id={`${idPrefix}-date`} name="date" type="date" label="Date" required defaultValue={v.date} error={errors?.date} />
-        <Field id={`${idPrefix}-author`} name="author" label="Author" required defaultValue={v.author} error={errors?.author} />
-        <Field id={`${idPrefix}-category`} name="category" label="Category" defaultValue={v.category} error={errors?.category} />
+        <Field
+          id={`${idPrefix}-date`}
+          name="date"
+          type="date"
+          label="Date"
+          required
+          defaultValue={v.date}
+          error={errors?.date}
+        />
+        <Field
+          id={`${idPrefix}-author`}
+          name="author"
+          label="Author"
+          required
+          defaultValue={v.author}
+          error={errors?.author}
+        />
+        <Field
+          id={`${idPrefix}-category`}
+          name="category"
+          label="Category"
+          defaultValue={v.category}
+          error={errors?.category}
+        />
       </div>
-      <Field id={`${idPrefix}-seoTitle`} name="seoTitle" label="SEO Title" defaultValue={v.seoTitle} error={errors?.seoTitle} />
-      <Field id={`${idPrefix}-seoDescription`} name="seoDescription" label="SEO Description" multiline rows={2} defaultValue={v.seoDescription} error={errors?.seoDescription} />
-      <Field id={`${idPrefix}-seoKeywords`} name="seoKeywords" label="SEO Keywords" defaultValue={v.seoKeywords} error={errors?.seoKeywords} />
+      <Field
+        id={`${idPrefix}-seoTitle`}
+        name="seoTitle"
+        label="SEO Title"
+        defaultValue={v.seoTitle}
+        error={errors?.seoTitle}
+      />
+      <Field
+        id={`${idPrefix}-seoDescription`}
+        name="seoDescription"
+        label="SEO Description"
+        multiline
+        rows={2}
+        defaultValue={v.seoDescription}
+        error={errors?.seoDescription}
+      />
+      <Field
+        id={`${idPrefix}-seoKeywords`}
+        name="seoKeywords"
+        label="SEO Keywords"
+        defaultValue={v.seoKeywords}
+        error={errors?.seoKeywords}
+      />
     </div>
   );
 }

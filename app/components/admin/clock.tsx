@@ -9,7 +9,12 @@ export function Clock() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <time data-testid="admin-clock" dateTime={now?.toISOString()} className="font-mono text-sm tabular-nums" suppressHydrationWarning>
+    <time
+      data-testid="admin-clock"
+      dateTime={now?.toISOString()}
+      className="font-mono text-sm tabular-nums"
+      suppressHydrationWarning
+    >
       {now ? now.toLocaleTimeString() : "--:--:--"}
     </time>
   );

@@ -1,14 +1,28 @@
 import { type ImageRef, imageSources } from "../../lib/images.ts";
 
 /** Spec §2: "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
-export function ImageFields({ idPrefix, current, error }: { idPrefix: string; current?: ImageRef; error?: string }) {
+export function ImageFields({
+  idPrefix,
+  current,
+  error,
+}: {
+  idPrefix: string;
+  current?: ImageRef;
+  error?: string;
+}) {
   const preview = imageSources(current ?? null, 480);
   return (
     <fieldset className="space-y-3 rounded-xl border border-ink-900/10 p-4">
       <legend className="px-1 font-medium">Image</legend>
       {preview && (
         <div className="flex items-center gap-3">
-          <img src={preview.src} alt="Current" width={96} height={64} className="h-16 w-24 rounded-lg object-cover" />
+          <img
+            src={preview.src}
+            alt="Current"
+            width={96}
+            height={64}
+            className="h-16 w-24 rounded-lg object-cover"
+          />
           <p className="text-sm text-ink-700">Current image. Upload a file or give a URL to replace it.</p>
         </div>
       )}

@@ -34,7 +34,12 @@ export function Modal({
         <h2 id={titleId} className="font-serif text-2xl font-semibold">
           {title}
         </h2>
-        <button type="button" onClick={onClose} aria-label="Close" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-sand-100">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-sand-100"
+        >
           <CloseIcon className="size-5" />
         </button>
       </div>
@@ -77,10 +82,18 @@ export function ConfirmDialog({
         {message}
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded-full px-5 py-2.5 font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-full px-5 py-2.5 font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100"
+        >
           Cancel
         </button>
-        <button type="button" onClick={onConfirm} className="rounded-full bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-500">
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="rounded-full bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-500"
+        >
           {confirmLabel}
         </button>
       </div>

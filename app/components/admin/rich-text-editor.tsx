@@ -70,14 +70,54 @@ export default function RichTextEditor({
 
   const tools: { label: string; text: string; pressed?: boolean; run: () => void }[] = editor
     ? [
-        { label: "Bold", text: "B", pressed: active?.bold, run: () => editor.chain().focus().toggleBold().run() },
-        { label: "Italic", text: "I", pressed: active?.italic, run: () => editor.chain().focus().toggleItalic().run() },
-        { label: "Underline", text: "U", pressed: active?.underline, run: () => editor.chain().focus().toggleUnderline().run() },
-        { label: "Heading", text: "H2", pressed: active?.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
-        { label: "Subheading", text: "H3", pressed: active?.h3, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
-        { label: "Bulleted list", text: "• List", pressed: active?.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
-        { label: "Numbered list", text: "1. List", pressed: active?.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
-        { label: "Quote", text: "❝", pressed: active?.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
+        {
+          label: "Bold",
+          text: "B",
+          pressed: active?.bold,
+          run: () => editor.chain().focus().toggleBold().run(),
+        },
+        {
+          label: "Italic",
+          text: "I",
+          pressed: active?.italic,
+          run: () => editor.chain().focus().toggleItalic().run(),
+        },
+        {
+          label: "Underline",
+          text: "U",
+          pressed: active?.underline,
+          run: () => editor.chain().focus().toggleUnderline().run(),
+        },
+        {
+          label: "Heading",
+          text: "H2",
+          pressed: active?.h2,
+          run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+        },
+        {
+          label: "Subheading",
+          text: "H3",
+          pressed: active?.h3,
+          run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+        },
+        {
+          label: "Bulleted list",
+          text: "• List",
+          pressed: active?.bulletList,
+          run: () => editor.chain().focus().toggleBulletList().run(),
+        },
+        {
+          label: "Numbered list",
+          text: "1. List",
+          pressed: active?.orderedList,
+          run: () => editor.chain().focus().toggleOrderedList().run(),
+        },
+        {
+          label: "Quote",
+          text: "❝",
+          pressed: active?.blockquote,
+          run: () => editor.chain().focus().toggleBlockquote().run(),
+        },
         { label: "Link", text: "Link", pressed: active?.link, run: setLink },
         { label: "Undo", text: "↶", run: () => editor.chain().focus().undo().run() },
         { label: "Redo", text: "↷", run: () => editor.chain().focus().redo().run() },
@@ -85,8 +125,14 @@ export default function RichTextEditor({
     : [];
 
   return (
-    <div className={`overflow-hidden rounded-xl border bg-white ${invalid ? "border-coral-600" : "border-ink-900/15"}`}>
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-ink-900/10 bg-sand-50 p-1.5">
+    <div
+      className={`overflow-hidden rounded-xl border bg-white ${invalid ? "border-coral-600" : "border-ink-900/15"}`}
+    >
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap gap-1 border-b border-ink-900/10 bg-sand-50 p-1.5"
+      >
         {tools.map((t) => (
           <button
             key={t.label}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Toaster, toast as showToast } from "sonner";
+import { toast as showToast, Toaster } from "sonner";
 import type { Toast } from "../../lib/toast.ts";
 
 /** Spec §2/§9 and DESIGN §3.6: toasts top-right, light theme, closing after 2000 ms. */

@@ -18,7 +18,11 @@ export const buttonDanger =
   "inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-coral-600 ring-1 ring-coral-600/40 hover:bg-coral-500/10";
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">{children}</p>;
+  return (
+    <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">
+      {children}
+    </p>
+  );
 }
 
 export function LoadError({ children }: { children: React.ReactNode }) {
@@ -52,7 +56,10 @@ export function useSettlingSpinner(version: unknown): boolean {
 export function ListSpinner() {
   return (
     <div role="status" className="flex items-center justify-center py-16">
-      <span className="size-8 animate-spin rounded-full border-4 border-sea-600 border-t-transparent" aria-hidden="true" />
+      <span
+        className="size-8 animate-spin rounded-full border-4 border-sea-600 border-t-transparent"
+        aria-hidden="true"
+      />
       <span className="sr-only">Loading</span>
     </div>
   );
@@ -64,7 +71,12 @@ export function RefreshButton() {
   const navigation = useNavigation();
   const busy = revalidator.state !== "idle" || navigation.state === "loading";
   return (
-    <button type="button" className={buttonSecondary} onClick={() => revalidator.revalidate()} disabled={busy}>
+    <button
+      type="button"
+      className={buttonSecondary}
+      onClick={() => revalidator.revalidate()}
+      disabled={busy}
+    >
       Refresh
     </button>
   );

@@ -3,7 +3,12 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { BlogFields } from "../../components/admin/blog-form.tsx";
 import { useShowToast } from "../../components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "../../components/admin/ui.tsx";
-import { ALL_FIELDS_REQUIRED, BLOG_FORM_FIELDS, type BlogFormValues, validateEditedBlog } from "../../lib/blog-rules.ts";
+import {
+  ALL_FIELDS_REQUIRED,
+  BLOG_FORM_FIELDS,
+  type BlogFormValues,
+  validateEditedBlog,
+} from "../../lib/blog-rules.ts";
 import { slugify } from "../../lib/slug.ts";
 import { adminFail, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
 import { findBlogById, updateBlog } from "../../server/blogs.server.ts";
@@ -27,7 +32,9 @@ export async function action({ request }: Route.ActionArgs) {
   const id = parseId(new URL(request.url).searchParams.get("id"));
   if (!id) return adminFail(404, "Error updating blog: no such blog.");
   const form = await readAdminForm(request);
-  const values = Object.fromEntries(BLOG_FORM_FIELDS.map((k) => [k, field(form, k)])) as unknown as BlogFormValues;
+  const values = Object.fromEntries(
+    BLOG_FORM_FIELDS.map((k) => [k, field(form, k)]),
+  ) as unknown as BlogFormValues;
   const keep = { values: { ...values } };
 
   const { allPresent, errors } = validateEditedBlog(values);
@@ -44,7 +51,10 @@ export async function action({ request }: Route.ActionArgs) {
     image = await storeImageChoice(choice);
   } catch (error) {
     const status = error instanceof InvalidImageError ? 400 : 500;
-    return adminFail(status, `Error updating blog: ${reasonOf(error)}`, { ...keep, fieldErrors: { image: reasonOf(error) } });
+    return adminFail(status, `Error updating blog: ${reasonOf(error)}`, {
+      ...keep,
+      fieldErrors: { image: reasonOf(error) },
+    });
   }
   let result: Awaited<ReturnType<typeof updateBlog>>;
   try {
@@ -92,9 +102,16 @@ export default function EditBlog() {
       >
         <p className="mb-4 text-sm text-ink-700" data-testid="slug-preview">
           Address: <code className="rounded bg-sand-100 px-1.5 py-0.5">/blogs/{slugify(title) || "…"}</code>
-          {slugify(title) !== blog.slug && " (changing the title changes the address; the old one will redirect)"}
+          {slugify(title) !== blog.slug &&
+            " (changing the title changes the address; the old one will redirect)"}
         </p>
-        <BlogFields idPrefix="edit-blog" editorHeight={400} values={values} errors={result?.fieldErrors} currentImage={blog.image} />
+        <BlogFields
+          idPrefix="edit-blog"
+          editorHeight={400}
+          values={values}
+          errors={result?.fieldErrors}
+          currentImage={blog.image}
+        />
         <div className="mt-6 flex justify-end gap-3">
           <Link to="/admin/blog" className={buttonSecondary}>
             Cancel

@@ -41,13 +41,22 @@ export default function BlogReader() {
     <article className="max-w-3xl space-y-6">
       {back}
       <header>
-        {blog.category && <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>}
+        {blog.category && (
+          <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>
+        )}
         <h1 className="mt-1 font-serif text-4xl font-semibold">{blog.title}</h1>
         <p className="mt-2 text-ink-700">
           Published {formatLongDate(blog.date)} · by {blog.author}
         </p>
       </header>
-      <ContentImage image={blog.image} alt={blog.title} width={960} height={600} sizes="768px" className="aspect-[16/10] w-full rounded-2xl object-cover" />
+      <ContentImage
+        image={blog.image}
+        alt={blog.title}
+        width={960}
+        height={600}
+        sizes="768px"
+        className="aspect-[16/10] w-full rounded-2xl object-cover"
+      />
       <div
         className="prose-blog rounded-2xl bg-white p-6 ring-1 ring-ink-900/5"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read

@@ -16,11 +16,24 @@ import {
 import { ContentImage } from "../../components/images.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { BLOG_FORM_FIELDS, type BlogFormValues, IMAGE_REQUIRED, validateNewBlog } from "../../lib/blog-rules.ts";
+import {
+  BLOG_FORM_FIELDS,
+  type BlogFormValues,
+  IMAGE_REQUIRED,
+  validateNewBlog,
+} from "../../lib/blog-rules.ts";
 import { formatLongDate } from "../../lib/dates.ts";
-import { type AdminActionResult, adminFail, adminOk, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
+import {
+  type AdminActionResult,
+  adminFail,
+  adminOk,
+  field,
+  parseId,
+  readAdminForm,
+  requireAdminRequest,
+} from "../../server/admin.server.ts";
 import { createBlog, deleteBlog, listBlogs } from "../../server/blogs.server.ts";
-import { readImageChoice, storeImageChoice, InvalidImageError } from "../../server/image-input.server.ts";
+import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "../../server/settings.server.ts";
 import { deleteImage } from "../../server/storage.server.ts";
 import type { Route } from "./+types/blogs";
@@ -77,16 +90,25 @@ export async function action({ request }: Route.ActionArgs) {
     const choice = readImageChoice(form);
     if (choice.kind === "error") fieldErrors.image = choice.message;
     const firstError = Object.values(fieldErrors)[0];
-    if (firstError) return adminFail(400, `Error uploading blog: ${firstError}`, { fieldErrors, values: { ...values } });
+    if (firstError)
+      return adminFail(400, `Error uploading blog: ${firstError}`, { fieldErrors, values: { ...values } });
     if (choice.kind === "error") return adminFail(400, `Error uploading blog: ${choice.message}`);
-    if (choice.kind === "none") return adminFail(400, IMAGE_REQUIRED, { fieldErrors: { image: IMAGE_REQUIRED }, values: { ...values } });
+    if (choice.kind === "none") {
+      return adminFail(400, IMAGE_REQUIRED, {
+        fieldErrors: { image: "Choose an image file or enter an image URL." },
+        values: { ...values },
+      });
+    }
 
     let image: Awaited<ReturnType<typeof storeImageChoice>>;
     try {
       image = await storeImageChoice(choice);
     } catch (error) {
       const status = error instanceof InvalidImageError ? 400 : 500;
-      return adminFail(status, `Error uploading blog: ${reasonOf(error)}`, { fieldErrors: { image: reasonOf(error) }, values: { ...values } });
+      return adminFail(status, `Error uploading blog: ${reasonOf(error)}`, {
+        fieldErrors: { image: reasonOf(error) },
+        values: { ...values },
+      });
     }
     try {
       await createBlog(db, { ...values, ...image });
@@ -105,7 +127,10 @@ function PopupSwitch({ enabled }: { enabled: boolean }) {
   useShowToast(fetcher.data?.toast);
   const pending = fetcher.formData ? fetcher.formData.get("enabled") === "true" : enabled;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-3 rounded-full bg-white px-4 py-2 ring-1 ring-ink-900/10">
+    <fetcher.Form
+      method="post"
+      className="flex items-center gap-3 rounded-full bg-white px-4 py-2 ring-1 ring-ink-900/10"
+    >
       <input type="hidden" name="intent" value="popup" />
       <input type="hidden" name="enabled" value={String(!pending)} />
       <span id="popup-switch-label" className="font-semibold">
@@ -118,7 +143,9 @@ function PopupSwitch({ enabled }: { enabled: boolean }) {
         aria-labelledby="popup-switch-label"
         className={`relative h-7 w-12 rounded-full transition ${pending ? "bg-sea-700" : "bg-ink-900/25"}`}
       >
-        <span className={`absolute top-1 size-5 rounded-full bg-white shadow transition-all ${pending ? "left-6" : "left-1"}`} />
+        <span
+          className={`absolute top-1 size-5 rounded-full bg-white shadow transition-all ${pending ? "left-6" : "left-1"}`}
+        />
       </button>
       <span className="text-sm text-ink-700">{pending ? "On" : "Off"}</span>
     </fetcher.Form>
@@ -136,7 +163,12 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     <Modal open={open} onClose={onClose} title="Add Blog" wide>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="create" />
-        <BlogFields idPrefix="add-blog" editorHeight={300} values={failed?.values} errors={failed?.fieldErrors} />
+        <BlogFields
+          idPrefix="add-blog"
+          editorHeight={300}
+          values={failed?.values}
+          errors={failed?.fieldErrors}
+        />
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" className={buttonSecondary} onClick={onClose}>
             Cancel
@@ -210,10 +242,24 @@ export default function BlogDashboard() {
       ) : (
         <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {items.map((blog) => (
-            <article key={blog.id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
-              <ContentImage image={blog.image} alt="" width={480} height={300} sizes="(min-width: 1280px) 25vw, 40vw" className="aspect-[16/10] w-full object-cover" />
+            <article
+              key={blog.id}
+              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
+            >
+              <ContentImage
+                image={blog.image}
+                alt=""
+                width={480}
+                height={300}
+                sizes="(min-width: 1280px) 25vw, 40vw"
+                className="aspect-[16/10] w-full object-cover"
+              />
               <div className="flex flex-1 flex-col p-5">
-                {blog.category && <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>}
+                {blog.category && (
+                  <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">
+                    {blog.category}
+                  </p>
+                )}
                 <h2 className="mt-1 font-serif text-xl leading-snug font-semibold">{blog.title}</h2>
                 <p className="mt-2 flex-1 text-sm text-ink-700">
                   {blog.excerpt}
@@ -233,14 +279,27 @@ export default function BlogDashboard() {
                 </dl>
                 <div className="mt-4 flex flex-wrap gap-2">
                   {blog.hasMore && (
-                    <Link to={`/admin/blog/${encodeURIComponent(blog.title)}`} className={buttonSecondary} aria-label={`Read More: ${blog.title}`}>
+                    <Link
+                      to={`/admin/blog/${encodeURIComponent(blog.title)}`}
+                      className={buttonSecondary}
+                      aria-label={`Read More: ${blog.title}`}
+                    >
                       Read More
                     </Link>
                   )}
-                  <Link to={`/admin/blog/edit?id=${blog.id}`} className={buttonSecondary} aria-label={`Edit ${blog.title}`}>
+                  <Link
+                    to={`/admin/blog/edit?id=${blog.id}`}
+                    className={buttonSecondary}
+                    aria-label={`Edit ${blog.title}`}
+                  >
                     Edit
                   </Link>
-                  <button type="button" className={buttonDanger} aria-label={`Delete ${blog.title}`} onClick={() => setToDelete({ id: blog.id, title: blog.title })}>
+                  <button
+                    type="button"
+                    className={buttonDanger}
+                    aria-label={`Delete ${blog.title}`}
+                    onClick={() => setToDelete({ id: blog.id, title: blog.title })}
+                  >
                     Delete
                   </button>
                 </div>
@@ -249,7 +308,12 @@ export default function BlogDashboard() {
           ))}
         </div>
       )}
-      <Pagination page={page} pageCount={pageCount} basePath={pathname} query={show === "12" ? "" : `show=${show}`} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        basePath={pathname}
+        query={show === "12" ? "" : `show=${show}`}
+      />
 
       <AddBlogModal key={formKey} open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog

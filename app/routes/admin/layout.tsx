@@ -10,17 +10,25 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, admin } = await requireAdminRequest(request);
-  const [blogs, recipes, pendingComments] = await Promise.all([countBlogs(db), countRecipes(db), countPendingComments(db)]);
+  const [blogs, recipes, pendingComments] = await Promise.all([
+    countBlogs(db),
+    countRecipes(db),
+    countPendingComments(db),
+  ]);
   const { toast, headers } = takeToast(request);
   return data({ email: admin.email, counts: { blogs, recipes, pendingComments }, toast }, { headers });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin | Wanderplate" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin | Wanderplate" },
+  { name: "robots", content: "noindex" },
+];
 
 function Badge({ count, label }: { count: number; label: string }) {
   return (
-    <span aria-label={`${count} ${label}`} className="ml-auto rounded-full bg-white/15 px-2 py-0.5 text-xs font-bold tabular-nums">
+    <span className="ml-auto rounded-full bg-white/15 px-2 py-0.5 text-xs font-bold tabular-nums">
       {count}
+      <span className="sr-only"> {label}</span>
     </span>
   );
 }
@@ -34,7 +42,11 @@ export default function AdminLayout() {
     { to: "/admin/manage-recipe", label: "Recipe", badge: <Badge count={counts.recipes} label="recipes" /> },
     { to: "/admin/manage-users", label: "Users" },
     { to: "/admin/manage-contacts", label: "Messages" },
-    { to: "/admin/manage-comments", label: "Comments", badge: <Badge count={counts.pendingComments} label="pending" /> },
+    {
+      to: "/admin/manage-comments",
+      label: "Comments",
+      badge: <Badge count={counts.pendingComments} label="pending" />,
+    },
     { to: "/admin/settings", label: "Settings" },
   ];
   return (
@@ -51,13 +63,19 @@ export default function AdminLayout() {
             {email}
           </span>
           <Form method="post" action="/admin/logout">
-            <button type="submit" className="rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold hover:bg-white/20">
+            <button
+              type="submit"
+              className="rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold hover:bg-white/20"
+            >
               Logout
             </button>
           </Form>
         </div>
       </header>
-      <nav aria-label="Admin" className="fixed top-[60px] bottom-0 left-0 z-20 w-[250px] overflow-y-auto bg-ink-700 p-4 text-white">
+      <nav
+        aria-label="Admin"
+        className="fixed top-[60px] bottom-0 left-0 z-20 w-[250px] overflow-y-auto bg-ink-700 p-4 text-white"
+      >
         <ul className="space-y-1">
           {links.map((l) => (
             <li key={l.to}>

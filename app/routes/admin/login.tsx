@@ -37,7 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const form = await request.formData();
-  const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const parsed = loginSchema.safeParse({
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
   const email = String(form.get("email") ?? "").trim();
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -48,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const account = parsed.data.email.toLowerCase();
   const accountKey = `login:failures:${account}`;
   const allowed =
-    (await allowHit(db, `login:ip:${ip}`, PER_IP, WINDOW)) && !(await limitReached(db, accountKey, FAILURES_PER_ACCOUNT, WINDOW));
+    (await allowHit(db, `login:ip:${ip}`, PER_IP, WINDOW)) &&
+    !(await limitReached(db, accountKey, FAILURES_PER_ACCOUNT, WINDOW));
   if (!allowed) return fail(429, { error: TOO_MANY, fieldErrors: {}, email });
 
   const result = await checkLogin(db, parsed.data.email, parsed.data.password);
@@ -61,7 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin login | Wanderplate" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin login | Wanderplate" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function Login() {
   const { toast } = useLoaderData<typeof loader>();
@@ -80,20 +87,50 @@ export default function Login() {
         <p className="mt-1 text-sm font-semibold tracking-wider text-ink-700 uppercase">Travel blog admin</p>
         <h1 className="mt-6 font-serif text-3xl font-semibold">Sign in</h1>
         <Form method="post" noValidate className="mt-6 space-y-4">
-          <Field id="login-email" name="email" type="email" label="Email" required autoComplete="username" defaultValue={result?.email} error={result?.fieldErrors?.email} />
-          <Field id="login-password" name="password" type="password" label="Password" required autoComplete="current-password" error={result?.fieldErrors?.password} />
-          {result?.error && !result.fieldErrors?.email && !result.fieldErrors?.password && <FormError message={result.error} />}
+          <Field
+            id="login-email"
+            name="email"
+            type="email"
+            label="Email"
+            required
+            autoComplete="username"
+            defaultValue={result?.email}
+            error={result?.fieldErrors?.email}
+          />
+          <Field
+            id="login-password"
+            name="password"
+            type="password"
+            label="Password"
+            required
+            autoComplete="current-password"
+            error={result?.fieldErrors?.password}
+          />
+          {result?.error && !result.fieldErrors?.email && !result.fieldErrors?.password && (
+            <FormError message={result.error} />
+          )}
           <div className="flex items-center justify-between gap-4 pt-2">
             <SubmitButton submitting={submitting}>Login</SubmitButton>
-            <button type="button" className="text-sm font-semibold text-sea-700 hover:underline" aria-expanded={showHelp} aria-controls="forgot-help" onClick={() => setShowHelp((v) => !v)}>
+            <button
+              type="button"
+              className="text-sm font-semibold text-sea-700 hover:underline"
+              aria-expanded={showHelp}
+              aria-controls="forgot-help"
+              onClick={() => setShowHelp((v) => !v)}
+            >
               Forgot password?
             </button>
           </div>
         </Form>
-        <div id="forgot-help" hidden={!showHelp} className="mt-6 rounded-xl bg-sand-100 p-4 text-sm text-ink-700">
+        <div
+          id="forgot-help"
+          hidden={!showHelp}
+          className="mt-6 rounded-xl bg-sand-100 p-4 text-sm text-ink-700"
+        >
           <p className="font-semibold text-ink-900">Resetting a password</p>
           <p className="mt-1">
-            There is no reset email: whoever runs the server resets it from the command line, which also works while the site is running:
+            There is no reset email: whoever runs the server resets it from the command line, which also works
+            while the site is running:
           </p>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
             npm run create-admin -- --email you@example.com --password 'a new long password'

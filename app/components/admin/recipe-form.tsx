@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState } from "react";
+import type { ImageRef } from "../../lib/images.ts";
+import { Field } from "../form.tsx";
+import { ImageFields } from "./image-fields.tsx";
+import { buttonSecondary } from "./ui.tsx";
+
+/** The nutrition inputs, in form order (the server reads the same names: recipes.server.ts). */
+const NUTRITION = [
+  ["calories", "Calories"],
+  ["protein", "Protein"],
+  ["fats", "Fats"],
+  ["carbs", "Carbs"],
+] as const;
+
+type NutritionName = (typeof NUTRITION)[number][0];
+
+/** What the form starts with: a recipe being edited, the values of a refused submission, or defaults. */
+export interface RecipeFormInitial {
+  title: string;
+  short: string;
+  type: string;
+  steps: string[];
+  ingredients: string[];
+  nutrition: Record<NutritionName, string>;
+  image?: ImageRef;
+}
+
+interface RecipeLike {
+  title: string;
+  short: string;
+  type: string | null;
+  steps: string[];
+  ingredients: string[];
+  nutritionalValues: Record<NutritionName, number>;
+  image: ImageRef;
+}
+
+function listOf(json: string | undefined): string[] | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spec §5 defaults (nutrition 0, one empty step and ingredient), overlaid with the recipe being
+ * edited and then with the values the server sent back with a refusal.
+ */
+export function recipeFormInitial(
+  recipe?: RecipeLike | null,
+  values?: Record<string, string>,
+): RecipeFormInitial {
+  const n = recipe?.nutritionalValues;
+  const num = (name: NutritionName) => values?.[name] ?? String(n?.[name] ?? 0);
+  return {
+    title: values?.title ?? recipe?.title ?? "",
+    short: values?.short ?? recipe?.short ?? "",
+    type: values?.type ?? recipe?.type ?? "",
+    steps: listOf(values?.steps) ?? recipe?.steps ?? [],
+    ingredients: listOf(values?.ingredients) ?? recipe?.ingredients ?? [],
+    nutrition: { calories: num("calories"), protein: num("protein"), fats: num("fats"), carbs: num("carbs") },
+    image: recipe?.image,
+  };
+}
+
+const control =
+  "block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-2.5 text-base text-ink-900 shadow-sm focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none";
+
+/**
+ * Steps or ingredients: a list of text inputs (spec §5). Rows can be added; each can be removed
+ * while more than one remains. Inputs are uncontrolled, keyed per row, so removing one keeps the
+ * text of the others.
+ */
+function ListField({
+  idPrefix,
+  name,
+  legend,
+  itemLabel,
+  addLabel,
+  initial,
+  error,
+}: {
+  idPrefix: string;
+  name: string;
+  legend: string;
+  itemLabel: string;
+  addLabel: string;
+  initial: string[];
+  error?: string;
+}) {
+  const nextKey = useRef(0);
+  const [rows, setRows] = useState(() =>
+    (initial.length > 0 ? initial : [""]).map((value) => ({ key: nextKey.current++, value })),
+  );
+  const focusKey = useRef<number | null>(null);
+  const inputs = useRef(new Map<number, HTMLInputElement>());
+
+  useEffect(() => {
+    if (focusKey.current === null) return;
+    inputs.current.get(focusKey.current)?.focus();
+    focusKey.current = null;
+  });
+
+  const add = () => {
+    const key = nextKey.current++;
+    focusKey.current = key;
+    setRows((current) => [...current, { key, value: "" }]);
+  };
+  const remove = (key: number) =>
+    setRows((current) => (current.length > 1 ? current.filter((r) => r.key !== key) : current));
+  const lower = itemLabel.toLowerCase();
+  const errorId = `${idPrefix}-${name}-error`;
+
+  return (
+    <fieldset
+      className="space-y-2.5 rounded-xl border border-ink-900/10 p-4"
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="px-1 font-medium">{legend}</legend>
+      <ol className="space-y-2.5">
+        {rows.map((row, i) => {
+          const id = `${idPrefix}-${name}-${row.key}`;
+          return (
+            <li key={row.key} className="flex items-center gap-3">
+              <label htmlFor={id} className="w-28 shrink-0 text-sm font-medium text-ink-700">
+                {itemLabel} {i + 1}
+              </label>
+              <input
+                ref={(el) => {
+                  if (el) inputs.current.set(row.key, el);
+                  else inputs.current.delete(row.key);
+                }}
+                id={id}
+                name={name}
+                type="text"
+                defaultValue={row.value}
+                className={control}
+              />
+              {rows.length > 1 && (
+                <button
+                  type="button"
+                  onClick={() => remove(row.key)}
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-xl text-coral-600 ring-1 ring-coral-600/30 hover:bg-coral-500/10"
+                >
+                  {/* Named by its text, not aria-label, so a search by the label "Step 2" finds only the input. */}
+                  <span className="sr-only">{`Remove ${lower} ${i + 1}`}</span>
+                  <span aria-hidden="true">×</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" onClick={add} className={`${buttonSecondary} px-4 py-2 text-sm`}>
+        {addLabel}
+      </button>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-coral-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function NumberField({
+  id,
+  name,
+  label,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`mt-1.5 ${control} ${error ? "border-coral-600" : ""}`}
+      />
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The fields of the recipe form (spec §5 Add recipe), shared by the add modal and the edit page;
+ * each route wraps them in its own form (with its hidden intent) and submit button.
+ */
+export function RecipeFields({
+  idPrefix,
+  initial,
+  fieldErrors,
+}: {
+  idPrefix: string;
+  initial: RecipeFormInitial;
+  fieldErrors?: Record<string, string>;
+}) {
+  const e = fieldErrors ?? {};
+  return (
+    <div className="space-y-5">
+      <Field
+        id={`${idPrefix}-title`}
+        name="title"
+        label="Title"
+        required
+        defaultValue={initial.title}
+        error={e.title}
+      />
+      <Field
+        id={`${idPrefix}-short`}
+        name="short"
+        label="Short Description"
+        required
+        multiline
+        rows={3}
+        defaultValue={initial.short}
+        error={e.short}
+      />
+      <ImageFields idPrefix={idPrefix} current={initial.image} error={e.image} />
+      <ListField
+        idPrefix={idPrefix}
+        name="steps"
+        legend="Steps"
+        itemLabel="Step"
+        addLabel="Add Step"
+        initial={initial.steps}
+        error={e.steps}
+      />
+      <ListField
+        idPrefix={idPrefix}
+        name="ingredients"
+        legend="Ingredients"
+        itemLabel="Ingredient"
+        addLabel="Add Ingredient"
+        initial={initial.ingredients}
+        error={e.ingredients}
+      />
+      <fieldset className="rounded-xl border border-ink-900/10 p-4">
+        <legend className="px-1 font-medium">Nutritional values</legend>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {NUTRITION.map(([name, label]) => (
+            <NumberField
+              key={name}
+              id={`${idPrefix}-${name}`}
+              name={name}
+              label={label}
+              defaultValue={initial.nutrition[name]}
+              error={e[name]}
+            />
+          ))}
+        </div>
+        <p className="mt-3 text-sm text-ink-700">Whole numbers per serving; an empty value counts as 0.</p>
+      </fieldset>
+      <div>
+        <Field id={`${idPrefix}-type`} name="type" label="Type" defaultValue={initial.type} error={e.type} />
+        <p className="mt-1.5 text-sm text-ink-700">For example "trending" to mark it on the site.</p>
+      </div>
+    </div>
+  );
+}

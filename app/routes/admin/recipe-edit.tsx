@@ -1,0 +1,131 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { RecipeFields, recipeFormInitial } from "../../components/admin/recipe-form.tsx";
+import { useShowToast } from "../../components/admin/toaster.tsx";
+import { buttonSecondary, PageHeader } from "../../components/admin/ui.tsx";
+import { SubmitButton } from "../../components/form.tsx";
+import { adminFail, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
+import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
+import { checkRecipeForm, findRecipeById, updateRecipe } from "../../server/recipes.server.ts";
+import { deleteImage } from "../../server/storage.server.ts";
+import { redirectWithToast } from "../../server/toast.server.ts";
+import type { Route } from "./+types/recipe-edit";
+
+const UPDATED = "Recipe updated!";
+const UPDATE_FAILED = "Failed to update recipe.";
+const NOT_FOUND = "Recipe not found.";
+
+function recipeIdOf(request: Request, form?: FormData): number | null {
+  return parseId((form && field(form, "id")) || new URL(request.url).searchParams.get("id"));
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const id = recipeIdOf(request);
+  const recipe = id === null ? null : await findRecipeById(db, id);
+  if (!recipe) return data({ recipe: null }, { status: 404 });
+  return { recipe };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  if (field(form, "intent") !== "update") return adminFail(400, "Unknown action.");
+  const id = recipeIdOf(request, form);
+  let current: Awaited<ReturnType<typeof findRecipeById>>;
+  try {
+    current = id === null ? null : await findRecipeById(db, id);
+  } catch (error) {
+    console.error("Reading a recipe failed:", error);
+    return adminFail(500, UPDATE_FAILED);
+  }
+  if (id === null || !current) return adminFail(404, NOT_FOUND);
+
+  // Leaving both image inputs empty keeps the current image.
+  const choice = readImageChoice(form);
+  const checked = checkRecipeForm(form, { hasImage: choice.kind !== "none" || current.image !== null });
+  if (!checked.ok) {
+    return adminFail(400, checked.message, { fieldErrors: checked.fieldErrors, values: checked.values });
+  }
+  if (choice.kind === "error") {
+    return adminFail(400, choice.message, { fieldErrors: { image: "Check the image." } });
+  }
+  let image: { imageId: string | null; imageUrl: string | null };
+  try {
+    image = await storeImageChoice(choice);
+  } catch (error) {
+    if (error instanceof InvalidImageError) {
+      return adminFail(400, error.message, { fieldErrors: { image: "Choose another image file." } });
+    }
+    console.error("Storing a recipe image failed:", error);
+    return adminFail(500, UPDATE_FAILED);
+  }
+  let updated: Awaited<ReturnType<typeof updateRecipe>>;
+  try {
+    updated = await updateRecipe(db, id, { ...checked.data, ...image, keepImage: choice.kind === "none" });
+  } catch (error) {
+    console.error("Updating a recipe failed:", error);
+    if (image.imageId) await deleteImage(image.imageId).catch(() => {});
+    return adminFail(500, UPDATE_FAILED);
+  }
+  if (!updated) {
+    if (image.imageId) await deleteImage(image.imageId).catch(() => {});
+    return adminFail(404, NOT_FOUND);
+  }
+  return redirectWithToast("/admin/manage-recipe", "success", UPDATED);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.recipe ? `Edit ${loaderData.recipe.title}` : "Recipe not found"} | Admin | Wanderplate`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export default function RecipeEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { recipe } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  useShowToast(actionData?.toast);
+
+  const back = (
+    <Link to="/admin/manage-recipe" className={buttonSecondary}>
+      Back to Recipes
+    </Link>
+  );
+
+  if (!recipe) {
+    return (
+      <div>
+        <PageHeader title="Edit Recipe">{back}</PageHeader>
+        <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">
+          {NOT_FOUND}
+        </p>
+      </div>
+    );
+  }
+
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Edit Recipe">{back}</PageHeader>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="space-y-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5 sm:p-8"
+      >
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={recipe.id} />
+        <RecipeFields
+          key={recipe.id}
+          idPrefix="edit-recipe"
+          initial={recipeFormInitial(recipe, failed?.values)}
+          fieldErrors={failed?.fieldErrors}
+        />
+        <div className="flex justify-end">
+          <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

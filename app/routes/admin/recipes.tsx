@@ -1,0 +1,246 @@
+import { useEffect, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { ConfirmDialog, Modal } from "../../components/admin/modal.tsx";
+import { RecipeFields, recipeFormInitial } from "../../components/admin/recipe-form.tsx";
+import { useShowToast } from "../../components/admin/toaster.tsx";
+import {
+  buttonDanger,
+  buttonPrimary,
+  buttonSecondary,
+  EmptyState,
+  ListSpinner,
+  LoadError,
+  PageHeader,
+  useSettlingSpinner,
+} from "../../components/admin/ui.tsx";
+import { SubmitButton } from "../../components/form.tsx";
+import { ContentImage } from "../../components/images.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import {
+  adminFail,
+  adminOk,
+  field,
+  parseId,
+  readAdminForm,
+  requireAdminRequest,
+} from "../../server/admin.server.ts";
+import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
+import {
+  checkRecipeForm,
+  countRecipes,
+  createRecipe,
+  deleteRecipe,
+  listRecipes,
+} from "../../server/recipes.server.ts";
+import { deleteImage } from "../../server/storage.server.ts";
+import type { Route } from "./+types/recipes";
+
+const RECIPES_PER_PAGE = 24;
+const ADDED = "Recipe added!";
+const ADD_FAILED = "Failed to add recipe.";
+const DELETED = "Recipe deleted";
+const DELETE_FAILED = "Failed to delete recipe.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  try {
+    const total = await countRecipes(db);
+    const pageCount = Math.max(1, Math.ceil(total / RECIPES_PER_PAGE));
+    const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
+    const recipes = await listRecipes(db, RECIPES_PER_PAGE, (page - 1) * RECIPES_PER_PAGE);
+    return {
+      loadError: false,
+      page,
+      pageCount,
+      recipes: recipes.map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        short: r.short,
+        image: r.image,
+        calories: r.nutritionalValues.calories,
+      })),
+    };
+  } catch (error) {
+    console.error("Loading recipes failed:", error);
+    return { loadError: true, page: 1, pageCount: 1, recipes: [] };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  const intent = field(form, "intent");
+
+  if (intent === "create") {
+    const choice = readImageChoice(form);
+    const checked = checkRecipeForm(form, { hasImage: choice.kind !== "none" });
+    if (!checked.ok) {
+      return adminFail(400, checked.message, { fieldErrors: checked.fieldErrors, values: checked.values });
+    }
+    if (choice.kind === "error") {
+      return adminFail(400, choice.message, { fieldErrors: { image: "Check the image." } });
+    }
+    let image: { imageId: string | null; imageUrl: string | null };
+    try {
+      image = await storeImageChoice(choice);
+    } catch (error) {
+      if (error instanceof InvalidImageError) {
+        return adminFail(400, error.message, { fieldErrors: { image: "Choose another image file." } });
+      }
+      console.error("Storing a recipe image failed:", error);
+      return adminFail(500, ADD_FAILED);
+    }
+    try {
+      await createRecipe(db, { ...checked.data, ...image });
+    } catch (error) {
+      console.error("Adding a recipe failed:", error);
+      if (image.imageId) await deleteImage(image.imageId).catch(() => {});
+      return adminFail(500, ADD_FAILED);
+    }
+    return adminOk(ADDED);
+  }
+
+  if (intent === "delete") {
+    const id = parseId(field(form, "id"));
+    if (id === null) return adminFail(400, DELETE_FAILED);
+    try {
+      if (!(await deleteRecipe(db, id))) return adminFail(404, DELETE_FAILED);
+    } catch (error) {
+      console.error("Deleting a recipe failed:", error);
+      return adminFail(500, DELETE_FAILED);
+    }
+    return adminOk(DELETED);
+  }
+
+  return adminFail(400, "Unknown action.");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Recipes | Admin | Wanderplate" },
+  { name: "robots", content: "noindex" },
+];
+
+type RecipeCardData = Route.ComponentProps["loaderData"]["recipes"][number];
+
+function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelete(): void }) {
+  const titleId = `recipe-${recipe.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
+    >
+      <ContentImage
+        image={recipe.image}
+        alt=""
+        width={480}
+        height={360}
+        sizes="(min-width: 1280px) 22vw, (min-width: 768px) 40vw, 100vw"
+        className="aspect-[4/3] w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h2 id={titleId} className="font-serif text-xl font-semibold">
+          {recipe.title}
+        </h2>
+        <p className="mt-2 line-clamp-3 flex-1 text-ink-700">{recipe.short}</p>
+        <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Link to={`/admin/manage-recipe/edit?id=${recipe.id}`} className={`${buttonSecondary} px-4 py-2`}>
+            Edit
+          </Link>
+          <button type="button" onClick={onDelete} className={buttonDanger}>
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
+  const { recipes, page, pageCount, loadError } = loaderData;
+  // A fresh fetcher each time the modal opens, so an earlier refusal's messages do not linger.
+  const [opened, setOpened] = useState(0);
+  const addFetcher = useFetcher<typeof action>({ key: `add-recipe-${opened}` });
+  const deleteFetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<{ id: number; title: string } | null>(null);
+  const spinning = useSettlingSpinner(recipes.map((r) => `${r.id}:${r.title}:${r.calories}`).join(","));
+
+  useShowToast(addFetcher.data?.toast);
+  useShowToast(deleteFetcher.data?.toast);
+  useShowToast(actionData?.toast);
+
+  // Spec §4: the add modal closes on success.
+  useEffect(() => {
+    if (addFetcher.data?.ok) setAdding(false);
+  }, [addFetcher.data]);
+
+  const saving = addFetcher.state !== "idle";
+  const failed = addFetcher.data && !addFetcher.data.ok ? addFetcher.data : undefined;
+
+  return (
+    <div>
+      <PageHeader title="Recipes">
+        <button
+          type="button"
+          className={buttonPrimary}
+          onClick={() => {
+            setOpened((n) => n + 1);
+            setAdding(true);
+          }}
+        >
+          + Add Recipe
+        </button>
+      </PageHeader>
+
+      {loadError ? (
+        <LoadError>Failed to load recipes.</LoadError>
+      ) : spinning ? (
+        <ListSpinner />
+      ) : recipes.length === 0 ? (
+        <EmptyState>No recipes added yet.</EmptyState>
+      ) : (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+            {recipes.map((r) => (
+              <RecipeAdminCard
+                key={r.id}
+                recipe={r}
+                onDelete={() => setConfirming({ id: r.id, title: r.title })}
+              />
+            ))}
+          </div>
+          <Pagination page={page} pageCount={pageCount} basePath="/admin/manage-recipe" />
+        </>
+      )}
+
+      <Modal open={adding} onClose={() => setAdding(false)} title="Add Recipe" wide>
+        <addFetcher.Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+          <input type="hidden" name="intent" value="create" />
+          <RecipeFields
+            idPrefix="add-recipe"
+            initial={recipeFormInitial()}
+            fieldErrors={failed?.fieldErrors}
+          />
+          <div className="flex justify-end">
+            <SubmitButton submitting={saving}>Save Recipe</SubmitButton>
+          </div>
+        </addFetcher.Form>
+      </Modal>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        message={confirming ? `Delete "${confirming.title}"? This cannot be undone.` : ""}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          deleteFetcher.submit({ intent: "delete", id: String(confirming.id) }, { method: "post" });
+          setConfirming(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import { useEffect, useState } from "react";
+import { data, useFetcher, useLoaderData } from "react-router";
+import { ConfirmDialog } from "../../components/admin/modal.tsx";
+import { useShowToast } from "../../components/admin/toaster.tsx";
+import {
+  buttonDanger,
+  buttonPrimary,
+  EmptyState,
+  LoadError,
+  PageHeader,
+} from "../../components/admin/ui.tsx";
+import { Field } from "../../components/form.tsx";
+import { parseForm } from "../../lib/forms.ts";
+import type { SiteInfo } from "../../lib/site.ts";
+import { adminFail, adminOk, field, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
+import {
+  type DomainNumbers,
+  deleteSiteNumbers,
+  getSiteInfo,
+  listSiteNumbers,
+  saveSiteInfo,
+  saveSiteNumbers,
+  siteInfoSchema,
+  siteNumbersSchema,
+} from "../../server/settings.server.ts";
+import type { Route } from "./+types/settings";
+
+export const SETTINGS_SAVED = "Settings saved";
+export const SETTINGS_LOAD_FAILED = "Failed to load settings.";
+const FIX_FIELDS = "Please correct the fields marked below.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  try {
+    const [info, numbers] = await Promise.all([getSiteInfo(db), listSiteNumbers(db)]);
+    return { info, numbers, error: null };
+  } catch (err) {
+    console.error("admin settings: loading failed", err);
+    return data({ info: null, numbers: null, error: SETTINGS_LOAD_FAILED }, { status: 500 });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  const intent = field(form, "intent");
+  try {
+    if (intent === "site-info") {
+      const parsed = parseForm(siteInfoSchema, form);
+      if (!parsed.ok)
+        return adminFail(400, FIX_FIELDS, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+      await saveSiteInfo(db, parsed.data);
+      return adminOk(SETTINGS_SAVED);
+    }
+    if (intent === "site-numbers") {
+      const parsed = parseForm(siteNumbersSchema, form);
+      if (!parsed.ok)
+        return adminFail(400, FIX_FIELDS, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+      const { domain, ...numbers } = parsed.data;
+      await saveSiteNumbers(db, domain, numbers);
+      return adminOk(SETTINGS_SAVED);
+    }
+    if (intent === "delete-numbers") {
+      const domain = field(form, "domain");
+      if (!domain) return adminFail(400, "Error deleting site numbers.");
+      if (!(await deleteSiteNumbers(db, domain))) return adminFail(404, "Error deleting site numbers.");
+      return adminOk(`Deleted the numbers of "${domain.toLowerCase()}"`);
+    }
+  } catch (err) {
+    console.error("admin settings: saving failed", err);
+    return adminFail(500, "Error saving settings.");
+  }
+  return adminFail(400, "Unknown action.");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Settings | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Settings() {
+  const { info, numbers, error } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title="Settings" />
+      {error || !info || !numbers ? (
+        <LoadError>{error ?? SETTINGS_LOAD_FAILED}</LoadError>
+      ) : (
+        <div className="grid max-w-5xl gap-8">
+          <SiteInfoForm info={info} />
+          <SiteNumbersSection numbers={numbers} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5";
+
+function SiteInfoForm({ info }: { info: SiteInfo }) {
+  const fetcher = useFetcher<typeof action>({ key: "settings-site-info" });
+  useShowToast(fetcher.data?.toast);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const errors = failed?.fieldErrors;
+  const values = failed?.values;
+  const value = (k: keyof SiteInfo) => values?.[k] ?? info[k];
+  const submitting = fetcher.state !== "idle";
+  return (
+    <section aria-labelledby="settings-site-info" className={card}>
+      <h2 id="settings-site-info" className="font-serif text-2xl font-semibold">
+        Site info
+      </h2>
+      <p className="mt-1 text-ink-700">Shown in the public site's footer, contact page and page titles.</p>
+      {/* Remounted with the saved values after each successful save (the server trims and normalises). */}
+      <fetcher.Form
+        key={JSON.stringify(info)}
+        method="post"
+        noValidate
+        aria-labelledby="settings-site-info"
+        className="mt-6 grid gap-4 md:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value="site-info" />
+        <Field
+          id="site-name"
+          name="name"
+          label="Site Name"
+          required
+          defaultValue={value("name")}
+          error={errors?.name}
+        />
+        <Field
+          id="site-email"
+          name="email"
+          type="email"
+          label="Email"
+          required
+          defaultValue={value("email")}
+          error={errors?.email}
+        />
+        <Field
+          id="site-phone"
+          name="phone"
+          type="tel"
+          label="Phone"
+          defaultValue={value("phone")}
+          error={errors?.phone}
+        />
+        <Field
+          id="site-phonecall"
+          name="phonecall"
+          type="tel"
+          label="Phone (dialable)"
+          defaultValue={value("phonecall")}
+          error={errors?.phonecall}
+        />
+        <Field
+          id="site-address"
+          name="address"
+          label="Address"
+          defaultValue={value("address")}
+          error={errors?.address}
+        />
+        <Field
+          id="site-city"
+          name="addressCity"
+          label="City"
+          defaultValue={value("addressCity")}
+          error={errors?.addressCity}
+        />
+        <div className="md:col-span-2">
+          <Field
+            id="site-domain"
+            name="domain"
+            label="Domain"
+            defaultValue={value("domain")}
+            error={errors?.domain}
+          />
+          <p className="mt-1.5 text-sm text-ink-700">
+            The host name whose site numbers the public site shows, e.g. example.com. Empty: the host of each
+            request.
+          </p>
+        </div>
+        <div className="md:col-span-2">
+          <button type="submit" className={buttonPrimary} disabled={submitting}>
+            Save
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function SiteNumbersSection({ numbers }: { numbers: DomainNumbers[] }) {
+  const deleter = useFetcher<typeof action>({ key: "settings-delete-numbers" });
+  useShowToast(deleter.data?.toast);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const deleting = deleter.state !== "idle" ? deleter.formData?.get("domain") : null;
+  return (
+    <section aria-labelledby="settings-site-numbers" className={card}>
+      <h2 id="settings-site-numbers" className="font-serif text-2xl font-semibold">
+        Site numbers
+      </h2>
+      <p className="mt-1 text-ink-700">
+        The international and local phone numbers shown for each domain. A domain without its own numbers
+        shows the defaults.
+      </p>
+      <div className="mt-6">
+        {numbers.length === 0 ? (
+          <EmptyState>No site numbers yet.</EmptyState>
+        ) : (
+          <div className="overflow-x-auto rounded-2xl ring-1 ring-ink-900/10">
+            <table className="w-full text-left">
+              <thead className="bg-sand-100 text-sm font-semibold">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Domain
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    International number
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Local number
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink-900/10">
+                {numbers.map((n) => (
+                  <tr key={n.domain}>
+                    <td className="px-4 py-3 font-medium break-all">{n.domain}</td>
+                    <td className="px-4 py-3">{n.numberIntl}</td>
+                    <td className="px-4 py-3">{n.numberLocal}</td>
+                    <td className="px-4 py-3">
+                      <button
+                        type="button"
+                        className={buttonDanger}
+                        disabled={deleting === n.domain}
+                        onClick={() => setToDelete(n.domain)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <SiteNumbersForm />
+      <ConfirmDialog
+        open={toDelete !== null}
+        message={`Delete "${toDelete ?? ""}"? This cannot be undone.`}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleter.submit({ intent: "delete-numbers", domain: toDelete }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function SiteNumbersForm() {
+  const fetcher = useFetcher<typeof action>({ key: "settings-site-numbers" });
+  useShowToast(fetcher.data?.toast);
+  // A fresh, empty form after each successful save.
+  const [generation, setGeneration] = useState(0);
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) setGeneration((g) => g + 1);
+  }, [fetcher.state, result]);
+  const failed = result && !result.ok ? result : undefined;
+  const errors = failed?.fieldErrors;
+  const values = failed?.values;
+  return (
+    <fetcher.Form
+      key={generation}
+      method="post"
+      noValidate
+      aria-label="Site numbers"
+      className="mt-6 rounded-xl bg-sand-50 p-5 ring-1 ring-ink-900/5"
+    >
+      <h3 className="font-semibold">Add or update a domain's numbers</h3>
+      <input type="hidden" name="intent" value="site-numbers" />
+      <div className="mt-4 grid gap-4 md:grid-cols-3">
+        <Field
+          id="numbers-domain"
+          name="domain"
+          label="Domain"
+          required
+          defaultValue={values?.domain}
+          error={errors?.domain}
+        />
+        <Field
+          id="numbers-intl"
+          name="numberIntl"
+          type="tel"
+          label="International number"
+          required
+          defaultValue={values?.numberIntl}
+          error={errors?.numberIntl}
+        />
+        <Field
+          id="numbers-local"
+          name="numberLocal"
+          type="tel"
+          label="Local number"
+          required
+          defaultValue={values?.numberLocal}
+          error={errors?.numberLocal}
+        />
+      </div>
+      <button type="submit" className={`${buttonPrimary} mt-4`} disabled={fetcher.state !== "idle"}>
+        Save
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,221 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_WIDTHS } from "../../app/lib/images.ts";
+import {
+  checkRecipeForm,
+  createRecipe,
+  deleteRecipe,
+  findRecipeById,
+  findRecipeBySlug,
+  parseNutritionValue,
+  RECIPE_REQUIRED_MESSAGE,
+  type RecipeInput,
+  updateRecipe,
+} from "../../app/server/recipes.server.ts";
+import { storeImage } from "../../app/server/storage.server.ts";
+import { describeEachEngine } from "../support/engines.ts";
+
+function recipeForm(fields: Record<string, string | string[]>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+  }
+  return form;
+}
+
+const input = (
+  title: string,
+  extra: Partial<RecipeInput> & { keepImage?: boolean } = {},
+): RecipeInput & { keepImage?: boolean } => ({
+  title,
+  short: "A short description",
+  imageUrl: "https://example.com/dish.jpg",
+  steps: ["Chop", "Cook"],
+  ingredients: ["Rice"],
+  nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
+  ...extra,
+});
+
+let uploads: string;
+beforeAll(async () => {
+  uploads = await mkdtemp(join(tmpdir(), "wanderplate-recipe-uploads-"));
+  process.env.UPLOADS_DIR = uploads;
+});
+afterAll(async () => {
+  await rm(uploads, { recursive: true, force: true });
+});
+
+const uploadFiles = (id: string) => UPLOAD_WIDTHS.map((w) => join(uploads, `${id}-${w}.webp`));
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
+
+describe("recipe form rules (spec §5 Add recipe)", () => {
+  it("drops empty steps and ingredients, reads empty nutrition as 0, keeps type only if filled", () => {
+    const checked = checkRecipeForm(
+      recipeForm({
+        title: "  Pad Thai ",
+        short: " Street noodles ",
+        steps: ["Soak noodles", "  ", "", "Fry"],
+        ingredients: ["", "Rice noodles", " "],
+        calories: "",
+        protein: "12",
+        fats: " ",
+        carbs: "60",
+        type: "  ",
+      }),
+      { hasImage: true },
+    );
+    expect(checked).toEqual({
+      ok: true,
+      data: {
+        title: "Pad Thai",
+        short: "Street noodles",
+        steps: ["Soak noodles", "Fry"],
+        ingredients: ["Rice noodles"],
+        nutritionalValues: { calories: 0, protein: 12, fats: 0, carbs: 60 },
+        type: null,
+      },
+    });
+    const trending = checkRecipeForm(recipeForm({ title: "T", short: "S", type: " trending " }), {
+      hasImage: true,
+    });
+    expect(trending.ok && trending.data.type).toBe("trending");
+    // Absent nutrition fields count as empty, hence 0.
+    expect(trending.ok && trending.data.nutritionalValues).toEqual({
+      calories: 0,
+      protein: 0,
+      fats: 0,
+      carbs: 0,
+    });
+  });
+
+  it("refuses a missing title, short description or image with the spec's message", () => {
+    for (const [fields, hasImage, missing] of [
+      [{ title: "", short: "S" }, true, "title"],
+      [{ title: "T", short: "   " }, true, "short"],
+      [{ title: "T", short: "S" }, false, "image"],
+      [{}, false, "title"],
+    ] as const) {
+      const checked = checkRecipeForm(recipeForm(fields), { hasImage });
+      expect(checked.ok).toBe(false);
+      if (checked.ok) continue;
+      expect(checked.message).toBe(RECIPE_REQUIRED_MESSAGE);
+      expect(checked.message).toBe("Title, description, and image are required.");
+      expect(Object.keys(checked.fieldErrors)).toContain(missing);
+    }
+  });
+
+  it("refuses negative, fractional or non-numeric nutrition values with a clear message", () => {
+    for (const [name, value, label] of [
+      ["calories", "-5", "Calories"],
+      ["protein", "2.5", "Protein"],
+      ["fats", "abc", "Fats"],
+      ["carbs", "1e3", "Carbs"],
+      ["calories", "99999999999", "Calories"],
+    ] as const) {
+      const checked = checkRecipeForm(recipeForm({ title: "T", short: "S", [name]: value }), {
+        hasImage: true,
+      });
+      expect(checked.ok).toBe(false);
+      if (checked.ok) continue;
+      expect(checked.message).toMatch(new RegExp(`^${label} must be a whole number`));
+      expect(checked.fieldErrors[name]).toBeTruthy();
+      expect(checked.values[name]).toBe(value);
+    }
+    expect(parseNutritionValue("")).toBe(0);
+    expect(parseNutritionValue(" 42 ")).toBe(42);
+    expect(parseNutritionValue("-1")).toBeNull();
+  });
+
+  it("refuses over-long text", () => {
+    const checked = checkRecipeForm(recipeForm({ title: "x".repeat(201), short: "S" }), { hasImage: true });
+    expect(checked.ok).toBe(false);
+    const step = checkRecipeForm(recipeForm({ title: "T", short: "S", steps: ["y".repeat(2001)] }), {
+      hasImage: true,
+    });
+    expect(step.ok).toBe(false);
+  });
+});
+
+describeEachEngine("admin recipes model", (db) => {
+  it("finds a recipe by id", async () => {
+    const created = await createRecipe(db(), input("Find Me Soup"));
+    expect((await findRecipeById(db(), created.id))?.title).toBe("Find Me Soup");
+    expect(await findRecipeById(db(), 999_999)).toBeNull();
+  });
+
+  it("regenerates a unique slug when the title changes, and keeps it when it does not", async () => {
+    await createRecipe(db(), input("Taken Name"));
+    const r = await createRecipe(db(), input("Original Dish"));
+    expect(r.slug).toBe("original-dish");
+
+    const renamed = await updateRecipe(db(), r.id, input("Taken  name!", { keepImage: true }));
+    expect(renamed?.slug).toBe("taken-name-2");
+    expect(await findRecipeBySlug(db(), "original-dish")).toBeNull();
+    expect((await findRecipeBySlug(db(), "taken-name-2"))?.id).toBe(r.id);
+
+    // Same title, other fields changed: the slug stays as it is.
+    const same = await updateRecipe(
+      db(),
+      r.id,
+      input("Taken  name!", { short: "New short", keepImage: true }),
+    );
+    expect(same?.slug).toBe("taken-name-2");
+    expect(same?.short).toBe("New short");
+
+    // Renaming back to its own base never clashes with itself.
+    const back = await updateRecipe(db(), r.id, input("Original Dish", { keepImage: true }));
+    expect(back?.slug).toBe("original-dish");
+  });
+
+  it("applies the form rules on update and keeps or replaces the image", async () => {
+    const r = await createRecipe(db(), input("Image Keeper"));
+    const kept = await updateRecipe(db(), r.id, {
+      ...input("Image Keeper", { imageUrl: null, steps: ["One", " ", ""], type: " " }),
+      keepImage: true,
+    });
+    expect(kept?.image).toEqual({ kind: "url", url: "https://example.com/dish.jpg" });
+    expect(kept?.steps).toEqual(["One"]);
+    expect(kept?.type).toBeNull();
+    const replaced = await updateRecipe(
+      db(),
+      r.id,
+      input("Image Keeper", { imageUrl: "https://example.com/new.png" }),
+    );
+    expect(replaced?.image).toEqual({ kind: "url", url: "https://example.com/new.png" });
+    expect(await updateRecipe(db(), 999_999, input("Nobody"))).toBeNull();
+  });
+
+  it("deletes a replaced upload's files once the update is saved", async () => {
+    const oldId = await storeImage(await png());
+    const r = await createRecipe(db(), input("Upload Swap", { imageId: oldId, imageUrl: null }));
+    expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
+    const newId = await storeImage(await png());
+    const updated = await updateRecipe(db(), r.id, input("Upload Swap", { imageId: newId, imageUrl: null }));
+    expect(updated?.image).toEqual({ kind: "upload", id: newId });
+    expect(uploadFiles(oldId).some((f) => existsSync(f))).toBe(false);
+    expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
+  });
+
+  it("deletes a recipe and its image files, and says whether it existed", async () => {
+    const imageId = await storeImage(await png());
+    const r = await createRecipe(db(), input("Short Lived", { imageId, imageUrl: null }));
+    expect(await deleteRecipe(db(), r.id)).toBe(true);
+    expect(await findRecipeById(db(), r.id)).toBeNull();
+    expect(uploadFiles(imageId).some((f) => existsSync(f))).toBe(false);
+    expect(await deleteRecipe(db(), r.id)).toBe(false);
+  });
+
+  it("frees a deleted recipe's slug for a new one", async () => {
+    const a = await createRecipe(db(), input("Reused Slug"));
+    expect(await deleteRecipe(db(), a.id)).toBe(true);
+    const b = await createRecipe(db(), input("Reused Slug"));
+    expect(b.slug).toBe("reused-slug");
+  });
+});
