@@ -122,10 +122,10 @@ test.describe("admin access is decided on the server", () => {
         path: `/admin/manage-recipe/edit?id=${ids.recipeId}`,
         form: { intent: "update", title: "Hijacked", short: "x" },
       },
-      { path: "/admin/settings", form: { intent: "siteInfo", name: "Hijacked", email: "h@example.com" } },
+      { path: "/admin/settings", form: { intent: "site-info", name: "Hijacked", email: "h@example.com" } },
       {
         path: "/admin/settings",
-        form: { intent: "siteNumbers", domain: "hijack.example", numberIntl: "1", numberLocal: "1" },
+        form: { intent: "site-numbers", domain: "hijack.example", numberIntl: "1", numberLocal: "1" },
       },
       { path: "/admin/logout", form: {} },
     ];

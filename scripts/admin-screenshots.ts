@@ -6,7 +6,8 @@ import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
 
-const [base = "http://127.0.0.1:3000", email = "admin@example.com", password = "change me please"] = process.argv.slice(2);
+const [base = "http://127.0.0.1:3000", email = "admin@example.com", password = "change me please"] =
+  process.argv.slice(2);
 const out = "test-results/screenshots";
 mkdirSync(out, { recursive: true });
 
@@ -20,28 +21,40 @@ try {
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(/dashboard/);
-    const firstEdit = await page.getByRole("link", { name: /^Edit / }).first().getAttribute("href");
+    const firstEdit = await page
+      .getByRole("link", { name: /^Edit / })
+      .first()
+      .getAttribute("href");
     const firstRecipeEdit = async () => {
       await page.goto(`${base}/admin/manage-recipe`);
       return page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
     };
     const shots: [string, string | (() => Promise<void>)][] = [
       ["dashboard", "/admin/dashboard"],
-      ["blog-add", async () => {
-        await page.goto(`${base}/admin/blog`);
-        await page.getByRole("button", { name: "Add Blog" }).click();
-        await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
-      }],
+      [
+        "blog-add",
+        async () => {
+          await page.goto(`${base}/admin/blog`);
+          await page.getByRole("button", { name: "Add Blog" }).click();
+          await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+        },
+      ],
       ["blog-edit", firstEdit ?? "/admin/blog"],
       ["blog-reader", "/admin/blog/Kyoto%20in%20the%20Rain"],
       ["recipes", "/admin/manage-recipe"],
-      ["recipe-add", async () => {
-        await page.goto(`${base}/admin/manage-recipe`);
-        await page.getByRole("button", { name: "+ Add Recipe" }).click();
-      }],
-      ["recipe-edit", async () => {
-        await page.goto(`${base}${(await firstRecipeEdit()) ?? "/admin/manage-recipe"}`);
-      }],
+      [
+        "recipe-add",
+        async () => {
+          await page.goto(`${base}/admin/manage-recipe`);
+          await page.getByRole("button", { name: "+ Add Recipe" }).click();
+        },
+      ],
+      [
+        "recipe-edit",
+        async () => {
+          await page.goto(`${base}${(await firstRecipeEdit()) ?? "/admin/manage-recipe"}`);
+        },
+      ],
       ["users", "/admin/manage-users"],
       ["messages", "/admin/manage-contacts"],
       ["comments", "/admin/manage-comments"],

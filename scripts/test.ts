@@ -1,12 +1,14 @@
 /**
- * `npm test`: every test, in order: unit, integration (SQLite and PostgreSQL), then a production
- * build and the browser end-to-end tests against it. Stops at the first failing stage.
+ * `npm test`: every test, in order: a production build, unit and integration tests (SQLite and
+ * PostgreSQL, two servers on one PostgreSQL), then browser end-to-end tests against the build.
+ * Stops at the first failing stage.
  */
 import { spawnSync } from "node:child_process";
 
 const stages: [string, string[]][] = [
-  ["Unit and integration tests (SQLite + PostgreSQL)", ["vitest", "run"]],
+  // The build comes first: the scale-out integration test runs the production server.
   ["Production build", ["react-router", "build"]],
+  ["Unit and integration tests (SQLite + PostgreSQL)", ["vitest", "run"]],
   ["End-to-end tests (Chromium)", ["playwright", "test"]],
 ];
 

@@ -19,6 +19,12 @@ async function freshDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; 
     const handle = await openDatabase(`file:${join(dir, "test.db")}`);
     return { handle, cleanup: () => rm(dir, { recursive: true, force: true }) };
   }
+  const { url, drop } = await createPostgresDatabase();
+  return { handle: await openDatabase(url), cleanup: drop };
+}
+
+/** A new, empty database on the test PostgreSQL server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject("postgresUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -27,10 +33,9 @@ async function freshDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase(url.href);
   return {
-    handle,
-    async cleanup() {
+    url: url.href,
+    async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

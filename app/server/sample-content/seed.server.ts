@@ -10,26 +10,23 @@ import { sampleRecipes } from "./recipes.ts";
 const imagesDir = () => resolve(process.cwd(), "app/server/sample-content/images");
 
 /**
- * Fills an empty database with the sample blogs and recipes, once: a marker setting makes
- * sure a site whose owner deleted the samples does not get them back at the next start.
+ * Fills an empty database with the sample blogs and recipes, once. A marker setting, claimed
+ * atomically, makes sure a site whose owner deleted the samples does not get them back, and that
+ * of several servers starting together on one database only one loads them.
  */
 export async function loadSampleContentIfEmpty(db: DB): Promise<boolean> {
-  const marker = await db
-    .selectFrom("settings")
-    .select("key")
-    .where("key", "=", "sampleContent")
-    .executeTakeFirst();
-  if (marker) return false;
-  const hasContent = await db.selectFrom("blogs").select("id").limit(1).executeTakeFirst();
+  const hasBlogs = await db.selectFrom("blogs").select("id").limit(1).executeTakeFirst();
   const hasRecipes = await db.selectFrom("recipes").select("id").limit(1).executeTakeFirst();
-  const load = !hasContent && !hasRecipes;
-  if (load) await loadSampleContent(db);
-  await db
+  const load = !hasBlogs && !hasRecipes;
+  const claimed = await db
     .insertInto("settings")
     .values({ key: "sampleContent", value: JSON.stringify({ loaded: load }), updated_at: nowSeconds() })
     .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  return load;
+    .returning("key")
+    .executeTakeFirst();
+  if (!claimed || !load) return false;
+  await loadSampleContent(db);
+  return true;
 }
 
 async function loadSampleContent(db: DB): Promise<void> {

@@ -1,0 +1,134 @@
+/**
+ * Two app servers on one PostgreSQL (DESIGN §4): whatever is done through one is seen through the
+ * other at once, sessions included. Runs the built production server, as a site owner would.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../support/engines.ts";
+import { type RunningServer, startServer } from "../support/server-process.ts";
+
+const ADMIN = { email: "owner@wanderplate.test", password: "two servers one database" };
+
+let a: RunningServer;
+let b: RunningServer;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) {
+    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const database = await createPostgresDatabase();
+  const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
+  const env = {
+    DATABASE_URL: database.url,
+    UPLOADS_DIR: uploads,
+    SAMPLE_CONTENT: "false",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    BUILD_DIR: "build",
+  };
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  cleanup = async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database.drop();
+    await rm(uploads, { recursive: true, force: true });
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await cleanup?.();
+});
+
+function cookieOf(res: Response): string {
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
+  if (!session) throw new Error("no session cookie");
+  return session.split(";")[0] ?? "";
+}
+
+const post = (url: string, body: Record<string, string>, cookie?: string) =>
+  fetch(url, {
+    method: "POST",
+    body: new URLSearchParams(body),
+    headers: cookie ? { cookie } : {},
+    redirect: "manual",
+  });
+
+describe("two app servers on one PostgreSQL", () => {
+  it("share sessions, content, settings and moderation at once", async () => {
+    const login = await post(`${a.url}/admin/login`, ADMIN);
+    expect(login.status).toBe(302);
+    const cookie = cookieOf(login);
+
+    // A session made on A is valid on B.
+    const onB = await fetch(`${b.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
+    expect(onB.status).toBe(200);
+
+    // A blog added through A is served by B.
+    const added = await post(
+      `${a.url}/admin/blog`,
+      {
+        intent: "create",
+        title: "Across Servers",
+        author: "Ops",
+        date: "2025-06-01",
+        content: "<p>Hello from A</p>",
+        imageUrl: "https://example.com/a.jpg",
+      },
+      cookie,
+    );
+    expect(added.status).toBe(200);
+    const page = await fetch(`${b.url}/blogs/across-servers`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Hello from A");
+
+    // A setting changed through B shows on A.
+    const renamed = await post(
+      `${b.url}/admin/settings`,
+      {
+        intent: "site-info",
+        name: "Twin Peaks Travel",
+        email: "twin@example.com",
+        phone: "",
+        phonecall: "",
+        address: "",
+        addressCity: "",
+        domain: "",
+      },
+      cookie,
+    );
+    expect(renamed.status).toBe(200);
+    expect(await (await fetch(`${a.url}/about`)).text()).toContain("Twin Peaks Travel");
+    await post(`${b.url}/admin/dashboard`, { intent: "popup", enabled: "true" }, cookie);
+    expect(await (await fetch(`${a.url}/`)).text()).toContain("signup-popup-title");
+
+    // A comment posted on B, approved through A, is shown by B.
+    const commented = await post(`${b.url}/blogs/across-servers`, {
+      name: "Visitor",
+      email: "v@example.com",
+      comment: "Seen from B",
+    });
+    expect(commented.status).toBe(200);
+    expect(await (await fetch(`${b.url}/blogs/across-servers`)).text()).not.toContain("Seen from B");
+    const admin = await fetch(`${a.url}/admin/manage-comments`, { headers: { cookie } });
+    const commentId = /name="id" value="(\d+)"/.exec(await admin.text())?.[1];
+    expect(commentId).toBeDefined();
+    const approved = await post(
+      `${a.url}/admin/manage-comments`,
+      { intent: "toggle", id: commentId ?? "" },
+      cookie,
+    );
+    expect(approved.status).toBe(200);
+    expect(await (await fetch(`${b.url}/blogs/across-servers`)).text()).toContain("Seen from B");
+
+    // Logging out on B ends the session on A too.
+    expect((await post(`${b.url}/admin/logout`, {}, cookie)).status).toBe(302);
+    const afterLogout = await fetch(`${a.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
+    expect(afterLogout.status).toBe(302);
+    expect(afterLogout.headers.get("location")).toBe("/admin/login");
+  });
+});
