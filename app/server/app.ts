@@ -5,6 +5,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { upsertAccount } from "./accounts.server.ts";
 import { requestInfoContext } from "./context.ts";
 import { getDatabase } from "./db/db.server.ts";
@@ -51,7 +52,9 @@ app.use((req, res, next) => {
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function returning it: a function makes React Router re-derive its
+    // route tables on every request (meant for development's hot reload).
+    build: serverBuild,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "unknown" });

@@ -23,9 +23,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
+/** `cpu` pins the server to one core with taskset (the benchmark gives the load generator the other). */
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 60_000, cpu }: { timeoutMs?: number; cpu?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.ts"], {
+  const [command, args] =
+    cpu === undefined
+      ? [process.execPath, ["server.ts"]]
+      : ["taskset", ["-c", String(cpu), process.execPath, "server.ts"]];
+  const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });

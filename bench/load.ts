@@ -1,0 +1,135 @@
+/** Load generation, raw HTTP fetches and process memory for the benchmark. */
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { cpus } from "node:os";
+import { gunzipSync } from "node:zlib";
+
+/** Server on core 0, load generator on core 1: each gets one of the two cores (when taskset exists). */
+export const CAN_PIN = existsSync("/usr/bin/taskset") && cpus().length >= 2;
+export const SERVER_CPU = CAN_PIN ? 0 : undefined;
+const LOAD_CPU = "1";
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export interface LoadOptions {
+  method?: "GET" | "POST";
+  body?: string;
+  connections: number;
+  seconds: number;
+}
+
+/** Runs autocannon (from the npm registry) in its own process for a bounded time. */
+export function load(
+  url: string,
+  { method = "GET", body, connections, seconds }: LoadOptions,
+): Promise<LoadResult> {
+  const args = [
+    "node_modules/autocannon/autocannon.js",
+    "--json",
+    "-c",
+    String(connections),
+    "-d",
+    String(seconds),
+    "-m",
+    method,
+  ];
+  if (body) args.push("-H", "content-type=application/x-www-form-urlencoded", "-b", body);
+  args.push(url);
+  const [cmd, cmdArgs] = CAN_PIN
+    ? ["taskset", ["-c", LOAD_CPU, process.execPath, ...args]]
+    : [process.execPath, args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, cmdArgs, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => {
+      out += String(c);
+    });
+    child.stderr.on("data", (c) => {
+      err += String(c);
+    });
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
+      const r = JSON.parse(out);
+      resolve({
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        requests: r.requests.total,
+      });
+    });
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: string;
+  /** Bytes on the wire (after compression, when asked for). */
+  wireBytes: number;
+}
+
+/** One request with node:http (no automatic decompression), as a load generator sees it. */
+export function rawRequest(
+  url: string,
+  { method = "GET", body, gzip = false }: { method?: string; body?: string; gzip?: boolean } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (gzip) headers["accept-encoding"] = "gzip";
+    if (body) headers["content-type"] = "application/x-www-form-urlencoded";
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const text = res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw;
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers["content-type"] ?? ""),
+          body: text.toString("utf8"),
+          wireBytes: raw.length,
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Resident memory of a process, in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Samples a process's memory while `work` runs; returns the work's result and the peak. */
+export async function withPeakMemory<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number }> {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // The process ended.
+    }
+  }, 200);
+  try {
+    return { result: await work(), peakMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}

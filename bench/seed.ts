@@ -1,0 +1,69 @@
+/** Fills a database with N blogs (real sample prose) and two comments each, in large batches. */
+import { excerptOf } from "../app/lib/excerpt.ts";
+import { slugify } from "../app/lib/slug.ts";
+import { openDatabase } from "../app/server/db/db.server.ts";
+import { sampleBlogs } from "../app/server/sample-content/blogs.ts";
+import { sanitizeBlogHtml } from "../app/server/sanitize.server.ts";
+
+const BATCH = 500;
+
+export async function seedBlogs(databaseUrl: string, count: number): Promise<{ middleSlug: string }> {
+  const { db, destroy } = await openDatabase(databaseUrl);
+  try {
+    const bodies = sampleBlogs.map((b) => {
+      const content = sanitizeBlogHtml(b.content);
+      return { content, ...excerptOf(content), category: b.category, author: b.author };
+    });
+    const start = 1_600_000_000;
+    for (let offset = 0; offset < count; offset += BATCH) {
+      const size = Math.min(BATCH, count - offset);
+      await db.transaction().execute(async (trx) => {
+        const rows = Array.from({ length: size }, (_, i) => {
+          const n = offset + i;
+          const body = bodies[n % bodies.length] ?? bodies[0];
+          if (!body) throw new Error("no sample blogs");
+          const title = `Field Notes ${n + 1}: ${sampleBlogs[n % sampleBlogs.length]?.title ?? "Travel"}`;
+          return {
+            slug: slugify(title),
+            title,
+            content: body.content,
+            excerpt: body.excerpt,
+            text_length: body.textLength,
+            author: body.author,
+            image_id: null,
+            image_url: "/images/destinations/kyoto-japan-640.webp",
+            date: "2025-06-01",
+            category: body.category,
+            seo_title: "",
+            seo_description: "",
+            seo_keywords: "",
+            created_at: start + n * 60,
+            updated_at: start + n * 60,
+          };
+        });
+        const inserted = await trx.insertInto("blogs").values(rows).returning("id").execute();
+        const comments = inserted.flatMap(({ id }, i) =>
+          [0, 1].map((k) => ({
+            blog_id: id,
+            name: `Reader ${k + 1}`,
+            email: `reader${k + 1}@example.com`,
+            comment: "We followed this itinerary last spring and it worked beautifully. Thank you!",
+            approved: (offset + i + k) % 2,
+            created_at: start + (offset + i) * 60 + k,
+          })),
+        );
+        await trx.insertInto("comments").values(comments).execute();
+      });
+    }
+    await db
+      .insertInto("settings")
+      .values({ key: "sampleContent", value: JSON.stringify({ loaded: false }), updated_at: start })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    const middle = Math.floor(count / 2) + 1;
+    const title = `Field Notes ${middle}: ${sampleBlogs[(middle - 1) % sampleBlogs.length]?.title ?? "Travel"}`;
+    return { middleSlug: slugify(title) };
+  } finally {
+    await destroy();
+  }
+}
