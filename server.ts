@@ -4,7 +4,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -30,9 +35,10 @@ const BUILD_PATH = join(BUILD_DIR, "server/index.js");
 interface AppModule {
   app: express.RequestHandler;
   startup(): Promise<void>;
+  responseCache: { serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> };
 }
 
-export async function createServer(): Promise<express.Express> {
+export async function createServer(): Promise<{ app: express.Express; cache?: AppModule["responseCache"] }> {
   const server = express();
   server.disable("x-powered-by");
   // Trust X-Forwarded-* only from a proxy on this machine (the usual nginx/Caddy setup).
@@ -95,14 +101,28 @@ export async function createServer(): Promise<express.Express> {
     const mod = (await import(pathToFileURL(BUILD_PATH).href)) as AppModule;
     await mod.startup();
     server.use(mod.app);
+    return { app: server, cache: mod.responseCache };
   }
-  return server;
+  return { app: server };
 }
 
 /** Builds the app and listens on PORT/HOST; stops cleanly on SIGINT/SIGTERM. */
 export async function startServer(): Promise<Server> {
-  const app = await createServer();
-  const listener: Server = app.listen(PORT, HOST, () => {
+  const { app, cache } = await createServer();
+  // A cached public page is answered here, before Express and React Router do any work.
+  const listener: Server = createHttpServer((req, res) => {
+    if (!cache) return app(req, res);
+    cache.serve(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      (error) => {
+        console.error(error);
+        app(req, res);
+      },
+    );
+  });
+  listener.listen(PORT, HOST, () => {
     console.log(`Wanderplate listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -4,6 +4,10 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
 import { useNonce } from "./components/nonce.tsx";
+import { bumpContentVersionAfterWrites } from "./server/content-version.server.ts";
+
+/** Any write (every non-GET request) moves the content version on, so cached pages go stale at once. */
+export const middleware: Route.MiddlewareFunction[] = [bumpContentVersionAfterWrites];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

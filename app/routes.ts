@@ -38,5 +38,7 @@ export default [
   ]),
   route("rss.xml", "routes/rss.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/pages.xml", "routes/sitemap-pages.ts"),
+  route("sitemaps/blogs/:page", "routes/sitemap-blogs.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

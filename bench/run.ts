@@ -198,7 +198,8 @@ async function scale(engine: string, freshDatabase: () => Promise<{ url: string;
         ["blog list", "/blogs"],
         ["blog list, page 5", "/blogs?page=5"],
         ["blog detail", `/blogs/${middleSlug}`],
-        ["sitemap", "/sitemap.xml"],
+        ["sitemap index", "/sitemap.xml"],
+        ["sitemap, last blog file", `/sitemaps/blogs/${Math.ceil(size / 10_000)}`],
         ["rss", "/rss.xml"],
       ] as const) {
         const status = (await rawRequest(`${app.url}${path}`)).status;

@@ -3,7 +3,10 @@
  * whose account is not (or no longer) an admin, and a valid admin. The first two must be sent to
  * the login screen and change nothing.
  */
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { E2E_DATA_DIR } from "../playwright.config.ts";
 import { ADMIN, ensureAccount } from "./admin-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
@@ -21,9 +24,13 @@ const TABLES = [
 
 /** Everything an action could change, as one comparable value. */
 function snapshot(): string {
-  return withSiteDb((db) =>
-    JSON.stringify(TABLES.map((t) => db.prepare(`select * from ${t} order by 1`).all())),
-  );
+  // Read directly, not through withSiteDb: that helper moves the content version on.
+  const db = new DatabaseSync(join(E2E_DATA_DIR, "site.db"), { timeout: 5000 });
+  try {
+    return JSON.stringify(TABLES.map((t) => db.prepare(`select * from ${t} order by 1`).all()));
+  } finally {
+    db.close();
+  }
 }
 
 async function signedIn(

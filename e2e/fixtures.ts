@@ -3,11 +3,18 @@ import { DatabaseSync } from "node:sqlite";
 import { test as base, expect } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config.ts";
 
-/** The e2e server's own SQLite file, for arranging state an admin screen would set. */
+/**
+ * The e2e server's own SQLite file, for arranging state an admin screen would set. Like every write
+ * through the app, it moves the content version on, so cached pages are not served stale.
+ */
 export function withSiteDb<T>(fn: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(join(E2E_DATA_DIR, "site.db"), { timeout: 5000 });
   try {
-    return fn(db);
+    const result = fn(db);
+    db.prepare(
+      "insert into settings (key, value, updated_at) values ('contentVersion', '1', 0) on conflict(key) do update set value = cast(cast(value as integer) + 1 as text)",
+    ).run();
+    return result;
   } finally {
     db.close();
   }

@@ -22,7 +22,7 @@ try {
     for (let path of paths) {
       if (path === "BLOG" || path === "RECIPE") {
         await page.goto(`${base}${path === "BLOG" ? "/blogs" : "/recipes"}`);
-        path = (await page.locator("article h3 a").first().getAttribute("href")) ?? "/";
+        path = (await page.locator("article h2 a, article h3 a").first().getAttribute("href")) ?? "/";
       }
       await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
       if (path === "/favorites") {

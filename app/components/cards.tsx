@@ -10,13 +10,25 @@ import { LocalTime } from "./local-time.tsx";
 
 export function TrendingBadge() {
   return (
-    <span className="rounded-full bg-coral-500 px-3 py-1 text-xs font-bold tracking-wider text-white uppercase">
+    <span className="rounded-full bg-coral-600 px-3 py-1 text-xs font-bold tracking-wider text-white uppercase">
       Trending
     </span>
   );
 }
 
-export function DestinationCard({ destination, priority }: { destination: Destination; priority?: boolean }) {
+/** Cards sit under a section's h2 (home) or straight under the page's h1 (list pages). */
+type HeadingLevel = 2 | 3;
+
+export function DestinationCard({
+  destination,
+  priority,
+  headingLevel = 3,
+}: {
+  destination: Destination;
+  priority?: boolean;
+  headingLevel?: HeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/destinations/${destinationSlug(destination.name)}`;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5 transition hover:shadow-lg">
@@ -43,11 +55,11 @@ export function DestinationCard({ destination, priority }: { destination: Destin
         <p className="flex items-center gap-1.5 text-sm font-medium text-sea-700">
           <PinIcon className="size-4" /> {destination.location} · {destination.theme}
         </p>
-        <h3 className="mt-2 font-serif text-2xl font-semibold">
+        <Heading className="mt-2 font-serif text-2xl font-semibold">
           <Link to={href} className="after:absolute after:inset-0 hover:text-sea-700">
             {destination.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-2 flex-1 text-ink-700">{destination.short}</p>
         <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-700">
           <CalendarIcon className="size-4" /> Best time: {destination.bestTime}
@@ -69,7 +81,16 @@ export interface BlogCardData {
 }
 
 /** Spec §2: image, title, 200-character excerpt, Read More when longer, Date and Created At. */
-export function BlogCard({ blog, priority }: { blog: BlogCardData; priority?: boolean }) {
+export function BlogCard({
+  blog,
+  priority,
+  headingLevel = 3,
+}: {
+  blog: BlogCardData;
+  priority?: boolean;
+  headingLevel?: HeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/blogs/${blog.slug}`;
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
@@ -87,11 +108,11 @@ export function BlogCard({ blog, priority }: { blog: BlogCardData; priority?: bo
         {blog.category && (
           <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>
         )}
-        <h3 className="mt-2 font-serif text-2xl leading-snug font-semibold">
+        <Heading className="mt-2 font-serif text-2xl leading-snug font-semibold">
           <Link to={href} className="hover:text-sea-700">
             {blog.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-3 flex-1 text-ink-700">
           {blog.excerpt}
           {blog.hasMore ? "…" : ""}
@@ -111,10 +132,10 @@ export function BlogCard({ blog, priority }: { blog: BlogCardData; priority?: bo
         {blog.hasMore && (
           <Link
             to={href}
-            aria-label={`Read More: ${blog.title}`}
             className="mt-5 inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-5 py-2.5 font-semibold text-white hover:bg-sea-700"
           >
-            Read More <ArrowRightIcon />
+            {/* Seen as "Read More"; heard (and indexed) with the title, so every link says where it goes. */}
+            Read More<span className="sr-only">: {blog.title}</span> <ArrowRightIcon />
           </Link>
         )}
       </div>
@@ -131,7 +152,14 @@ export interface RecipeCardData {
   type: string | null;
 }
 
-export function RecipeCard({ recipe }: { recipe: RecipeCardData }) {
+export function RecipeCard({
+  recipe,
+  headingLevel = 3,
+}: {
+  recipe: RecipeCardData;
+  headingLevel?: HeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
       <div className="relative aspect-[4/3] overflow-hidden">
@@ -150,11 +178,11 @@ export function RecipeCard({ recipe }: { recipe: RecipeCardData }) {
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="font-serif text-xl font-semibold">
+        <Heading className="font-serif text-xl font-semibold">
           <Link to={`/recipes/${recipe.slug}`} className="after:absolute after:inset-0 hover:text-sea-700">
             {recipe.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-2 flex-1 text-ink-700">{recipe.short}</p>
         <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
       </div>

@@ -9,6 +9,7 @@ import { imageSources } from "../lib/images.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "../lib/seo.ts";
 import { findBlogBySlug } from "../server/blogs.server.ts";
 import { addComment, approvedComments } from "../server/comments.server.ts";
+import { markPublicPagesUnchanged } from "../server/content-version.server.ts";
 import { requestInfoContext } from "../server/context.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
@@ -47,6 +48,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addComment(db, blog.id, checked.data);
+  // Pending until approved / private to the admin: no public page changes.
+  markPublicPagesUnchanged(context);
   return { ok: true as const };
 }
 

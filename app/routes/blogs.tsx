@@ -42,7 +42,7 @@ export default function Blogs() {
         ) : (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {items.map((b, i) => (
-              <BlogCard key={b.id} blog={b} priority={i === 0} />
+              <BlogCard key={b.id} blog={b} priority={i === 0} headingLevel={2} />
             ))}
           </div>
         )}

@@ -6,6 +6,7 @@ import { contactSchema } from "../lib/forms.ts";
 import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "../lib/site.ts";
 import { addContact } from "../server/contacts.server.ts";
+import { markPublicPagesUnchanged } from "../server/content-version.server.ts";
 import { requestInfoContext } from "../server/context.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
@@ -30,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addContact(db, checked.data);
+  // Pending until approved / private to the admin: no public page changes.
+  markPublicPagesUnchanged(context);
   return { ok: true as const };
 }
 

@@ -30,7 +30,7 @@ export default function Destinations() {
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {destinations.map((d, i) => (
-            <DestinationCard key={d.id} destination={d} priority={i < 2} />
+            <DestinationCard key={d.id} destination={d} priority={i < 2} headingLevel={2} />
           ))}
         </div>
       </div>

@@ -62,7 +62,7 @@ export default function Favorites() {
             </p>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {favorites.map((d) => (
-                <DestinationCard key={d.id} destination={d} />
+                <DestinationCard key={d.id} destination={d} headingLevel={2} />
               ))}
             </div>
           </>

@@ -48,7 +48,7 @@ export default function Recipes() {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {recipes.map((r) => (
-              <RecipeCard key={r.id} recipe={r} />
+              <RecipeCard key={r.id} recipe={r} headingLevel={2} />
             ))}
           </div>
         )}

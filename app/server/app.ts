@@ -1,15 +1,19 @@
 /**
- * The application as an Express sub-app: health check, uploaded images, CSRF origin check and
- * React Router's request handler. Vite bundles this file as the server build; server.ts mounts it.
+ * The application as an Express sub-app: health check, uploaded images, CSRF origin check, the
+ * response cache and React Router's request handler. Vite bundles this file as the server build;
+ * server.ts mounts it.
  */
+
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import * as serverBuild from "virtual:react-router/server-build";
 import { upsertAccount } from "./accounts.server.ts";
+import { readContentVersion } from "./content-version.server.ts";
 import { requestInfoContext } from "./context.ts";
 import { getDatabase } from "./db/db.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
+import { createResponseCache } from "./response-cache.server.ts";
 import { loadSampleContentIfEmpty } from "./sample-content/seed.server.ts";
 import { uploadsDir } from "./storage.server.ts";
 
@@ -20,6 +24,11 @@ export async function startup(): Promise<void> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await upsertAccount(db, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
+
+/** Public responses, reused while the database's content version is unchanged (server.ts serves hits). */
+export const responseCache = createResponseCache({
+  readVersion: async () => readContentVersion((await getDatabase()).db),
+});
 
 export const app = express.Router();
 
@@ -49,6 +58,8 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+app.use(responseCache.capture);
 
 app.use(
   createRequestHandler({

@@ -262,3 +262,14 @@ export async function findBlogByTitle(db: DB, title: string): Promise<Blog | nul
     .executeTakeFirst();
   return row ? toBlog(row) : null;
 }
+
+/** A slice of the blogs for a sitemap file, in id order (stable as blogs are added). */
+export async function blogSitemapPage(db: DB, offset: number, limit: number) {
+  return db
+    .selectFrom("blogs")
+    .select(["slug", "updated_at"])
+    .orderBy("id", "asc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

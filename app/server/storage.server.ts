@@ -6,6 +6,9 @@ import { UPLOAD_WIDTHS } from "../lib/images.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+// Uploads are rare and each is processed once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 export class InvalidImageError extends Error {}
 
 export function uploadsDir(): string {
