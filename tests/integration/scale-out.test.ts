@@ -86,7 +86,9 @@ describe("two app servers on one PostgreSQL", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Hello from A");
 
-    // A setting changed through B shows on A.
+    // A setting changed through B shows on A, even though A has the page cached.
+    expect(await (await fetch(`${a.url}/about`)).text()).not.toContain("Twin Peaks Travel");
+    expect((await fetch(`${a.url}/about`)).headers.get("etag")).toBeTruthy();
     const renamed = await post(
       `${b.url}/admin/settings`,
       {
