@@ -34,7 +34,7 @@ const BUILD_PATH = join(BUILD_DIR, "server/index.js");
 
 interface AppModule {
   app: express.RequestHandler;
-  startup(): Promise<void>;
+  startup(appRoot: string): Promise<void>;
   responseCache: { serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> };
 }
 
@@ -78,7 +78,7 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     server.use(vite.middlewares);
     const load = () => vite.ssrLoadModule("./app/server/app.ts") as Promise<AppModule>;
-    await (await load()).startup();
+    await (await load()).startup(ROOT);
     server.use(async (req, res, next) => {
       try {
         (await load()).app(req, res, next);
@@ -99,7 +99,7 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
     );
     server.use(express.static(join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
     const mod = (await import(pathToFileURL(BUILD_PATH).href)) as AppModule;
-    await mod.startup();
+    await mod.startup(ROOT);
     server.use(mod.app);
     return { app: server, cache: mod.responseCache };
   }

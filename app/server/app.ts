@@ -4,6 +4,8 @@
  * server.ts mounts it.
  */
 
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -14,13 +16,15 @@ import { requestInfoContext } from "./context.ts";
 import { getDatabase } from "./db/db.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { createResponseCache } from "./response-cache.server.ts";
-import { loadSampleContentIfEmpty } from "./sample-content/seed.server.ts";
 import { uploadsDir } from "./storage.server.ts";
 
-/** Migrates, loads sample content into an empty database, and bootstraps the admin from the environment. */
-export async function startup(): Promise<void> {
+/**
+ * Migrates, loads sample content into an empty database, and bootstraps the admin from the
+ * environment. `appRoot` is the project folder (where cli/ lives).
+ */
+export async function startup(appRoot = process.cwd()): Promise<void> {
   const { db } = await getDatabase();
-  if (process.env.SAMPLE_CONTENT !== "false") await loadSampleContentIfEmpty(db);
+  if (process.env.SAMPLE_CONTENT !== "false") await loadSampleContent(appRoot);
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await upsertAccount(db, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
@@ -29,6 +33,20 @@ export async function startup(): Promise<void> {
 export const responseCache = createResponseCache({
   readVersion: async () => readContentVersion((await getDatabase()).db),
 });
+
+/** In a child process: image processing would otherwise stay in this process's memory for good. */
+function loadSampleContent(appRoot: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(appRoot, "cli/load-sample-content.ts")], {
+      cwd: appRoot,
+      stdio: "inherit",
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`loading sample content failed (${code})`)),
+    );
+  });
+}
 
 export const app = express.Router();
 

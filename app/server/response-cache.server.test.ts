@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { createResponseCache } from "./response-cache.server.ts";
 
@@ -6,7 +6,13 @@ import { createResponseCache } from "./response-cache.server.ts";
 function harness() {
   let version = "1";
   let renders = 0;
-  const cache = createResponseCache({ readVersion: async () => version });
+  let reads = 0;
+  const cache = createResponseCache({
+    readVersion: async () => {
+      reads++;
+      return version;
+    },
+  });
   const server: Server = createServer(async (req, res) => {
     if (await cache.serve(req, res)) return;
     const r = res as typeof res & { locals: Record<string, unknown> };
@@ -23,6 +29,13 @@ function harness() {
   });
   return {
     server,
+    cache,
+    /** Version reads since the last call. */
+    countReads: () => {
+      const n = reads;
+      reads = 0;
+      return n;
+    },
     setVersion: (v: string) => {
       version = v;
     },
@@ -76,6 +89,27 @@ describe("response cache", () => {
     expect(etag).toMatch(/^W\//);
     const again = await fetch(`${url}/a`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+  });
+
+  it("reads the version once for hits that arrive together, and again for later ones", async () => {
+    const h = harness();
+    const url = await h.listen();
+    close = () => h.server.close();
+    await fetch(`${url}/p`);
+    h.countReads();
+    // Twenty requests handled in the same turn of the event loop, as under load.
+    const req = {
+      method: "GET",
+      url: "/p",
+      headers: { host: new URL(url).host },
+    } as unknown as IncomingMessage;
+    const res = () =>
+      ({ writeHead: () => ({ end: () => undefined }), end: () => undefined }) as unknown as ServerResponse;
+    const served = await Promise.all(Array.from({ length: 20 }, () => h.cache.serve(req, res())));
+    expect(served.every(Boolean)).toBe(true);
+    expect(h.countReads()).toBe(1);
+    await h.cache.serve(req, res());
+    expect(h.countReads()).toBe(1);
   });
 
   it("never caches admin pages, errors, cookies or other hosts' pages", async () => {

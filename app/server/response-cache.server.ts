@@ -99,6 +99,17 @@ export function createResponseCache({
 }): ResponseCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+
+  // Hits that arrive together share one version read. A batch is read only after every request
+  // in it has arrived, so each still sees every write committed before it came in.
+  let batch: Promise<string> | null = null;
+  const currentVersion = (): Promise<string> => {
+    batch ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      batch = null;
+      return readVersion();
+    });
+    return batch;
+  };
   let hits = 0;
   let misses = 0;
 
@@ -124,7 +135,7 @@ export function createResponseCache({
       if (!cacheable(req)) return false;
       const key = keyOf(req);
       const entry = entries.get(key);
-      if (!entry || Date.now() - entry.storedAt > maxAgeMs || entry.version !== (await readVersion())) {
+      if (!entry || Date.now() - entry.storedAt > maxAgeMs || entry.version !== (await currentVersion())) {
         if (entry) drop(key);
         misses++;
         return false;

@@ -1,0 +1,14 @@
+/**
+ * Loads the sample blogs and recipes into an empty database (DATABASE_URL), once. The server runs
+ * this as a short-lived child process at start, so decoding and resizing the sample images never
+ * inflates the long-running server's memory.
+ */
+import { DEFAULT_DATABASE_URL, openDatabase } from "../app/server/db/db.server.ts";
+import { loadSampleContentIfEmpty } from "../app/server/sample-content/seed.server.ts";
+
+const handle = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+try {
+  if (await loadSampleContentIfEmpty(handle.db)) console.log("Sample content loaded.");
+} finally {
+  await handle.destroy();
+}
