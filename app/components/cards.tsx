@@ -69,6 +69,32 @@ export function DestinationCard({
   );
 }
 
+/** Spec §2: every blog card shows a Date (long US form) and a Created At (viewer's locale). */
+export function BlogDates({
+  date,
+  createdAt,
+  className = "",
+}: {
+  date: string;
+  createdAt: number;
+  className?: string;
+}) {
+  return (
+    <dl className={`grid grid-cols-2 gap-2 text-sm ${className}`}>
+      <div>
+        <dt className="font-semibold">Date</dt>
+        <dd className="text-ink-700">{formatLongDate(date)}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold">Created At</dt>
+        <dd className="text-ink-700">
+          <LocalTime seconds={createdAt} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 export interface BlogCardData {
   slug: string;
   title: string;
@@ -117,18 +143,11 @@ export function BlogCard({
           {blog.excerpt}
           {blog.hasMore ? "…" : ""}
         </p>
-        <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-ink-900/10 pt-4 text-sm">
-          <div>
-            <dt className="font-semibold">Date</dt>
-            <dd className="text-ink-700">{formatLongDate(blog.date)}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Created At</dt>
-            <dd className="text-ink-700">
-              <LocalTime seconds={blog.createdAt} />
-            </dd>
-          </div>
-        </dl>
+        <BlogDates
+          date={blog.date}
+          createdAt={blog.createdAt}
+          className="mt-4 border-t border-ink-900/10 pt-4"
+        />
         {blog.hasMore && (
           <Link
             to={href}

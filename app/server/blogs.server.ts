@@ -1,9 +1,10 @@
 import { excerptOf, hasMore } from "../lib/excerpt.ts";
 import { type ImageRef, imageRef } from "../lib/images.ts";
-import { normalizeKeywords, slugify } from "../lib/slug.ts";
+import { normalizeKeywords } from "../lib/slug.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { BlogRow } from "./db/schema.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
+import { uniqueSlug } from "./unique-slug.server.ts";
 
 export const BLOGS_PER_PAGE = 9;
 
@@ -83,20 +84,8 @@ function toBlog(row: BlogRow): Blog {
   };
 }
 
-/** Unique slug (DESIGN §3.9): a clash gets -2, -3, … */
-export async function uniqueBlogSlug(db: DB, title: string, exceptId?: number): Promise<string> {
-  const base = slugify(title) || "post";
-  const rows = await db
-    .selectFrom("blogs")
-    .select(["slug", "id"])
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
-    .execute();
-  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
-}
+export const uniqueBlogSlug = (db: DB, title: string, exceptId?: number) =>
+  uniqueSlug(db, "blogs", title, "post", exceptId);
 
 function contentColumns(input: BlogInput) {
   const content = sanitizeBlogHtml(input.content);

@@ -1,8 +1,8 @@
 import { type ImageRef, imageRef } from "../lib/images.ts";
-import { slugify } from "../lib/slug.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { RecipeRow } from "./db/schema.ts";
 import { deleteImage } from "./storage.server.ts";
+import { uniqueSlug } from "./unique-slug.server.ts";
 
 export interface NutritionalValues {
   calories: number;
@@ -59,17 +59,8 @@ function toRecipe(row: RecipeRow): Recipe {
   };
 }
 
-async function uniqueRecipeSlug(db: DB, title: string, exceptId?: number): Promise<string> {
-  const base = slugify(title) || "recipe";
-  const rows = await db
-    .selectFrom("recipes")
-    .select(["slug", "id"])
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
-    .execute();
-  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
+const uniqueRecipeSlug = (db: DB, title: string, exceptId?: number) =>
+  uniqueSlug(db, "recipes", title, "recipe", exceptId);
 
 /** Spec §5: empty steps and ingredients are dropped; type only when filled. */
 function recipeColumns(input: RecipeInput) {

@@ -2,13 +2,12 @@
  * Runs an integration suite once on SQLite and once on PostgreSQL, each test file on a fresh,
  * migrated database of its own.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { type DatabaseHandle, type DB, openDatabase } from "../../app/server/db/db.server.ts";
+import { createDatabaseOn } from "./embedded-postgres.ts";
 
 export type Engine = "sqlite" | "postgres";
 export const ENGINES: Engine[] = ["sqlite", "postgres"];
@@ -24,24 +23,8 @@ async function freshDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; 
 }
 
 /** A new, empty database on the test PostgreSQL server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = inject("postgresUrl");
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabaseOn(inject("postgresUrl"));
 }
 
 /** describe() once per engine; `db()` is that engine's database inside the tests. */

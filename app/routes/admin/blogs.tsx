@@ -13,8 +13,8 @@ import {
   RefreshButton,
   useSettlingSpinner,
 } from "../../components/admin/ui.tsx";
+import { BlogDates } from "../../components/cards.tsx";
 import { ContentImage } from "../../components/images.tsx";
-import { LocalTime } from "../../components/local-time.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import {
   BLOG_FORM_FIELDS,
@@ -22,7 +22,6 @@ import {
   IMAGE_REQUIRED,
   validateNewBlog,
 } from "../../lib/blog-rules.ts";
-import { formatLongDate } from "../../lib/dates.ts";
 import {
   type AdminActionResult,
   adminFail,
@@ -265,18 +264,7 @@ export default function BlogDashboard() {
                   {blog.excerpt}
                   {blog.hasMore ? "…" : ""}
                 </p>
-                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-                  <div>
-                    <dt className="font-semibold">Date</dt>
-                    <dd className="text-ink-700">{formatLongDate(blog.date)}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-semibold">Created At</dt>
-                    <dd className="text-ink-700">
-                      <LocalTime seconds={blog.createdAt} />
-                    </dd>
-                  </div>
-                </dl>
+                <BlogDates date={blog.date} createdAt={blog.createdAt} className="mt-3" />
                 <div className="mt-4 flex flex-wrap gap-2">
                   {blog.hasMore && (
                     <Link
