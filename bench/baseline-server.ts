@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 interface Fixture {
   status: number;
   contentType: string;
+  location?: string;
   body: string;
 }
 
@@ -27,7 +28,11 @@ createServer((req, res) => {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(r.status, { "content-type": r.contentType, "content-length": r.bytes.length });
+    res.writeHead(r.status, {
+      "content-type": r.contentType,
+      "content-length": r.bytes.length,
+      ...(r.location ? { location: r.location } : {}),
+    });
     res.end(r.bytes);
   });
 }).listen(Number(port), "127.0.0.1", () => console.log("ready"));

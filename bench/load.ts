@@ -15,7 +15,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
-  non2xx: number;
+  /** Answers with another status than expected (2xx, or `expectStatus`). */
+  unexpected: number;
   requests: number;
 }
 
@@ -24,12 +25,14 @@ export interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
+  /** The status every answer should have (a form post answers 303); any 2xx when absent. */
+  expectStatus?: number;
 }
 
 /** Runs autocannon (from the npm registry) in its own process for a bounded time. */
 export function load(
   url: string,
-  { method = "GET", body, connections, seconds }: LoadOptions,
+  { method = "GET", body, connections, seconds, expectStatus }: LoadOptions,
 ): Promise<LoadResult> {
   const args = [
     "node_modules/autocannon/autocannon.js",
@@ -59,12 +62,18 @@ export function load(
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
       const r = JSON.parse(out);
+      const byStatus = r.statusCodeStats as Record<string, { count: number }>;
+      const unexpected = expectStatus
+        ? Object.entries(byStatus)
+            .filter(([status]) => Number(status) !== expectStatus)
+            .reduce((n, [, s]) => n + s.count, 0)
+        : r.non2xx;
       resolve({
         rps: Math.round(r.requests.average),
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors + r.timeouts,
-        non2xx: r.non2xx,
+        unexpected,
         requests: r.requests.total,
       });
     });
@@ -74,6 +83,7 @@ export function load(
 export interface RawResponse {
   status: number;
   contentType: string;
+  location?: string;
   body: string;
   /** Bytes on the wire (after compression, when asked for). */
   wireBytes: number;
@@ -97,6 +107,7 @@ export function rawRequest(
         resolve({
           status: res.statusCode ?? 0,
           contentType: String(res.headers["content-type"] ?? ""),
+          location: res.headers.location,
           body: text.toString("utf8"),
           wireBytes: raw.length,
         });

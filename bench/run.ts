@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
 import { createDatabaseOn, startEmbeddedPostgres } from "../tests/support/embedded-postgres.ts";
-import { freePort, type RunningServer, startServer } from "../tests/support/server-process.ts";
+import { freePort, startServer } from "../tests/support/server-process.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
 import { seedBlogs } from "./seed.ts";
@@ -29,7 +29,7 @@ const CONNECTIONS = 50;
 const SCALE_SIZES = options.quick ? [100, 10_000] : [100, 10_000, 100_000];
 
 const BLOG = "/blogs/kyoto-in-the-rain";
-const ROUTES: { name: string; path: string; method?: "POST"; body?: string }[] = [
+const ROUTES: { name: string; path: string; method?: "POST"; body?: string; expectStatus?: number }[] = [
   { name: "home", path: "/" },
   { name: "blog list", path: "/blogs" },
   { name: "blog detail", path: BLOG },
@@ -39,11 +39,15 @@ const ROUTES: { name: string; path: string; method?: "POST"; body?: string }[] =
     path: BLOG,
     method: "POST",
     body: "name=Bench&email=bench%40example.com&comment=Lovely+read.",
+    // Post/Redirect/Get: the answer is a redirect to the blog's (cached) page.
+    expectStatus: 303,
   },
 ];
 
 interface ThroughputRow {
   engine: string;
+  /** "on": the response cache as shipped; "off": RESPONSE_CACHE=false, every request rendered. */
+  cache: "on" | "off";
   route: string;
   app: LoadResult;
   baseline: LoadResult;
@@ -70,27 +74,41 @@ async function startBaseline(fixturesFile: string): Promise<{ url: string; stop(
 }
 
 async function measure(server: string, route: (typeof ROUTES)[number], pid?: number) {
-  const opts = { method: route.method ?? ("GET" as const), body: route.body, connections: CONNECTIONS };
+  const opts = {
+    method: route.method ?? ("GET" as const),
+    body: route.body,
+    connections: CONNECTIONS,
+    expectStatus: route.expectStatus,
+  };
   await load(`${server}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
   if (!pid) return { result: await load(`${server}${route.path}`, { ...opts, seconds: SECONDS }), peakMb: 0 };
   return withPeakMemory(pid, () => load(`${server}${route.path}`, { ...opts, seconds: SECONDS }));
 }
 
-async function throughput(engine: string, databaseUrl: string, dataDir: string) {
+async function throughput(engine: string, databaseUrl: string, dataDir: string, cache: "on" | "off") {
   const app = await startServer(
-    { DATABASE_URL: databaseUrl, UPLOADS_DIR: join(dataDir, "uploads"), FORM_RATE_LIMIT: "1000000000" },
+    {
+      DATABASE_URL: databaseUrl,
+      UPLOADS_DIR: join(dataDir, "uploads"),
+      FORM_RATE_LIMIT: "1000000000",
+      RESPONSE_CACHE: cache === "on" ? "true" : "false",
+    },
     { cpu: SERVER_CPU },
   );
+  // Without the cache only the page renders are of interest (the comment POST never renders).
+  const routes = cache === "on" ? ROUTES : ROUTES.filter((r) => !r.method);
   const pid = app.process.pid ?? 0;
   try {
     // The baseline answers exactly what the app answers (no compression: the load generator asks for none).
-    const fixtures: Record<string, { status: number; contentType: string; body: string }> = {};
-    for (const r of ROUTES) {
+    const fixtures: Record<string, { status: number; contentType: string; location?: string; body: string }> =
+      {};
+    for (const r of routes) {
       const res = await rawRequest(`${app.url}${r.path}`, { method: r.method, body: r.body });
-      if (res.status !== 200) throw new Error(`${r.name}: status ${res.status}`);
+      if (res.status !== (r.expectStatus ?? 200)) throw new Error(`${r.name}: status ${res.status}`);
       fixtures[`${r.method ?? "GET"} ${r.path}`] = {
         status: res.status,
         contentType: res.contentType,
+        location: res.location,
         body: res.body,
       };
     }
@@ -102,25 +120,28 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string) 
     const idleMb = rssMb(pid);
     const rows: ThroughputRow[] = [];
     try {
-      for (const route of ROUTES) {
+      for (const route of routes) {
         const measured = await measure(app.url, route, pid);
         const base = await measure(baseline.url, route);
         rows.push({
           engine,
+          cache,
           route: route.name,
           app: measured.result,
           baseline: base.result,
           ratio: Math.round((measured.result.rps / Math.max(1, base.result.rps)) * 1000) / 1000,
           appPeakMb: measured.peakMb,
         });
-        console.log(`  ${engine} ${route.name}: ${measured.result.rps} req/s vs baseline ${base.result.rps}`);
+        console.log(
+          `  ${engine}, cache ${cache}, ${route.name}: ${measured.result.rps} req/s vs baseline ${base.result.rps}`,
+        );
       }
     } finally {
       baseline.stop();
     }
     let weights: PageWeight[] = [];
     let lighthouse: LighthouseResult[] = [];
-    if (engine === "sqlite") {
+    if (engine === "sqlite" && cache === "on") {
       const paths = [
         "/",
         "/destinations",
@@ -151,12 +172,58 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string) 
 
 interface ScaleRow {
   engine: string;
+  cache: "on" | "off";
   blogs: number;
   route: string;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+}
+
+const scaleRoutes = (size: number, middleSlug: string) =>
+  [
+    ["blog list", "/blogs"],
+    ["blog list, page 5", "/blogs?page=5"],
+    ["blog detail", `/blogs/${middleSlug}`],
+    ["sitemap index", "/sitemap.xml"],
+    ["sitemap, last blog file", `/sitemaps/blogs/${Math.ceil(size / 10_000)}`],
+    ["rss", "/rss.xml"],
+  ] as const;
+
+async function scaleRun(
+  engine: string,
+  cache: "on" | "off",
+  size: number,
+  databaseUrl: string,
+  middleSlug: string,
+): Promise<ScaleRow[]> {
+  const rows: ScaleRow[] = [];
+  const app = await startServer(
+    { DATABASE_URL: databaseUrl, SAMPLE_CONTENT: "false", RESPONSE_CACHE: cache === "on" ? "true" : "false" },
+    { cpu: SERVER_CPU },
+  );
+  try {
+    for (const [route, path] of scaleRoutes(size, middleSlug)) {
+      const status = (await rawRequest(`${app.url}${path}`)).status;
+      if (status !== 200) throw new Error(`${route} at ${size}: ${status}`);
+      await load(`${app.url}${path}`, { connections: 10, seconds: WARMUP_SECONDS });
+      const r = await load(`${app.url}${path}`, { connections: 10, seconds: Math.max(2, SECONDS / 2) });
+      rows.push({
+        engine,
+        cache,
+        blogs: size,
+        route,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        errors: r.errors + r.unexpected,
+      });
+    }
+  } finally {
+    await app.stop();
+  }
+  return rows;
 }
 
 async function scale(engine: string, freshDatabase: () => Promise<{ url: string; drop(): Promise<void> }>) {
@@ -166,33 +233,11 @@ async function scale(engine: string, freshDatabase: () => Promise<{ url: string;
     const seeded = Date.now();
     const { middleSlug } = await seedBlogs(database.url, size);
     console.log(`  ${engine}: seeded ${size} blogs in ${Math.round((Date.now() - seeded) / 100) / 10}s`);
-    let app: RunningServer | undefined;
     try {
-      app = await startServer({ DATABASE_URL: database.url, SAMPLE_CONTENT: "false" }, { cpu: SERVER_CPU });
-      for (const [route, path] of [
-        ["blog list", "/blogs"],
-        ["blog list, page 5", "/blogs?page=5"],
-        ["blog detail", `/blogs/${middleSlug}`],
-        ["sitemap index", "/sitemap.xml"],
-        ["sitemap, last blog file", `/sitemaps/blogs/${Math.ceil(size / 10_000)}`],
-        ["rss", "/rss.xml"],
-      ] as const) {
-        const status = (await rawRequest(`${app.url}${path}`)).status;
-        if (status !== 200) throw new Error(`${route} at ${size}: ${status}`);
-        await load(`${app.url}${path}`, { connections: 10, seconds: WARMUP_SECONDS });
-        const r = await load(`${app.url}${path}`, { connections: 10, seconds: Math.max(2, SECONDS / 2) });
-        rows.push({
-          engine,
-          blogs: size,
-          route,
-          rps: r.rps,
-          p50: r.p50,
-          p99: r.p99,
-          errors: r.errors + r.non2xx,
-        });
-      }
+      // With the cache, repeat visits are memory hits; without it, every request runs the queries.
+      for (const cache of ["on", "off"] as const)
+        rows.push(...(await scaleRun(engine, cache, size, database.url, middleSlug)));
     } finally {
-      await app?.stop();
       await database.drop();
     }
   }
@@ -240,9 +285,12 @@ async function main() {
   try {
     console.log("\nThroughput and latency…");
     const sqliteDb = await freshSqlite();
-    const sqlite = await throughput("sqlite", sqliteDb.url, work);
-    const pgRun = postgres ? await throughput("postgres", (await freshPostgres()).url, work) : undefined;
-    const rows = [...sqlite.rows, ...(pgRun?.rows ?? [])];
+    const sqlite = await throughput("sqlite", sqliteDb.url, work, "on");
+    const sqliteUncached = await throughput("sqlite", sqliteDb.url, work, "off");
+    const pgUrl = postgres ? (await freshPostgres()).url : undefined;
+    const pgRun = pgUrl ? await throughput("postgres", pgUrl, work, "on") : undefined;
+    const pgUncached = pgUrl ? await throughput("postgres", pgUrl, work, "off") : undefined;
+    const rows = [sqlite, sqliteUncached, pgRun, pgUncached].flatMap((run) => run?.rows ?? []);
 
     let scaleRows: ScaleRow[] = [];
     if (!skip.has("scale")) {
@@ -255,6 +303,7 @@ async function main() {
       "Throughput and latency (app vs a node:http server answering the same bytes from memory)",
       [
         "engine",
+        "cache",
         "route",
         "app req/s",
         "p50 ms",
@@ -267,11 +316,12 @@ async function main() {
       ],
       rows.map((r) => [
         r.engine,
+        r.cache,
         r.route,
         r.app.rps,
         r.app.p50,
         r.app.p99,
-        r.app.errors + r.app.non2xx,
+        r.app.errors + r.app.unexpected,
         r.baseline.rps,
         r.baseline.p99,
         `${r.ratio}`,
@@ -284,15 +334,18 @@ async function main() {
 
     if (scaleRows.length) {
       const base = new Map(
-        scaleRows.filter((r) => r.blogs === SCALE_SIZES[0]).map((r) => [`${r.engine} ${r.route}`, r.p99]),
+        scaleRows
+          .filter((r) => r.blogs === SCALE_SIZES[0])
+          .map((r) => [`${r.engine} ${r.cache} ${r.route}`, r.p99]),
       );
       table(
         `Scale: latency as the corpus grows (10 connections; p99 relative to ${SCALE_SIZES[0]} blogs)`,
-        ["engine", "blogs", "route", "req/s", "p50 ms", "p99 ms", "p99 vs smallest", "errors"],
+        ["engine", "cache", "blogs", "route", "req/s", "p50 ms", "p99 ms", "p99 vs smallest", "errors"],
         scaleRows.map((r) => {
-          const b = base.get(`${r.engine} ${r.route}`) ?? r.p99;
+          const b = base.get(`${r.engine} ${r.cache} ${r.route}`) ?? r.p99;
           return [
             r.engine,
+            r.cache,
             r.blogs,
             r.route,
             r.rps,

@@ -284,6 +284,36 @@ test.describe("blogs", () => {
     await expect(page.getByText("We went last spring: the ferry tip saved us.")).toBeVisible();
   });
 
+  test("without JavaScript, a posted comment redirects to the blog, which says it awaits moderation", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/blogs/kyoto-in-the-rain");
+    const form = page.getByRole("form", { name: /^Comment on/ });
+    await form.getByRole("textbox", { name: "Name" }).fill("Plain Form");
+    await form.getByRole("textbox", { name: "Email" }).fill("plain@example.com");
+    await form.getByRole("textbox", { name: "Comment" }).fill("Posted without scripts.");
+    const [post] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Post Comment" }).click(),
+    ]);
+    // Post/Redirect/Get: reloading the page it lands on cannot post the comment again.
+    expect(post.status()).toBe(303);
+    await expect(page).toHaveURL(/\/blogs\/kyoto-in-the-rain\?comment=sent#comments$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your comment is awaiting moderation" }),
+    ).toBeVisible();
+    await page.reload();
+    const stored = withSiteDb((db) =>
+      db
+        .prepare("select count(*) as n, max(approved) as approved from comments where name = 'Plain Form'")
+        .get(),
+    );
+    expect(stored).toEqual({ n: 1, approved: 0 });
+    await context.close();
+  });
+
   test("the list is paginated", async ({ page }) => {
     withSiteDb((db) => {
       const insert = db.prepare(

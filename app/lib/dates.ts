@@ -26,6 +26,23 @@ export function secondsToDate(seconds: number | null | undefined): Date | null {
     : null;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (it was the top item of a
+// server-render profile), so each locale/time zone/style gets one, made on first use.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${withTime}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      timeZone,
+      ...(withTime ? { timeStyle: "short" as const } : {}),
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** A timestamp as date and time in a given locale/time zone; "N/A" when missing (spec §9). */
 export function formatTimestamp(
   seconds: number | null | undefined,
@@ -34,11 +51,11 @@ export function formatTimestamp(
 ): string {
   const date = secondsToDate(seconds);
   if (!date) return "N/A";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return formatter(locale, timeZone, true).format(date);
 }
 
 export function formatDay(seconds: number | null | undefined, locale = "en-US", timeZone = "UTC"): string {
   const date = secondsToDate(seconds);
   if (!date) return "N/A";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
+  return formatter(locale, timeZone, false).format(date);
 }

@@ -1,4 +1,13 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { Field, FormError, Honeypot, SubmitButton } from "../components/form.tsx";
 import { ContentImage } from "../components/images.tsx";
 import { LocalTime } from "../components/local-time.tsx";
@@ -15,6 +24,9 @@ import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
 import { checkPublicForm } from "../server/public-forms.server.ts";
 import type { Route } from "./+types/blog";
+
+/** Query flag of the page a posted comment redirects to; it shows the message below. */
+const COMMENT_SENT_FLAG = "comment=sent";
 
 export const COMMENT_PENDING_MESSAGE =
   "Thank you! Your comment is awaiting moderation and will appear once approved.";
@@ -48,9 +60,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addComment(db, blog.id, checked.data);
-  // Pending until approved / private to the admin: no public page changes.
+  // Pending until approved: no public page changes.
   markPublicPagesUnchanged(context);
-  return { ok: true as const };
+  // Post/Redirect/Get: a reload cannot post the comment twice, and the page the visitor lands on
+  // is the blog's cached page plus a flag, not a fresh render for every comment.
+  return redirect(`/blogs/${blog.slug}?${COMMENT_SENT_FLAG}#comments`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -89,10 +103,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 function Comments() {
   const { comments, blog } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const failed = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const failed = result && !result.ok ? result : undefined;
+  const sent = searchParams.get("comment") === "sent";
   return (
     <section
       id="comments"
@@ -123,7 +138,7 @@ function Comments() {
         <p className="mt-1 text-ink-700">
           Your email is never shown. Comments appear after a moderator approves them.
         </p>
-        {result?.ok ? (
+        {sent ? (
           <p role="status" className="mt-6 rounded-xl bg-sea-600/10 px-4 py-3 font-medium text-sea-800">
             {COMMENT_PENDING_MESSAGE}
           </p>

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { Field, FormError, Honeypot, SubmitButton } from "../components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
@@ -31,9 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addContact(db, checked.data);
-  // Pending until approved / private to the admin: no public page changes.
+  // Private to the admin: no public page changes.
   markPublicPagesUnchanged(context);
-  return { ok: true as const };
+  // Post/Redirect/Get: a reload cannot send the message twice; the landing page is the cached one.
+  return redirect("/contact?sent=1", 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -45,9 +46,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Contact() {
   const { info, numbers } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const failed = useActionData<typeof action>();
+  const sent = useSearchParams()[0].get("sent") === "1";
   const submitting = useNavigation().state === "submitting";
-  const failed = result && !result.ok ? result : undefined;
   const email = info.email || FALLBACK_EMAIL;
   const address = [info.address, info.addressCity].filter(Boolean).join(", ") || FALLBACK_OFFICE;
 
@@ -64,7 +65,7 @@ export default function Contact() {
           <h2 id="contact-form-heading" className="font-serif text-2xl font-semibold">
             Send us a message
           </h2>
-          {result?.ok ? (
+          {sent ? (
             <p
               role="status"
               className="mt-6 rounded-xl bg-sea-600/10 px-4 py-3 text-lg font-medium text-sea-800"

@@ -1,5 +1,5 @@
 import { escapeXml } from "../lib/xml.ts";
-import { countBlogs } from "../server/blogs.server.ts";
+import { blogSitemapFileCount } from "../server/blogs.server.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
 import { SITEMAP_BLOGS_PER_FILE, xmlResponse } from "../server/sitemap.server.ts";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/sitemap";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const blogFiles = Math.max(1, Math.ceil((await countBlogs(await getDb())) / SITEMAP_BLOGS_PER_FILE));
+  const blogFiles = await blogSitemapFileCount(await getDb(), SITEMAP_BLOGS_PER_FILE);
   const entries = [
     `${origin}/sitemaps/pages.xml`,
     ...Array.from({ length: blogFiles }, (_, i) => `${origin}/sitemaps/blogs/${i + 1}`),

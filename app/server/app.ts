@@ -29,8 +29,12 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await upsertAccount(db, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
 
-/** Public responses, reused while the database's content version is unchanged (server.ts serves hits). */
+/**
+ * Public responses, reused while the database's content version is unchanged (server.ts serves
+ * hits). `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
+ */
 export const responseCache = createResponseCache({
+  enabled: process.env.RESPONSE_CACHE !== "false",
   readVersion: async () => readContentVersion((await getDatabase()).db),
 });
 

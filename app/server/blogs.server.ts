@@ -252,13 +252,26 @@ export async function findBlogByTitle(db: DB, title: string): Promise<Blog | nul
   return row ? toBlog(row) : null;
 }
 
-/** A slice of the blogs for a sitemap file, in id order (stable as blogs are added). */
-export async function blogSitemapPage(db: DB, offset: number, limit: number) {
+/**
+ * Sitemap file N holds the blogs with ids in ((N-1)·size, N·size]: a file's contents never move
+ * as blogs are added or deleted, and reading one is an index range, however many blogs there are
+ * (an OFFSET would walk every blog before it). `blogs_sitemap_idx` covers the query.
+ */
+export async function blogSitemapFile(db: DB, file: number, size: number) {
   return db
     .selectFrom("blogs")
     .select(["slug", "updated_at"])
+    .where("id", ">", (file - 1) * size)
+    .where("id", "<=", file * size)
     .orderBy("id", "asc")
-    .limit(limit)
-    .offset(offset)
     .execute();
+}
+
+/** How many sitemap files `blogSitemapFile` spreads the blogs over (at least one). */
+export async function blogSitemapFileCount(db: DB, size: number): Promise<number> {
+  const { maxId } = await db
+    .selectFrom("blogs")
+    .select((eb) => eb.fn.max("id").as("maxId"))
+    .executeTakeFirstOrThrow();
+  return Math.max(1, Math.ceil(Number(maxId ?? 0) / size));
 }

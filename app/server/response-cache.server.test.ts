@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createResponseCache } from "./response-cache.server.ts";
 
 /** A tiny server: cache hits first, then a "renderer" that counts how often it really ran. */
-function harness() {
+function harness({ enabled = true } = {}) {
   let version = "1";
   let renders = 0;
   let reads = 0;
   const cache = createResponseCache({
+    enabled,
     readVersion: async () => {
       reads++;
       return version;
@@ -52,6 +53,15 @@ let close: (() => void) | undefined;
 afterEach(() => close?.());
 
 describe("response cache", () => {
+  it("renders every request when switched off (RESPONSE_CACHE=false)", async () => {
+    const h = harness({ enabled: false });
+    const url = await h.listen();
+    close = () => h.server.close();
+    for (let i = 0; i < 3; i++) expect((await fetch(`${url}/blogs`)).status).toBe(200);
+    expect(h.renders()).toBe(3);
+    expect(h.cache.stats()).toMatchObject({ entries: 0, hits: 0 });
+  });
+
   it("serves a page again without rendering, until the content version moves", async () => {
     const h = harness();
     const url = await h.listen();

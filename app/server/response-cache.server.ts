@@ -89,10 +89,13 @@ function preferredEncoding(accept: string | undefined): "br" | "gzip" | null {
 }
 
 export function createResponseCache({
+  enabled = true,
   readVersion,
   maxBytes = 32 * 1024 * 1024,
   maxAgeMs = 60 * 60 * 1000,
 }: {
+  /** false: a cache that never stores or serves anything. */
+  enabled?: boolean;
   readVersion: () => Promise<string>;
   maxBytes?: number;
   maxAgeMs?: number;
@@ -132,7 +135,7 @@ export function createResponseCache({
 
   return {
     async serve(req, res) {
-      if (!cacheable(req)) return false;
+      if (!enabled || !cacheable(req)) return false;
       const key = keyOf(req);
       const entry = entries.get(key);
       if (!entry || Date.now() - entry.storedAt > maxAgeMs || entry.version !== (await currentVersion())) {
@@ -171,7 +174,7 @@ export function createResponseCache({
     },
 
     capture(req, res, next) {
-      if (!cacheable(req)) return next();
+      if (!enabled || !cacheable(req)) return next();
       const key = keyOf(req);
       // The version is read before rendering: a change made meanwhile makes this entry stale at once.
       readVersion().then(

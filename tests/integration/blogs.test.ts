@@ -1,5 +1,13 @@
 import { expect, it } from "vitest";
-import { createBlog, findBlogBySlug, latestBlogs, listBlogs } from "../../app/server/blogs.server.ts";
+import {
+  blogSitemapFile,
+  blogSitemapFileCount,
+  createBlog,
+  deleteBlog,
+  findBlogBySlug,
+  latestBlogs,
+  listBlogs,
+} from "../../app/server/blogs.server.ts";
 import { describeEachEngine } from "../support/engines.ts";
 
 const blog = (title: string, content = "<p>Body</p>") => ({
@@ -66,5 +74,23 @@ describeEachEngine("blogs model", (db) => {
     const created = await createBlog(db(), blog("Renamed Later"));
     await db().insertInto("blog_slug_redirects").values({ slug: "old-name", blog_id: created.id }).execute();
     expect(await findBlogBySlug(db(), "old-name")).toEqual({ redirectTo: "renamed-later" });
+  });
+
+  it("spreads blogs over sitemap files by id range, so deleting one moves no other", async () => {
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) ids.push((await createBlog(db(), blog(`Mapped ${i}`))).id);
+    const size = 2;
+    const fileOf = (id: number) => Math.ceil(id / size);
+    const last = ids.at(-1) ?? 0;
+    expect(await blogSitemapFileCount(db(), size)).toBe(fileOf(last));
+    const before = await blogSitemapFile(db(), fileOf(last), size);
+    expect(before.map((b) => b.slug)).toContain("mapped-5");
+
+    await deleteBlog(db(), ids[0] ?? 0);
+    const firstFile = (await blogSitemapFile(db(), fileOf(ids[0] ?? 0), size)).map((b) => b.slug);
+    expect(firstFile).not.toContain("mapped-1");
+    // The later files are exactly as they were.
+    expect(await blogSitemapFile(db(), fileOf(last), size)).toEqual(before);
+    expect(await blogSitemapFileCount(db(), size)).toBe(fileOf(last));
   });
 });

@@ -114,7 +114,8 @@ describe("two app servers on one PostgreSQL", () => {
       email: "v@example.com",
       comment: "Seen from B",
     });
-    expect(commented.status).toBe(200);
+    expect(commented.status).toBe(303);
+    expect(commented.headers.get("location")).toBe("/blogs/across-servers?comment=sent#comments");
     expect(await (await fetch(`${b.url}/blogs/across-servers`)).text()).not.toContain("Seen from B");
     const admin = await fetch(`${a.url}/admin/manage-comments`, { headers: { cookie } });
     const commentId = /name="id" value="(\d+)"/.exec(await admin.text())?.[1];

@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { Dialect } from "./dialect.ts";
 import { initialMigration } from "./migrations/001_initial.ts";
+import { blogSitemapIndexMigration } from "./migrations/002_blog_sitemap_index.ts";
 import type { Database } from "./schema.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001_initial": initialMigration(dialect),
+    "002_blog_sitemap_index": blogSitemapIndexMigration,
   };
 }
 

@@ -12,22 +12,34 @@ export function openNodeSqlite(path: string): SqliteDatabase {
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA synchronous = NORMAL");
 
+  // Kysely asks for a statement on every query; compiling the same SQL again each time showed up
+  // in server profiles. The app issues a few dozen distinct statements, so a small cache holds them.
+  const statements = new Map<string, SqliteStatement>();
+
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql);
+      if (cached) return cached;
       const stmt = db.prepare(sql);
       const reader = stmt.columns().length > 0;
       // The leading {} stops node:sqlite from reading a first object parameter as named parameters.
       const bind = (params: ReadonlyArray<unknown>) => params.map(toSqlite);
-      return {
+      const statement: SqliteStatement = {
         reader,
         all: (params) => stmt.all({}, ...bind(params)),
         run: (params) => stmt.run({}, ...bind(params)),
         iterate: (params) => stmt.iterate({}, ...bind(params)),
       };
+      // Statements built from varying SQL (IN lists of different lengths) must not grow it forever.
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+      statements.set(sql, statement);
+      return statement;
     },
   };
 }
+
+const MAX_CACHED_STATEMENTS = 500;
 
 function toSqlite(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
