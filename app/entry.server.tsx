@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,6 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
 import { requestInfoContext } from "./server/context.ts";
+import { paintFirst } from "./server/paint-first.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -39,11 +40,18 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          // The document is sent whole (pages are small, and the response cache keeps them whole
+          // anyway), so that paintFirst can rewrite how its scripts start.
+          const chunks: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+              callback(null, paintFirst(Buffer.concat(chunks).toString("utf8")));
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

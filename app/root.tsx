@@ -1,7 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import styles from "./app.css?inline";
 import { ErrorPage } from "./components/error-page.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { bumpContentVersionAfterWrites } from "./server/content-version.server.ts";
@@ -10,7 +10,6 @@ import { bumpContentVersionAfterWrites } from "./server/content-version.server.t
 export const middleware: Route.MiddlewareFunction[] = [bumpContentVersionAfterWrites];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/rss.xml" },
 ];
@@ -23,6 +22,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
+        {/* The whole stylesheet (8 KB compressed) is inlined: the first paint waits on no other
+            request, which on a slow phone connection is the largest part of the time to it. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled CSS, not user input */}
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
         <Meta />
         <Links />
       </head>
@@ -34,11 +37,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Spec §2: the page scrolls smoothly to the top on each path change. */
+/**
+ * Spec §2: the page scrolls smoothly to the top on each path change. Not on the first render: the
+ * browser has already placed the page (at the top, at a #fragment, or where a reload left it).
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const firstRender = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
   useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (hash) return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
   }, [pathname]);

@@ -314,6 +314,12 @@ test.describe("blogs", () => {
     await context.close();
   });
 
+  test("a link to the comments keeps its place once the page's scripts start", async ({ page }) => {
+    await page.goto("/blogs/kyoto-in-the-rain#comments");
+    await page.waitForTimeout(800);
+    await expect(page.getByRole("heading", { name: /^Comments/ })).toBeInViewport();
+  });
+
   test("the list is paginated", async ({ page }) => {
     withSiteDb((db) => {
       const insert = db.prepare(

@@ -1,7 +1,5 @@
 export const DATE_NOT_AVAILABLE = "Date not available";
 
-const longUs = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 /** Parses the YYYY-MM-DD value of a date input; null when it is not a real calendar date. */
 export function parseDateInput(value: string | null | undefined): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value?.trim() ?? "");
@@ -16,7 +14,7 @@ export function parseDateInput(value: string | null | undefined): Date | null {
 /** Blog detail date (spec §2): long US style, "March 5, 2025", or "Date not available". */
 export function formatLongDate(value: string | null | undefined): string {
   const date = parseDateInput(value);
-  return date ? longUs.format(date) : DATE_NOT_AVAILABLE;
+  return date ? formatter("en-US", "UTC", "long").format(date) : DATE_NOT_AVAILABLE;
 }
 
 /** Stored timestamps are seconds (spec §9); display multiplies by 1000. */
@@ -28,15 +26,16 @@ export function secondsToDate(seconds: number | null | undefined): Date | null {
 
 // Building an Intl.DateTimeFormat costs far more than using one (it was the top item of a
 // server-render profile), so each locale/time zone/style gets one, made on first use.
+// Made on first use, not at module load, where it would delay the page's scripts starting.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${withTime}`;
+function formatter(locale: string, timeZone: string, style: "long" | "medium" | "medium+time") {
+  const key = `${locale}|${timeZone}|${style}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, {
-      dateStyle: "medium",
+      dateStyle: style === "long" ? "long" : "medium",
       timeZone,
-      ...(withTime ? { timeStyle: "short" as const } : {}),
+      ...(style === "medium+time" ? { timeStyle: "short" as const } : {}),
     });
     formatters.set(key, f);
   }
@@ -51,11 +50,11 @@ export function formatTimestamp(
 ): string {
   const date = secondsToDate(seconds);
   if (!date) return "N/A";
-  return formatter(locale, timeZone, true).format(date);
+  return formatter(locale, timeZone, "medium+time").format(date);
 }
 
 export function formatDay(seconds: number | null | undefined, locale = "en-US", timeZone = "UTC"): string {
   const date = secondsToDate(seconds);
   if (!date) return "N/A";
-  return formatter(locale, timeZone, false).format(date);
+  return formatter(locale, timeZone, "medium").format(date);
 }

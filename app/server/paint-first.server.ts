@@ -1,0 +1,43 @@
+/**
+ * Paint first, then hydrate.
+ *
+ * React Router's document asks for every JavaScript module up front (modulepreload links in the
+ * head) and runs its boot module as soon as those arrive. On a phone on a slow link that JavaScript
+ * (about 120 KB compressed) competes with the page's own first paint and its hero image, although
+ * the page needs none of it to be read: links and forms work before hydration. Lighthouse measured
+ * the difference on the home page: first paint 2.2 s with the scripts, 1.0 s without.
+ *
+ * So the finished HTML is rewritten: the modulepreload links are dropped, the boot module is kept
+ * as inert text, and a small inline script starts both right after the first frame is painted
+ * (and the hero image has arrived, when the page has one).
+ * If React Router ever changes its markup so that nothing matches, the page is left as it was.
+ */
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const BOOT_MODULE = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+
+/** The id of the inert copy of the boot module. */
+export const BOOT_MODULE_ID = "boot-module";
+
+export function paintFirst(html: string): string {
+  const boot = BOOT_MODULE.exec(html);
+  if (!boot) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
+  const nonceAttribute = boot[1] ?? "";
+  // requestAnimationFrame runs just before a frame is painted; a task queued from it runs after.
+  // A page whose largest image is marked fetchpriority=high (the hero) waits for that image too,
+  // for at most 3 s, so the image is not slowed by the scripts either.
+  const loader =
+    "(function(){var d=document,n=d.currentScript.nonce,started=false;" +
+    "function start(){if(started)return;started=true;" +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});` +
+    `var s=d.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.getElementById("${BOOT_MODULE_ID}").textContent;d.body.appendChild(s)}` +
+    "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
+    'var hero=d.querySelector("img[fetchpriority=high]");' +
+    'if(!hero||hero.complete)afterPaint();else{hero.addEventListener("load",afterPaint);hero.addEventListener("error",afterPaint);setTimeout(start,3000)}' +
+    "})()";
+  const replacement =
+    `<script${nonceAttribute} type="text/plain" id="${BOOT_MODULE_ID}">${boot[2]}</script>` +
+    `<script${nonceAttribute}>${loader}</script>`;
+  return html.replace(MODULE_PRELOAD, "").replace(boot[0], () => replacement);
+}
