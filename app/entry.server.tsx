@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import styles from "./app.css?inline";
+import { InlineStylesContext } from "./components/inline-styles.tsx";
 import { NonceContext } from "./components/nonce.tsx";
 import { requestInfoContext } from "./server/context.ts";
 import { paintFirst } from "./server/paint-first.server.ts";
@@ -34,7 +36,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesContext.Provider value={styles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import styles from "./app.css?inline";
 import { ErrorPage } from "./components/error-page.tsx";
+import { InlineStyles } from "./components/inline-styles.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { bumpContentVersionAfterWrites } from "./server/content-version.server.ts";
 
@@ -22,10 +22,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
-        {/* The whole stylesheet (8 KB compressed) is inlined: the first paint waits on no other
-            request, which on a slow phone connection is the largest part of the time to it. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled CSS, not user input */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

@@ -227,6 +227,22 @@ test.describe("blogs", () => {
     await expect(card.getByRole("link", { name: /^Read More/ })).toBeVisible();
   });
 
+  test("Created At is rendered in UTC, then in the viewer's locale and time zone once on screen", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: "de-DE", timezoneId: "Asia/Tokyo" });
+    const page = await context.newPage();
+    await page.goto("/blogs");
+    const created = page.locator("article", { hasText: SAMPLE_BLOG_TITLE }).locator("time").first();
+    await created.scrollIntoViewIfNeeded();
+    const seconds = Date.parse((await created.getAttribute("datetime")) ?? "") / 1000;
+    const expected = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "Asia/Tokyo" }).format(
+      seconds * 1000,
+    );
+    await expect(created).toHaveText(expected);
+    await context.close();
+  });
+
   test("detail: title, long date, author, meta tags, canonical and JSON-LD", async ({ page }) => {
     await page.goto("/blogs");
     const firstTitle = SAMPLE_BLOG_TITLE;

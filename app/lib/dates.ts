@@ -11,10 +11,31 @@ export function parseDateInput(value: string | null | undefined): Date | null {
     : null;
 }
 
-/** Blog detail date (spec §2): long US style, "March 5, 2025", or "Date not available". */
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * Blog detail date (spec §2): long US style, "March 5, 2025", or "Date not available". Written out
+ * by hand: the format is fixed, and the browser's first Intl formatter (its locale data loading)
+ * was the largest single cost of hydrating a blog page.
+ */
 export function formatLongDate(value: string | null | undefined): string {
   const date = parseDateInput(value);
-  return date ? formatter("en-US", "UTC", "long").format(date) : DATE_NOT_AVAILABLE;
+  return date
+    ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+    : DATE_NOT_AVAILABLE;
 }
 
 /** Stored timestamps are seconds (spec §9); display multiplies by 1000. */
@@ -28,18 +49,33 @@ export function secondsToDate(seconds: number | null | undefined): Date | null {
 // server-render profile), so each locale/time zone/style gets one, made on first use.
 // Made on first use, not at module load, where it would delay the page's scripts starting.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, timeZone: string, style: "long" | "medium" | "medium+time") {
+function formatter(locale: string, timeZone: string, style: "medium" | "medium+time") {
   const key = `${locale}|${timeZone}|${style}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, {
-      dateStyle: style === "long" ? "long" : "medium",
+      dateStyle: "medium",
       timeZone,
       ...(style === "medium+time" ? { timeStyle: "short" as const } : {}),
     });
     formatters.set(key, f);
   }
   return f;
+}
+
+/**
+ * A timestamp in UTC, "Mar 5, 2025" or "Mar 5, 2025, 3:04 PM" (Intl's en-US medium style), written
+ * out by hand: it is what the server renders and the browser hydrates, and needs no Intl data.
+ * LocalTime then switches to the viewer's own locale and time zone.
+ */
+export function formatUtc(seconds: number | null | undefined, withTime = false): string {
+  const date = secondsToDate(seconds);
+  if (!date) return "N/A";
+  const day = `${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  if (!withTime) return day;
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  return `${day}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 /** A timestamp as date and time in a given locale/time zone; "N/A" when missing (spec §9). */

@@ -25,16 +25,17 @@ export function paintFirst(html: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
   const nonceAttribute = boot[1] ?? "";
   // requestAnimationFrame runs just before a frame is painted; a task queued from it runs after.
-  // A page whose largest image is marked fetchpriority=high (the hero) waits for that image too,
-  // for at most 3 s, so the image is not slowed by the scripts either.
+  // A page whose largest image is marked fetchpriority=high (the hero) waits until that image can
+  // be painted too, for at most 3 s, so the scripts slow neither.
   const loader =
     "(function(){var d=document,n=d.currentScript.nonce,started=false;" +
     "function start(){if(started)return;started=true;" +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});` +
     `var s=d.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.getElementById("${BOOT_MODULE_ID}").textContent;d.body.appendChild(s)}` +
     "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
+    // decode() settles once the image has loaded and can be painted (or has failed).
     'var hero=d.querySelector("img[fetchpriority=high]");' +
-    'if(!hero||hero.complete)afterPaint();else{hero.addEventListener("load",afterPaint);hero.addEventListener("error",afterPaint);setTimeout(start,3000)}' +
+    "if(!hero||!hero.decode)afterPaint();else{hero.decode().then(afterPaint,afterPaint);setTimeout(start,3000)}" +
     "})()";
   const replacement =
     `<script${nonceAttribute} type="text/plain" id="${BOOT_MODULE_ID}">${boot[2]}</script>` +
