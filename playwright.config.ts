@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium.ts";
+import { SERVER_NODE_FLAGS } from "./tests/support/server-process.ts";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_DATA_DIR = join(tmpdir(), `wanderplate-e2e-${E2E_PORT}`);
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   webServer: {
     // The built production server (npm test builds first).
-    command: "node server.ts",
+    command: `node ${SERVER_NODE_FLAGS.join(" ")} server.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

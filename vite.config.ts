@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
+  // PROFILE_BUILD=1 keeps function names readable, for browser CPU profiles of hydration.
   build: process.env.PROFILE_BUILD ? { minify: false } : {},
   // The server build's entry is our Express sub-app (app/server/app.ts), which wraps React
   // Router's request handler; server.ts mounts it in production.

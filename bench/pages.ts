@@ -1,10 +1,13 @@
 /** Page weight (compressed JS and CSS per route) and Lighthouse scores. */
+import { gzipSync } from "node:zlib";
 import { rawRequest } from "./load.ts";
 
 export interface PageWeight {
   path: string;
   jsKb: number;
   cssKb: number;
+  /** The stylesheet inlined in the HTML (counted in htmlKb too), compressed on its own. */
+  inlineCssKb: number;
   htmlKb: number;
   jsFiles: number;
   /** Admin or editor code found in the page's JavaScript (must be none). */
@@ -14,31 +17,48 @@ export interface PageWeight {
 /** Strings that only the admin bundle or the TipTap editor contain. */
 const ADMIN_MARKERS = ["ProseMirror", "@tiptap", "Wanderplate Admin", "Add Blog"];
 
+/**
+ * Every JavaScript and CSS file a page starts with: each `/assets/…` file its HTML names (links,
+ * the script preload list, the boot module's imports), then, transitively, the files those import
+ * statically. Dynamic `import("…")` inside a file (the editor, other pages) is not followed: it
+ * loads only when used.
+ */
 export async function pageWeight(base: string, path: string): Promise<PageWeight> {
   const html = await rawRequest(`${base}${path}`, { gzip: true });
-  const assets = new Set<string>();
-  for (const m of html.body.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
-    if (m[1]) assets.add(m[1]);
-  for (const m of html.body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) if (m[1]) assets.add(m[1]);
+  const pending = [...html.body.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)].map((m) => m[1] ?? "");
+  const seen = new Set<string>();
   let js = 0;
   let css = 0;
   let jsFiles = 0;
   const adminCode = new Set<string>();
-  for (const asset of assets) {
+  while (pending.length) {
+    const asset = pending.pop() ?? "";
+    if (!asset || seen.has(asset)) continue;
+    seen.add(asset);
     const res = await rawRequest(`${base}${asset}`, { gzip: true });
-    if (asset.endsWith(".css")) css += res.wireBytes;
-    else {
-      js += res.wireBytes;
-      jsFiles++;
-      for (const marker of ADMIN_MARKERS)
-        if (res.body.includes(marker)) adminCode.add(`${marker} in ${asset}`);
+    if (res.status !== 200) throw new Error(`${asset}: status ${res.status}`);
+    if (asset.endsWith(".css")) {
+      css += res.wireBytes;
+      continue;
     }
+    js += res.wireBytes;
+    jsFiles++;
+    for (const marker of ADMIN_MARKERS) if (res.body.includes(marker)) adminCode.add(`${marker} in ${asset}`);
+    // Static imports and re-exports: `import … from"./x.js"`, `import"./x.js"`, `export … from"./x.js"`.
+    for (const m of res.body.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g))
+      if (m[1]) pending.push(new URL(m[1], `http://x${asset}`).pathname);
   }
   const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
   return {
     path,
     jsKb: kb(js),
     cssKb: kb(css),
+    inlineCssKb: kb(
+      [...html.body.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce(
+        (n, m) => n + gzipSync(m[1] ?? "").length,
+        0,
+      ),
+    ),
     htmlKb: kb(html.wireBytes),
     jsFiles,
     adminCode: [...adminCode],

@@ -86,6 +86,7 @@ async function measure(server: string, route: (typeof ROUTES)[number], pid?: num
 }
 
 async function throughput(engine: string, databaseUrl: string, dataDir: string, cache: "on" | "off") {
+  const starting = Date.now();
   const app = await startServer(
     {
       DATABASE_URL: databaseUrl,
@@ -95,6 +96,8 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
     },
     { cpu: SERVER_CPU },
   );
+  // From spawning the process to its first healthy answer (health is polled every 50 ms).
+  const startMs = Date.now() - starting;
   // Without the cache only the page renders are of interest (the comment POST never renders).
   const routes = cache === "on" ? ROUTES : ROUTES.filter((r) => !r.method);
   const pid = app.process.pid ?? 0;
@@ -164,7 +167,7 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
         );
       }
     }
-    return { rows, idleMb, weights, lighthouse };
+    return { rows, idleMb, startMs, weights, lighthouse };
   } finally {
     await app.stop();
   }
@@ -174,6 +177,8 @@ interface ScaleRow {
   engine: string;
   cache: "on" | "off";
   blogs: number;
+  /** Size of the answer (uncompressed): a sitemap file grows to 10,000 blogs, then stays. */
+  kb: number;
   route: string;
   rps: number;
   p50: number;
@@ -205,8 +210,8 @@ async function scaleRun(
   );
   try {
     for (const [route, path] of scaleRoutes(size, middleSlug)) {
-      const status = (await rawRequest(`${app.url}${path}`)).status;
-      if (status !== 200) throw new Error(`${route} at ${size}: ${status}`);
+      const first = await rawRequest(`${app.url}${path}`);
+      if (first.status !== 200) throw new Error(`${route} at ${size}: ${first.status}`);
       await load(`${app.url}${path}`, { connections: 10, seconds: WARMUP_SECONDS });
       const r = await load(`${app.url}${path}`, { connections: 10, seconds: Math.max(2, SECONDS / 2) });
       rows.push({
@@ -214,6 +219,7 @@ async function scaleRun(
         cache,
         blogs: size,
         route,
+        kb: Math.round(first.body.length / 1024),
         rps: r.rps,
         p50: r.p50,
         p99: r.p99,
@@ -331,6 +337,11 @@ async function main() {
     console.log(
       `Server memory at idle: sqlite ${sqlite.idleMb} MB${pgRun ? `, postgres ${pgRun.idleMb} MB` : ""}.`,
     );
+    console.log(
+      `Start to first healthy answer (built app): ${sqliteUncached.startMs} ms on an existing SQLite database` +
+        `${pgUncached ? `, ${pgUncached.startMs} ms on PostgreSQL` : ""}; ${sqlite.startMs} ms for a first start ` +
+        "on an empty SQLite database (migrations and sample content).",
+    );
 
     if (scaleRows.length) {
       const base = new Map(
@@ -340,7 +351,7 @@ async function main() {
       );
       table(
         `Scale: latency as the corpus grows (10 connections; p99 relative to ${SCALE_SIZES[0]} blogs)`,
-        ["engine", "cache", "blogs", "route", "req/s", "p50 ms", "p99 ms", "p99 vs smallest", "errors"],
+        ["engine", "cache", "blogs", "route", "KB", "req/s", "p50 ms", "p99 ms", "p99 vs smallest", "errors"],
         scaleRows.map((r) => {
           const b = base.get(`${r.engine} ${r.cache} ${r.route}`) ?? r.p99;
           return [
@@ -348,6 +359,7 @@ async function main() {
             r.cache,
             r.blogs,
             r.route,
+            r.kb,
             r.rps,
             r.p50,
             r.p99,
@@ -360,12 +372,13 @@ async function main() {
 
     table(
       "Page weight (gzip on the wire)",
-      ["route", "JS KB", "JS files", "CSS KB", "HTML KB", "admin/editor code"],
+      ["route", "JS KB", "JS files", "CSS KB (files)", "CSS KB (inlined)", "HTML KB", "admin/editor code"],
       sqlite.weights.map((w) => [
         w.path,
         w.jsKb,
         w.jsFiles,
         w.cssKb,
+        w.inlineCssKb,
         w.htmlKb,
         w.adminCode.length ? w.adminCode.join("; ") : "none",
       ]),
@@ -417,6 +430,12 @@ async function main() {
           },
           throughput: rows,
           idleMemoryMb: { sqlite: sqlite.idleMb, postgres: pgRun?.idleMb },
+          startMs: {
+            sqliteFirstStart: sqlite.startMs,
+            sqliteRestart: sqliteUncached.startMs,
+            postgresFirstStart: pgRun?.startMs,
+            postgresRestart: pgUncached?.startMs,
+          },
           scale: scaleRows,
           pageWeight: sqlite.weights,
           lighthouse: sqlite.lighthouse,

@@ -1,13 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import sharp from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import { UPLOAD_WIDTHS } from "../lib/images.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-// Uploads are rare and each is processed once: libvips' operation cache would only hold memory.
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded on the first upload, not at start: it adds about 30 MB to a server
+ * that may never receive one. Uploads are rare and each is processed once, so libvips' operation
+ * cache would only hold memory too.
+ */
+let loadedSharp: Promise<(input: Uint8Array, options?: SharpOptions) => Sharp> | undefined;
+function loadSharp() {
+  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadedSharp;
+}
 
 export class InvalidImageError extends Error {}
 
@@ -22,6 +33,7 @@ export function uploadsDir(): string {
 export async function storeImage(bytes: Uint8Array): Promise<string> {
   if (bytes.byteLength === 0) throw new InvalidImageError("The image file is empty.");
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError("The image must be 5 MB or smaller.");
+  const sharp = await loadSharp();
   let width: number;
   try {
     const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
