@@ -71,6 +71,12 @@ export interface LighthouseResult {
   runs: number;
   /** Every run's Performance score, to show the spread. */
   performanceRuns: number[];
+  /**
+   * Lighthouse's measure of this host's CPU speed. Its phone is the host slowed 4×; Chrome
+   * DevTools' calibration puts a Moto G Power (the phone Lighthouse emulates) near 264, so a host
+   * under ~1050 simulates a slower phone than intended.
+   */
+  benchmarkIndex: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -121,6 +127,7 @@ export async function lighthouseRuns(
           lcpMs: Math.round(value("largest-contentful-paint")),
           cls: Math.round(value("cumulative-layout-shift") * 1000) / 1000,
           tbtMs: Math.round(value("total-blocking-time")),
+          benchmarkIndex: Math.round(run.lhr.environment.benchmarkIndex),
         });
       }
       const sorted = [...attempts].sort((a, b) => a.performance - b.performance);

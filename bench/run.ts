@@ -412,6 +412,10 @@ async function main() {
           l.performanceRuns.join(" / "),
         ]),
       );
+      console.log(
+        `Lighthouse benchmarkIndex of this host: ${sqlite.lighthouse.map((l) => l.benchmarkIndex).join(", ")} ` +
+          "(the simulated phone is this host slowed 4×; below ~1050 it is slower than the Moto G Power Lighthouse emulates).",
+      );
     }
 
     mkdirSync("bench/results", { recursive: true });
