@@ -137,7 +137,8 @@ test.describe("admin: blogs", () => {
       (db) => (db.prepare("select slug from blogs where title = ?").get(title) as { slug: string }).slug,
     );
     const html = await (await page.request.get(`/blogs/${slug}`)).text();
-    const body = html.slice(html.indexOf('class="prose-blog'));
+    // The blog's body: from its container to the "All stories" link after it.
+    const body = html.slice(html.indexOf('class="prose-blog'), html.indexOf("← All stories"));
     expect(body).toContain("Hello");
     expect(body).not.toMatch(/<script>alert|onclick=|onerror=|javascript:alert/);
     withSiteDb((db) => db.prepare("delete from blogs where title = ?").run(title));

@@ -9,7 +9,8 @@
  *
  * So the finished HTML is rewritten: the modulepreload links are dropped, the boot module is kept
  * as inert text, and a small inline script starts both right after the first frame is painted
- * (and the hero image has arrived, when the page has one).
+ * (and the hero image has arrived, when the page has one): it evaluates the modules one per task,
+ * then the boot module, which imports the client entry and hydrates.
  * If React Router ever changes its markup so that nothing matches, the page is left as it was.
  */
 
@@ -23,15 +24,25 @@ export function paintFirst(html: string): string {
   const boot = BOOT_MODULE.exec(html);
   if (!boot) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
+  // The boot module imports the client entry last, which starts hydration; every other module
+  // can be evaluated beforehand, one per task (module scripts evaluate in their own tasks), so
+  // no single task runs the framework, the site code and the page together.
+  const entry = /import\("([^"]+)"\)/.exec(boot[2] ?? "")?.[1];
+  const staged = preloads.filter((href) => href !== entry);
   const nonceAttribute = boot[1] ?? "";
   // requestAnimationFrame runs just before a frame is painted; a task queued from it runs after.
   // A page whose largest image is marked fetchpriority=high (the hero) waits until that image can
   // be painted too, for at most 3 s, so the scripts slow neither.
   const loader =
     "(function(){var d=document,n=d.currentScript.nonce,started=false;" +
+    'function module(s){s.type="module";if(n)s.nonce=n;return s}' +
+    'function boot(){var s=module(d.createElement("script"));' +
+    `s.textContent=d.getElementById("${BOOT_MODULE_ID}").textContent;d.body.appendChild(s)}` +
+    `function stage(list,i){if(i>=list.length)return boot();var s=module(d.createElement("script"));s.src=list[i];` +
+    "s.onload=s.onerror=function(){setTimeout(function(){stage(list,i+1)},0)};d.head.appendChild(s)}" +
     "function start(){if(started)return;started=true;" +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});` +
-    `var s=d.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.getElementById("${BOOT_MODULE_ID}").textContent;d.body.appendChild(s)}` +
+    `stage(${JSON.stringify(staged)},0)}` +
     "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
     // decode() settles once the image has loaded and can be painted (or has failed).
     'var hero=d.querySelector("img[fetchpriority=high]");' +
