@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Destination } from "../content/destinations.ts";
 import { readFavorites, toggleFavorite, writeFavorites } from "../lib/favorites.ts";
 import { HeartIcon } from "./icons.tsx";
@@ -22,8 +22,13 @@ export function FavoritesProvider({ children }: { children: React.ReactNode }) {
   const [selectedDestination, setSelectedDestination] = useState<Destination | null>(null);
 
   useEffect(() => {
-    setFavorites(readFavorites(safeStorage()));
-    setReady(true);
+    // A transition: the re-render of every card this causes yields to the browser in small
+    // slices instead of running as one long task while the page starts.
+    startTransition(() => {
+      const stored = readFavorites(safeStorage());
+      if (stored.length > 0) setFavorites(stored);
+      setReady(true);
+    });
   }, []);
 
   const toggle = useCallback((destination: Destination) => {
