@@ -55,7 +55,10 @@ export default function handleRequest(
             flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback(null, paintFirst(Buffer.concat(chunks).toString("utf8")));
+              callback(
+                null,
+                paintFirst(Buffer.concat(chunks).toString("utf8"), { stageModules: !import.meta.env.DEV }),
+              );
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -31,6 +31,12 @@ describe("paintFirst", () => {
     expect(loader).toContain("img[fetchpriority=high]");
   });
 
+  it("stages every module but the client entry, unless told not to (development)", () => {
+    const staged = (html: string) => /stage\((\[[^\]]*\]),0\)/.exec(html)?.[1];
+    expect(staged(paintFirst(document("")))).toBe('["/assets/framework-B.js"]');
+    expect(staged(paintFirst(document(""), { stageModules: false }))).toBe("[]");
+  });
+
   it("works without a nonce, and leaves a document without a boot module as it was", () => {
     expect(paintFirst(document(""))).toContain(`<script type="text/plain" id="${BOOT_MODULE_ID}">`);
     const plain = "<html><body><p>No scripts</p></body></html>";

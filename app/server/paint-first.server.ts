@@ -20,7 +20,11 @@ const BOOT_MODULE = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<
 /** The id of the inert copy of the boot module. */
 export const BOOT_MODULE_ID = "boot-module";
 
-export function paintFirst(html: string): string {
+/**
+ * `stageModules: false` leaves module evaluation to the boot module (development: Vite's route
+ * modules need the hot-reload runtime the boot module installs first).
+ */
+export function paintFirst(html: string, { stageModules = true } = {}): string {
   const boot = BOOT_MODULE.exec(html);
   if (!boot) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
@@ -28,7 +32,7 @@ export function paintFirst(html: string): string {
   // can be evaluated beforehand, one per task (module scripts evaluate in their own tasks), so
   // no single task runs the framework, the site code and the page together.
   const entry = /import\("([^"]+)"\)/.exec(boot[2] ?? "")?.[1];
-  const staged = preloads.filter((href) => href !== entry);
+  const staged = stageModules ? preloads.filter((href) => href !== entry) : [];
   const nonceAttribute = boot[1] ?? "";
   // requestAnimationFrame runs just before a frame is painted; a task queued from it runs after.
   // A page whose largest image is marked fetchpriority=high (the hero) waits until that image can
