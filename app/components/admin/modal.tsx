@@ -1,6 +1,18 @@
 import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "../icons.tsx";
 
+/** A <dialog> shown as a modal while `open` is true (showModal traps focus; Escape closes it). */
+function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
 /** A modal dialog (native <dialog>: focus trap, Escape, backdrop) with a title and a close (X) control. */
 export function Modal({
   open,
@@ -15,14 +27,8 @@ export function Modal({
   children: React.ReactNode;
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
@@ -62,14 +68,8 @@ export function ConfirmDialog({
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const messageId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

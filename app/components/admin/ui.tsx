@@ -81,3 +81,47 @@ export function RefreshButton() {
     </button>
   );
 }
+
+/**
+ * The admin's data tables (users, messages, site numbers): a horizontally scrolling frame, one
+ * header row of column names, and the rows given as children. `widths` fixes the column widths
+ * (a Tailwind width class per column; undefined leaves a column to take the rest).
+ */
+export function AdminTable({
+  headings,
+  widths,
+  framed = true,
+  children,
+}: {
+  headings: string[];
+  widths?: (string | undefined)[];
+  /** false: a plain outline, for a table inside a card that is already white. */
+  framed?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className={`overflow-x-auto rounded-2xl ${framed ? "bg-white shadow-sm ring-1 ring-ink-900/5" : "ring-1 ring-ink-900/10"}`}
+    >
+      <table className={`w-full text-left ${widths ? "table-fixed" : ""}`}>
+        {widths && (
+          <colgroup>
+            {widths.map((width, i) => (
+              <col key={i} className={width} />
+            ))}
+          </colgroup>
+        )}
+        <thead className="bg-sand-100 text-sm font-semibold text-ink-900">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-4 py-3">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-900/10">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { data, useLoaderData } from "react-router";
-import { EmptyState, LoadError, PageHeader } from "../../components/admin/ui.tsx";
+import { AdminTable, EmptyState, LoadError, PageHeader } from "../../components/admin/ui.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { requireAdminRequest } from "../../server/admin.server.ts";
@@ -38,56 +38,29 @@ export default function ManageContacts() {
           <p className="mb-3 text-sm text-ink-700">
             {messages.total === 1 ? "1 message" : `${messages.total} messages`}, newest first.
           </p>
-          <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
-            <table className="w-full table-fixed text-left">
-              <colgroup>
-                <col className="w-[16%]" />
-                <col className="w-[20%]" />
-                <col className="w-[14%]" />
-                <col />
-                <col className="w-[15%]" />
-              </colgroup>
-              <thead className="bg-sand-100 text-sm font-semibold text-ink-900">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Phone
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Message
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Date
-                  </th>
+          <AdminTable
+            headings={["Name", "Email", "Phone", "Message", "Date"]}
+            widths={["w-[16%]", "w-[20%]", "w-[14%]", undefined, "w-[15%]"]}
+          >
+            {messages.items.map((m) => {
+              const name = [m.first.trim(), m.last.trim()].filter(Boolean).join(" ");
+              return (
+                <tr key={m.id} className="align-top">
+                  <td className="px-4 py-3 font-medium wrap-break-word">{name || "N/A"}</td>
+                  <td className="px-4 py-3 wrap-anywhere">
+                    <a href={`mailto:${m.email}`} className="text-sea-700 hover:underline">
+                      {m.email}
+                    </a>
+                  </td>
+                  <td className="px-4 py-3 break-words">{m.phone.trim() || "-"}</td>
+                  <td className="px-4 py-3 break-words whitespace-pre-line">{m.message}</td>
+                  <td className="px-4 py-3 text-sm">
+                    <LocalTime seconds={m.createdAt} withTime />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-900/10">
-                {messages.items.map((m) => {
-                  const name = [m.first.trim(), m.last.trim()].filter(Boolean).join(" ");
-                  return (
-                    <tr key={m.id} className="align-top">
-                      <td className="px-4 py-3 font-medium wrap-break-word">{name || "N/A"}</td>
-                      <td className="px-4 py-3 wrap-anywhere">
-                        <a href={`mailto:${m.email}`} className="text-sea-700 hover:underline">
-                          {m.email}
-                        </a>
-                      </td>
-                      <td className="px-4 py-3 break-words">{m.phone.trim() || "-"}</td>
-                      <td className="px-4 py-3 break-words whitespace-pre-line">{m.message}</td>
-                      <td className="px-4 py-3 text-sm">
-                        <LocalTime seconds={m.createdAt} withTime />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </AdminTable>
           <Pagination page={messages.page} pageCount={messages.pageCount} basePath="/admin/manage-contacts" />
         </>
       )}

@@ -3,6 +3,7 @@ import { data, useFetcher, useLoaderData } from "react-router";
 import { ConfirmDialog } from "../../components/admin/modal.tsx";
 import { useShowToast } from "../../components/admin/toaster.tsx";
 import {
+  AdminTable,
   buttonDanger,
   buttonPrimary,
   EmptyState,
@@ -208,45 +209,25 @@ function SiteNumbersSection({ numbers }: { numbers: DomainNumbers[] }) {
         {numbers.length === 0 ? (
           <EmptyState>No site numbers yet.</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-2xl ring-1 ring-ink-900/10">
-            <table className="w-full text-left">
-              <thead className="bg-sand-100 text-sm font-semibold">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Domain
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    International number
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Local number
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-900/10">
-                {numbers.map((n) => (
-                  <tr key={n.domain}>
-                    <td className="px-4 py-3 font-medium break-all">{n.domain}</td>
-                    <td className="px-4 py-3">{n.numberIntl}</td>
-                    <td className="px-4 py-3">{n.numberLocal}</td>
-                    <td className="px-4 py-3">
-                      <button
-                        type="button"
-                        className={buttonDanger}
-                        disabled={deleting === n.domain}
-                        onClick={() => setToDelete(n.domain)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable headings={["Domain", "International number", "Local number", "Actions"]} framed={false}>
+            {numbers.map((n) => (
+              <tr key={n.domain}>
+                <td className="px-4 py-3 font-medium break-all">{n.domain}</td>
+                <td className="px-4 py-3">{n.numberIntl}</td>
+                <td className="px-4 py-3">{n.numberLocal}</td>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    className={buttonDanger}
+                    disabled={deleting === n.domain}
+                    onClick={() => setToDelete(n.domain)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </div>
       <SiteNumbersForm />

@@ -3,6 +3,7 @@ import { data, useFetcher, useLoaderData } from "react-router";
 import { ConfirmDialog, Modal } from "../../components/admin/modal.tsx";
 import { useShowToast } from "../../components/admin/toaster.tsx";
 import {
+  AdminTable,
   buttonDanger,
   buttonPrimary,
   EmptyState,
@@ -114,51 +115,28 @@ export default function ManageUsers() {
             <p className="mb-3 text-sm text-ink-700">
               {users.total === 1 ? "1 user" : `${users.total} users`}, newest first.
             </p>
-            <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
-              <table className="w-full text-left">
-                <thead className="bg-sand-100 text-sm font-semibold text-ink-900">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Full Name
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Email
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Phone
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Registered On
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-ink-900/10">
-                  {users.items.map((u) => (
-                    <tr key={u.id} className="align-top">
-                      <td className="px-4 py-3 font-medium break-words">{orNa(u.fullName)}</td>
-                      <td className="min-w-48 px-4 py-3 wrap-anywhere">{u.email}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{u.phone.trim() || "-"}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <LocalTime seconds={u.createdAt} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <button
-                          type="button"
-                          className={buttonDanger}
-                          disabled={deletingId === String(u.id)}
-                          onClick={() => setToDelete(u)}
-                        >
-                          Delete
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable headings={["Full Name", "Email", "Phone", "Registered On", "Actions"]}>
+              {users.items.map((u) => (
+                <tr key={u.id} className="align-top">
+                  <td className="px-4 py-3 font-medium break-words">{orNa(u.fullName)}</td>
+                  <td className="min-w-48 px-4 py-3 wrap-anywhere">{u.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{u.phone.trim() || "-"}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <LocalTime seconds={u.createdAt} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      className={buttonDanger}
+                      disabled={deletingId === String(u.id)}
+                      onClick={() => setToDelete(u)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
             <Pagination page={users.page} pageCount={users.pageCount} basePath="/admin/manage-users" />
           </>
         )}
