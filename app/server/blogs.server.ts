@@ -120,10 +120,12 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
   });
 }
 
+/** How many blogs there are: a number the database keeps (triggers), not a count of every row. */
 export async function countBlogs(db: DB): Promise<number> {
   const { n } = await db
-    .selectFrom("blogs")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .selectFrom("row_counts")
+    .select("n")
+    .where("name", "=", "blogs")
     .executeTakeFirstOrThrow();
   return Number(n);
 }

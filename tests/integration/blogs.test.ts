@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import {
   blogSitemapFile,
   blogSitemapFileCount,
+  countBlogs,
   createBlog,
   deleteBlog,
   findBlogBySlug,
@@ -50,6 +51,49 @@ describeEachEngine("blogs model", (db) => {
     if (!found || !("blog" in found)) throw new Error("not found");
     expect(found.blog.content).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(found.blog.content).toContain("Hi");
+  });
+
+  it("keeps the blog count in the database, whoever inserts or deletes (no count of every row)", async () => {
+    const counted = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("blogs")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countBlogs(db());
+    expect(before).toBe(await counted());
+    const a = await createBlog(db(), blog("Counted A"));
+    await createBlog(db(), blog("Counted B"));
+    // A bulk insert that bypasses the model (an import or seed script) is counted too.
+    await db()
+      .insertInto("blogs")
+      .values(
+        ["Bulk 1", "Bulk 2", "Bulk 3"].map((title, i) => ({
+          slug: `counted-bulk-${i}`,
+          title,
+          content: "<p>Body</p>",
+          excerpt: "Body",
+          text_length: 4,
+          author: "Ana",
+          date: "2025-03-05",
+          category: "",
+          seo_title: "",
+          seo_description: "",
+          seo_keywords: "",
+          created_at: 1_700_000_000,
+          updated_at: 1_700_000_000,
+        })),
+      )
+      .execute();
+    expect(await countBlogs(db())).toBe(before + 5);
+    await deleteBlog(db(), a.id);
+    await db().deleteFrom("blogs").where("slug", "like", "counted-bulk-%").execute();
+    expect(await countBlogs(db())).toBe(before + 1);
+    expect(await countBlogs(db())).toBe(await counted());
+    expect((await listBlogs(db(), 1, 2)).total).toBe(before + 1);
   });
 
   it("pages newest first without overlap", async () => {

@@ -140,6 +140,9 @@ export default function RichTextEditor({
             aria-label={t.label}
             title={t.label}
             aria-pressed={t.pressed === undefined ? undefined : t.pressed}
+            // Keep the focus (and the selection) in the text: TipTap gives it back a frame after
+            // the click, and keys typed in between would land on the button and be lost.
+            onMouseDown={(e) => e.preventDefault()}
             onClick={t.run}
             className={`min-w-9 rounded-md px-2 py-1 text-sm font-semibold ${t.pressed ? "bg-ink-900 text-white" : "hover:bg-sand-200"}`}
           >

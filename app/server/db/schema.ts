@@ -3,7 +3,7 @@
  * exactly these tables on SQLite and PostgreSQL. Timestamps are integer seconds (spec §9);
  * booleans are stored as 0/1 integers so both engines read them the same way.
  */
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface BlogsTable {
   id: Generated<number>;
@@ -119,6 +119,12 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Row counts the database keeps up to date itself (triggers; migration 003). */
+export interface RowCountsTable {
+  name: "blogs";
+  n: ColumnType<number | string, never, never>;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -131,6 +137,7 @@ export interface Database {
   site_numbers: SiteNumbersTable;
   settings: SettingsTable;
   rate_limits: RateLimitsTable;
+  row_counts: RowCountsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;
