@@ -1,9 +1,11 @@
-import { HONEYPOT_FIELD } from "../lib/form-errors.ts";
+import { type FormErrors, HONEYPOT_FIELD } from "../lib/form-errors.ts";
 
 interface FieldProps {
   name: string;
   label: string;
   id: string;
+  /** A failed submission: this field's message and refill value are taken from it by `name`. */
+  errors?: Partial<FormErrors>;
   error?: string;
   defaultValue?: string;
   type?: string;
@@ -21,8 +23,9 @@ export function Field({
   name,
   label,
   id,
-  error,
-  defaultValue,
+  errors,
+  error = errors?.fieldErrors?.[name],
+  defaultValue = errors?.values?.[name],
   type = "text",
   required,
   autoComplete,

@@ -20,8 +20,7 @@ export function SignupFields({
         label="Full Name"
         required
         autoComplete="name"
-        error={errors?.fieldErrors?.fullName}
-        defaultValue={errors?.values?.fullName}
+        errors={errors}
       />
       <Field
         id={`${idPrefix}-email`}
@@ -30,8 +29,7 @@ export function SignupFields({
         label="Email"
         required
         autoComplete="email"
-        error={errors?.fieldErrors?.email}
-        defaultValue={errors?.values?.email}
+        errors={errors}
       />
       <Field
         id={`${idPrefix}-phone`}
@@ -39,8 +37,7 @@ export function SignupFields({
         type="tel"
         label="Phone"
         autoComplete="tel"
-        error={errors?.fieldErrors?.phone}
-        defaultValue={errors?.values?.phone}
+        errors={errors}
       />
       <Honeypot />
       <SubmitButton submitting={submitting}>Sign Up</SubmitButton>

@@ -158,8 +158,7 @@ function Comments() {
                 label="Name"
                 required
                 autoComplete="name"
-                error={failed?.fieldErrors.name}
-                defaultValue={failed?.values.name}
+                errors={failed}
               />
               <Field
                 id="comment-email"
@@ -168,19 +167,10 @@ function Comments() {
                 label="Email"
                 required
                 autoComplete="email"
-                error={failed?.fieldErrors.email}
-                defaultValue={failed?.values.email}
+                errors={failed}
               />
             </div>
-            <Field
-              id="comment-text"
-              name="comment"
-              label="Comment"
-              required
-              multiline
-              error={failed?.fieldErrors.comment}
-              defaultValue={failed?.values.comment}
-            />
+            <Field id="comment-text" name="comment" label="Comment" required multiline errors={failed} />
             <Honeypot />
             <SubmitButton submitting={submitting}>Post Comment</SubmitButton>
           </Form>

@@ -82,8 +82,7 @@ export default function Contact() {
                   label="First Name"
                   required
                   autoComplete="given-name"
-                  error={failed?.fieldErrors.first}
-                  defaultValue={failed?.values.first}
+                  errors={failed}
                 />
                 <Field
                   id="contact-last"
@@ -91,8 +90,7 @@ export default function Contact() {
                   label="Last Name"
                   required
                   autoComplete="family-name"
-                  error={failed?.fieldErrors.last}
-                  defaultValue={failed?.values.last}
+                  errors={failed}
                 />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
@@ -103,8 +101,7 @@ export default function Contact() {
                   label="Email"
                   required
                   autoComplete="email"
-                  error={failed?.fieldErrors.email}
-                  defaultValue={failed?.values.email}
+                  errors={failed}
                 />
                 <Field
                   id="contact-phone"
@@ -112,8 +109,7 @@ export default function Contact() {
                   type="tel"
                   label="Phone"
                   autoComplete="tel"
-                  error={failed?.fieldErrors.phone}
-                  defaultValue={failed?.values.phone}
+                  errors={failed}
                 />
               </div>
               <Field
@@ -123,8 +119,7 @@ export default function Contact() {
                 required
                 multiline
                 rows={6}
-                error={failed?.fieldErrors.message}
-                defaultValue={failed?.values.message}
+                errors={failed}
               />
               <Honeypot />
               <SubmitButton submitting={submitting}>Send Message</SubmitButton>

@@ -1,5 +1,6 @@
 import { excerptOf, hasMore } from "../lib/excerpt.ts";
 import { type ImageRef, imageRef } from "../lib/images.ts";
+import { type Page, readPage } from "../lib/pagination.ts";
 import { normalizeKeywords } from "../lib/slug.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { BlogRow } from "./db/schema.ts";
@@ -130,36 +131,23 @@ export async function countBlogs(db: DB): Promise<number> {
   return Number(n);
 }
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
-
 /** One page of blog cards, newest first. */
 export async function listBlogs(db: DB, page = 1, perPage = BLOGS_PER_PAGE): Promise<Page<BlogCard>> {
-  const total = await countBlogs(db);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = await db
-    .selectFrom("blogs")
-    .select(cardColumns)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(perPage)
-    .offset((current - 1) * perPage)
-    .execute();
-  return { items: rows.map(toCard), page: current, pageCount, total };
+  return readPage(await countBlogs(db), page, perPage, (limit, offset) => newestBlogs(db, limit, offset));
 }
 
 export async function latestBlogs(db: DB, limit: number): Promise<BlogCard[]> {
+  return newestBlogs(db, limit, 0);
+}
+
+async function newestBlogs(db: DB, limit: number, offset: number): Promise<BlogCard[]> {
   const rows = await db
     .selectFrom("blogs")
     .select(cardColumns)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map(toCard);
 }

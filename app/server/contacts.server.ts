@@ -1,3 +1,4 @@
+import { type Page, readPage } from "../lib/pagination.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 
 export interface ContactInput {
@@ -41,13 +42,6 @@ export interface ContactListItem {
   createdAt: number;
 }
 
-export interface ContactsPage {
-  items: ContactListItem[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
-
 export async function countContacts(db: DB): Promise<number> {
   const { n } = await db
     .selectFrom("contacts")
@@ -57,13 +51,13 @@ export async function countContacts(db: DB): Promise<number> {
 }
 
 /** One page of messages, newest first; a page past the end gives the last page. */
-export async function listContactsPage(db: DB, page = 1, perPage = CONTACTS_PER_PAGE): Promise<ContactsPage> {
-  const total = await countContacts(db);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = await listContacts(db, perPage, (current - 1) * perPage);
-  return {
-    items: rows.map((r) => ({
+export async function listContactsPage(
+  db: DB,
+  page = 1,
+  perPage = CONTACTS_PER_PAGE,
+): Promise<Page<ContactListItem>> {
+  return readPage(await countContacts(db), page, perPage, async (limit, offset) =>
+    (await listContacts(db, limit, offset)).map((r) => ({
       id: r.id,
       first: r.first,
       last: r.last,
@@ -72,8 +66,5 @@ export async function listContactsPage(db: DB, page = 1, perPage = CONTACTS_PER_
       message: r.message,
       createdAt: r.created_at,
     })),
-    page: current,
-    pageCount,
-    total,
-  };
+  );
 }

@@ -24,14 +24,31 @@ export function readImageChoice(form: FormData): ImageChoice | { kind: "error"; 
   return { kind: "none" };
 }
 
+export interface StoredImage {
+  imageId: string | null;
+  imageUrl: string | null;
+}
+
 /** Stores the chosen upload (decoding it proves it is an image). Call it after all other checks pass. */
-export async function storeImageChoice(
-  choice: ImageChoice,
-): Promise<{ imageId: string | null; imageUrl: string | null }> {
+export async function storeImageChoice(choice: ImageChoice): Promise<StoredImage> {
   if (choice.kind === "file")
     return { imageId: await storeImage(new Uint8Array(await choice.file.arrayBuffer())), imageUrl: null };
   if (choice.kind === "url") return { imageId: null, imageUrl: choice.url };
   return { imageId: null, imageUrl: null };
 }
 
-export { InvalidImageError };
+/**
+ * `storeImageChoice` for an admin action: a file that is not a readable image is the admin's to fix
+ * (400, with the reason); anything else is the server's (500, logged, a plain reason).
+ */
+export async function tryStoreImageChoice(
+  choice: ImageChoice,
+): Promise<{ ok: true; image: StoredImage } | { ok: false; status: 400 | 500; reason: string }> {
+  try {
+    return { ok: true, image: await storeImageChoice(choice) };
+  } catch (error) {
+    if (error instanceof InvalidImageError) return { ok: false, status: 400, reason: error.message };
+    console.error("Storing an image failed:", error);
+    return { ok: false, status: 500, reason: "the image could not be stored." };
+  }
+}

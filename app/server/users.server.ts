@@ -1,3 +1,4 @@
+import { type Page, readPage } from "../lib/pagination.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 
 export interface UserInput {
@@ -41,13 +42,6 @@ export interface UserListItem {
   createdAt: number;
 }
 
-export interface UsersPage {
-  items: UserListItem[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
-
 export async function countUsers(db: DB): Promise<number> {
   const { n } = await db
     .selectFrom("users")
@@ -57,21 +51,14 @@ export async function countUsers(db: DB): Promise<number> {
 }
 
 /** One page of users, newest first; a page past the end gives the last page. */
-export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE): Promise<UsersPage> {
-  const total = await countUsers(db);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = await listUsers(db, perPage, (current - 1) * perPage);
-  return {
-    items: rows.map((r) => ({
+export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE): Promise<Page<UserListItem>> {
+  return readPage(await countUsers(db), page, perPage, async (limit, offset) =>
+    (await listUsers(db, limit, offset)).map((r) => ({
       id: r.id,
       fullName: r.full_name,
       email: r.email,
       phone: r.phone,
       createdAt: r.created_at,
     })),
-    page: current,
-    pageCount,
-    total,
-  };
+  );
 }

@@ -12,7 +12,7 @@ import {
 import { slugify } from "../../lib/slug.ts";
 import { adminFail, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
 import { findBlogById, updateBlog } from "../../server/blogs.server.ts";
-import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
+import { readImageChoice, tryStoreImageChoice } from "../../server/image-input.server.ts";
 import { deleteImage } from "../../server/storage.server.ts";
 import { redirectWithToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/blog-edit";
@@ -46,16 +46,14 @@ export async function action({ request }: Route.ActionArgs) {
     return adminFail(400, `Error updating blog: ${firstError}`, { ...keep, fieldErrors: errors });
   }
 
-  let image: { imageId: string | null; imageUrl: string | null } = { imageId: null, imageUrl: null };
-  try {
-    image = await storeImageChoice(choice);
-  } catch (error) {
-    const status = error instanceof InvalidImageError ? 400 : 500;
-    return adminFail(status, `Error updating blog: ${reasonOf(error)}`, {
+  const stored = await tryStoreImageChoice(choice);
+  if (!stored.ok) {
+    return adminFail(stored.status, `Error updating blog: ${stored.reason}`, {
       ...keep,
-      fieldErrors: { image: reasonOf(error) },
+      fieldErrors: { image: stored.reason },
     });
   }
+  const { image } = stored;
   let result: Awaited<ReturnType<typeof updateBlog>>;
   try {
     result = await updateBlog(db, id, { ...values, ...image, keepImage: choice.kind === "none" });

@@ -32,7 +32,7 @@ import {
   requireAdminRequest,
 } from "../../server/admin.server.ts";
 import { createBlog, deleteBlog, listBlogs } from "../../server/blogs.server.ts";
-import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
+import { readImageChoice, tryStoreImageChoice } from "../../server/image-input.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "../../server/settings.server.ts";
 import { deleteImage } from "../../server/storage.server.ts";
 import type { Route } from "./+types/blogs";
@@ -99,16 +99,14 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
 
-    let image: Awaited<ReturnType<typeof storeImageChoice>>;
-    try {
-      image = await storeImageChoice(choice);
-    } catch (error) {
-      const status = error instanceof InvalidImageError ? 400 : 500;
-      return adminFail(status, `Error uploading blog: ${reasonOf(error)}`, {
-        fieldErrors: { image: reasonOf(error) },
+    const stored = await tryStoreImageChoice(choice);
+    if (!stored.ok) {
+      return adminFail(stored.status, `Error uploading blog: ${stored.reason}`, {
+        fieldErrors: { image: stored.reason },
         values: { ...values },
       });
     }
+    const { image } = stored;
     try {
       await createBlog(db, { ...values, ...image });
     } catch (error) {

@@ -4,8 +4,8 @@ import { useShowToast } from "../../components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "../../components/admin/ui.tsx";
 import { SubmitButton } from "../../components/form.tsx";
 import { adminFail, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
-import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
-import { checkRecipeForm, findRecipeById, updateRecipe } from "../../server/recipes.server.ts";
+import { readRecipeSubmission } from "../../server/recipe-submission.server.ts";
+import { findRecipeById, updateRecipe } from "../../server/recipes.server.ts";
 import { deleteImage } from "../../server/storage.server.ts";
 import { redirectWithToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/recipe-edit";
@@ -40,28 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (id === null || !current) return adminFail(404, NOT_FOUND);
 
-  // Leaving both image inputs empty keeps the current image.
-  const choice = readImageChoice(form);
-  const checked = checkRecipeForm(form, { hasImage: choice.kind !== "none" || current.image !== null });
-  if (!checked.ok) {
-    return adminFail(400, checked.message, { fieldErrors: checked.fieldErrors, values: checked.values });
-  }
-  if (choice.kind === "error") {
-    return adminFail(400, choice.message, { fieldErrors: { image: "Check the image." } });
-  }
-  let image: { imageId: string | null; imageUrl: string | null };
-  try {
-    image = await storeImageChoice(choice);
-  } catch (error) {
-    if (error instanceof InvalidImageError) {
-      return adminFail(400, error.message, { fieldErrors: { image: "Choose another image file." } });
-    }
-    console.error("Storing a recipe image failed:", error);
-    return adminFail(500, UPDATE_FAILED);
-  }
+  const submission = await readRecipeSubmission(form, {
+    hasCurrentImage: current.image !== null,
+    failMessage: UPDATE_FAILED,
+  });
+  if (!submission.ok) return submission.response;
+  const { fields, image, keepImage } = submission;
   let updated: Awaited<ReturnType<typeof updateRecipe>>;
   try {
-    updated = await updateRecipe(db, id, { ...checked.data, ...image, keepImage: choice.kind === "none" });
+    updated = await updateRecipe(db, id, { ...fields, ...image, keepImage });
   } catch (error) {
     console.error("Updating a recipe failed:", error);
     if (image.imageId) await deleteImage(image.imageId).catch(() => {});

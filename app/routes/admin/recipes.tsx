@@ -16,6 +16,7 @@ import {
 import { SubmitButton } from "../../components/form.tsx";
 import { ContentImage } from "../../components/images.tsx";
 import { Pagination } from "../../components/pagination.tsx";
+import { readPage } from "../../lib/pagination.ts";
 import {
   adminFail,
   adminOk,
@@ -24,14 +25,8 @@ import {
   readAdminForm,
   requireAdminRequest,
 } from "../../server/admin.server.ts";
-import { InvalidImageError, readImageChoice, storeImageChoice } from "../../server/image-input.server.ts";
-import {
-  checkRecipeForm,
-  countRecipes,
-  createRecipe,
-  deleteRecipe,
-  listRecipes,
-} from "../../server/recipes.server.ts";
+import { readRecipeSubmission } from "../../server/recipe-submission.server.ts";
+import { countRecipes, createRecipe, deleteRecipe, listRecipes } from "../../server/recipes.server.ts";
 import { deleteImage } from "../../server/storage.server.ts";
 import type { Route } from "./+types/recipes";
 
@@ -45,15 +40,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
   try {
-    const total = await countRecipes(db);
-    const pageCount = Math.max(1, Math.ceil(total / RECIPES_PER_PAGE));
-    const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
-    const recipes = await listRecipes(db, RECIPES_PER_PAGE, (page - 1) * RECIPES_PER_PAGE);
+    const { items, page, pageCount } = await readPage(
+      await countRecipes(db),
+      requested,
+      RECIPES_PER_PAGE,
+      (limit, offset) => listRecipes(db, limit, offset),
+    );
     return {
       loadError: false,
       page,
       pageCount,
-      recipes: recipes.map((r) => ({
+      recipes: items.map((r) => ({
         id: r.id,
         slug: r.slug,
         title: r.title,
@@ -74,26 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, "intent");
 
   if (intent === "create") {
-    const choice = readImageChoice(form);
-    const checked = checkRecipeForm(form, { hasImage: choice.kind !== "none" });
-    if (!checked.ok) {
-      return adminFail(400, checked.message, { fieldErrors: checked.fieldErrors, values: checked.values });
-    }
-    if (choice.kind === "error") {
-      return adminFail(400, choice.message, { fieldErrors: { image: "Check the image." } });
-    }
-    let image: { imageId: string | null; imageUrl: string | null };
+    const submission = await readRecipeSubmission(form, { failMessage: ADD_FAILED });
+    if (!submission.ok) return submission.response;
+    const { fields, image } = submission;
     try {
-      image = await storeImageChoice(choice);
-    } catch (error) {
-      if (error instanceof InvalidImageError) {
-        return adminFail(400, error.message, { fieldErrors: { image: "Choose another image file." } });
-      }
-      console.error("Storing a recipe image failed:", error);
-      return adminFail(500, ADD_FAILED);
-    }
-    try {
-      await createRecipe(db, { ...checked.data, ...image });
+      await createRecipe(db, { ...fields, ...image });
     } catch (error) {
       console.error("Adding a recipe failed:", error);
       if (image.imageId) await deleteImage(image.imageId).catch(() => {});

@@ -1,0 +1,34 @@
+/** One page of a list, and where it sits among the others. */
+export interface Page<T> {
+  items: T[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/**
+ * Which page a request for `requested` gets among `total` items: the nearest real page, so a
+ * number past the end gives the last page and nonsense (NaN, 0, -3, 2.7) gives page 1 (or 2).
+ * An empty list still has one (empty) page.
+ */
+export function pageWindow(
+  total: number,
+  requested: number,
+  perPage: number,
+): { page: number; pageCount: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
+  return { page, pageCount, offset: (page - 1) * perPage };
+}
+
+/** Reads the page `requested` of `total` items with `read(limit, offset)`. */
+export async function readPage<T>(
+  total: number,
+  requested: number,
+  perPage: number,
+  read: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const { page, pageCount, offset } = pageWindow(total, requested, perPage);
+  return { items: await read(perPage, offset), page, pageCount, total };
+}
