@@ -207,6 +207,28 @@ test.describe("admin access is decided on the server", () => {
     await Promise.all([anonymous.dispose(), demoted.dispose(), admin.dispose()]);
   });
 
+  test("a post that is not a readable form is a 4xx for the login and for admin actions", async ({
+    baseURL,
+    request,
+  }) => {
+    if (!baseURL) throw new Error("no baseURL");
+    const json = {
+      headers: { "Content-Type": "application/json" },
+      data: { email: ADMIN.email },
+      maxRedirects: 0,
+    };
+    expect((await request.post("/admin/login", json)).status()).toBe(415);
+    const admin = await signedIn(baseURL, ADMIN);
+    expect((await admin.post("/admin/manage-users", json)).status()).toBe(415);
+    const brokenMultipart = await admin.post("/admin/manage-users", {
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      data: "not multipart at all",
+      maxRedirects: 0,
+    });
+    expect(brokenMultipart.status()).toBe(400);
+    await admin.dispose();
+  });
+
   test("/admin sends visitors to the login and admins to the dashboard", async ({ baseURL, request }) => {
     const res = await request.get("/admin", { maxRedirects: 0 });
     expect(res.headers().location).toBe("/admin/login");

@@ -410,6 +410,29 @@ test.describe("contact and forms", () => {
     expect(count).toEqual({ n: 0 });
   });
 
+  test("a post that is not a readable form of a sane size is a 4xx with a message, never a 500", async ({
+    request,
+  }) => {
+    for (const path of ["/contact", "/blogs/kyoto-in-the-rain", "/signup"]) {
+      const json = await request.post(path, { data: { message: "hi" } });
+      expect(json.status(), `${path} JSON`).toBe(415);
+      expect(await json.text()).toContain("Only form submissions are accepted here.");
+      const noBody = await request.post(path);
+      expect(noBody.status(), `${path} no body`).toBe(415);
+      const broken = await request.post(path, {
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        data: "not multipart at all",
+      });
+      expect(broken.status(), `${path} broken multipart`).toBe(400);
+      const huge = await request.post(path, { form: { message: "x".repeat(100_000) } });
+      expect(huge.status(), `${path} 100 KB`).toBe(413);
+    }
+    const stored = withSiteDb((db) =>
+      db.prepare("select count(*) as n from contacts where message = 'hi'").get(),
+    );
+    expect(stored).toEqual({ n: 0 });
+  });
+
   test("a cross-site form post is refused", async ({ request }) => {
     const res = await request.post("/contact", {
       headers: { Origin: "https://evil.example" },

@@ -54,7 +54,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db, blog } = await loadBlog(params.slug);
-  const checked = await checkPublicForm(db, await request.formData(), commentSchema, {
+  const checked = await checkPublicForm(db, request, commentSchema, {
     formName: "comment",
     ip: context.get(requestInfoContext).ip,
   });

@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const checked = await checkPublicForm(db, await request.formData(), contactSchema, {
+  const checked = await checkPublicForm(db, request, contactSchema, {
     formName: "contact",
     ip: context.get(requestInfoContext).ip,
   });

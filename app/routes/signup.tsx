@@ -14,7 +14,7 @@ import type { Route } from "./+types/signup";
 /** The popup posts here with JavaScript; without it, this page is the same sign-up form. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const checked = await checkPublicForm(db, await request.formData(), signupSchema, {
+  const checked = await checkPublicForm(db, request, signupSchema, {
     formName: "signup",
     ip: context.get(requestInfoContext).ip,
   });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { type Toast, toast } from "../lib/toast.ts";
 import { type AdminIdentity, requireAdmin } from "./auth.server.ts";
 import { type DB, getDb } from "./db/db.server.ts";
+import { FormBodyError, readFormBody } from "./form-body.server.ts";
 import { MAX_UPLOAD_BYTES } from "./storage.server.ts";
 
 /** The first line of every admin loader and action: the database and the signed-in admin. */
@@ -29,15 +30,19 @@ export function adminFail(status: number, message: string, extra?: Partial<Admin
 }
 
 /**
- * Reads an admin form, refusing bodies larger than an image upload allows before parsing them
- * into memory.
+ * Reads an admin form: bodies larger than an image upload allows are refused before they are
+ * read whole, and anything that is not a readable form is a 4xx (thrown, with a toast).
  */
 export async function readAdminForm(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_UPLOAD_BYTES + 512 * 1024) {
-    throw adminFail(413, "The upload is too large: images must be 5 MB or smaller.");
+  try {
+    return await readFormBody(request, {
+      maxBytes: MAX_UPLOAD_BYTES + 512 * 1024,
+      tooLarge: "The upload is too large: images must be 5 MB or smaller.",
+    });
+  } catch (error) {
+    if (error instanceof FormBodyError) throw adminFail(error.status, error.message);
+    throw error;
   }
-  return request.formData();
 }
 
 /** A form field as a trimmed string ("" when absent or a file). */

@@ -7,6 +7,7 @@ import { ADMIN_ROLE } from "../../server/accounts.server.ts";
 import { checkLogin, createSession, findSessionAccount } from "../../server/auth.server.ts";
 import { requestInfoContext } from "../../server/context.ts";
 import { getDb } from "../../server/db/db.server.ts";
+import { FormBodyError, readFormBody } from "../../server/form-body.server.ts";
 import { allowHit, limitReached } from "../../server/rate-limit.server.ts";
 import { redirectWithToast, takeToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/login";
@@ -36,7 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readFormBody(request, { maxBytes: 16 * 1024, tooLarge: "The form is too large." });
+  } catch (error) {
+    if (!(error instanceof FormBodyError)) throw error;
+    return fail(error.status, { error: error.message, fieldErrors: {}, email: "" });
+  }
   const parsed = loginSchema.safeParse({
     email: form.get("email") ?? "",
     password: form.get("password") ?? "",
