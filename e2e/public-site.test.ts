@@ -208,6 +208,28 @@ test.describe("destinations and favourites", () => {
     await expect(page.getByText("You haven't saved any places yet.")).toBeVisible();
   });
 
+  test("the saved-places page keeps its layout still while the list is read from storage", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/favorites");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByText("You haven't saved any places yet.")).toBeVisible();
+    const layoutShift = await page.evaluate(async () => {
+      let total = 0;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          total += entry.value;
+      });
+      observer.observe({ type: "layout-shift", buffered: true });
+      // Buffered entries arrive in a callback after the next frame.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      observer.disconnect();
+      return total;
+    });
+    expect(layoutShift).toBeLessThan(0.01);
+  });
+
   test("unreadable favourites storage gives an empty list", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("favoriteDestinations", "{broken"));

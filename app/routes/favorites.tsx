@@ -32,7 +32,9 @@ export default function Favorites() {
         Places you saved with the heart button. They are kept in this browser only: no account, nothing sent
         to us.
       </PageHero>
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {/* The list is only known once the browser has read its storage: the space it will take is
+          kept from the start, so the sections below do not jump when it appears. */}
+      <div className="mx-auto min-h-[60vh] max-w-7xl px-4 py-16 sm:px-6">
         <noscript>
           <p className="rounded-2xl bg-white p-10 text-center text-lg ring-1 ring-ink-900/5">
             Saved places live in your browser's storage, so this page needs JavaScript turned on.
