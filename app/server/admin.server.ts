@@ -56,3 +56,24 @@ export function parseId(value: string | null | undefined): number | null {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+/**
+ * The delete action every admin list shares, for the form's `id`: not an id is 400, a row already
+ * gone 404 (`gone`, or `failed`), a failure a logged 500 (`failed`); otherwise the `deleted` toast.
+ * `remove` answers whether there was such a row.
+ */
+export async function deleteFromForm(
+  form: FormData,
+  remove: (id: number) => Promise<boolean>,
+  messages: { deleted: string; failed: string; gone?: string },
+) {
+  const id = parseId(field(form, "id"));
+  if (id === null) return adminFail(400, messages.failed);
+  try {
+    if (!(await remove(id))) return adminFail(404, messages.gone ?? messages.failed);
+  } catch (error) {
+    console.error(messages.failed, error);
+    return adminFail(500, messages.failed);
+  }
+  return adminOk(messages.deleted);
+}

@@ -5,6 +5,7 @@ import { normalizeKeywords } from "../lib/slug.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { BlogRow } from "./db/schema.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
+import { discardImage } from "./storage.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 
 export const BLOGS_PER_PAGE = 9;
@@ -187,12 +188,13 @@ export async function blogFeedEntries(db: DB, limit: number) {
  * Updates a blog (spec §5 edit). A changed title regenerates the slug; the old slug keeps
  * answering with a permanent redirect (DESIGN §3.9). Returns the blog and the image it replaced.
  */
+/** Updates a blog, then removes the uploaded image it no longer uses. Null if there is no such blog. */
 export async function updateBlog(
   db: DB,
   id: number,
   input: BlogInput & { keepImage?: boolean },
-): Promise<{ blog: Blog; replacedImageId: string | null } | null> {
-  return db.transaction().execute(async (trx) => {
+): Promise<Blog | null> {
+  const result = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("blogs")
       .select(["slug", "image_id", "image_url"])
@@ -218,15 +220,23 @@ export async function updateBlog(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const replacedImageId = current.image_id && current.image_id !== row.image_id ? current.image_id : null;
-    return { blog: toBlog(row), replacedImageId };
+    const replaced = current.image_id && current.image_id !== row.image_id ? current.image_id : null;
+    return { blog: toBlog(row), replaced };
   });
+  if (!result) return null;
+  await discardImage(result.replaced);
+  return result.blog;
 }
 
-/** Deletes a blog with its comments and redirects (DESIGN §3.10). Returns its image id, or undefined if there was no such blog. */
-export async function deleteBlog(db: DB, id: number): Promise<{ imageId: string | null } | undefined> {
+/**
+ * Deletes a blog with its comments and redirects (DESIGN §3.10), then its uploaded image files.
+ * Returns whether the blog existed.
+ */
+export async function deleteBlog(db: DB, id: number): Promise<boolean> {
   const row = await db.deleteFrom("blogs").where("id", "=", id).returning(["image_id"]).executeTakeFirst();
-  return row ? { imageId: row.image_id } : undefined;
+  if (!row) return false;
+  await discardImage(row.image_id);
+  return true;
 }
 
 /** Spec §2 blog reader: the blog whose title matches, ignoring case and surrounding spaces. */

@@ -1,7 +1,7 @@
 import { type ImageRef, imageRef } from "../lib/images.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { RecipeRow } from "./db/schema.ts";
-import { deleteImage } from "./storage.server.ts";
+import { discardImage } from "./storage.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 
 export interface NutritionalValues {
@@ -235,16 +235,6 @@ export async function listRecipes(db: DB, limit = 24, offset = 0): Promise<Recip
 export async function findRecipeById(db: DB, id: number): Promise<Recipe | null> {
   const row = await db.selectFrom("recipes").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toRecipe(row) : null;
-}
-
-/** Removes an uploaded image's files; a failure leaves an orphan file, never a broken row. */
-async function discardImage(imageId: string | null): Promise<void> {
-  if (!imageId) return;
-  try {
-    await deleteImage(imageId);
-  } catch (error) {
-    console.error(`Could not delete image ${imageId}:`, error);
-  }
 }
 
 /**

@@ -72,3 +72,13 @@ export async function deleteImage(id: string): Promise<void> {
   if (!/^[0-9a-f]{24}$/.test(id)) return;
   await Promise.all(UPLOAD_WIDTHS.map((w) => rm(join(uploadsDir(), `${id}-${w}.webp`), { force: true })));
 }
+
+/** Removes an uploaded image's files; a failure leaves an orphan file, never a broken row. */
+export async function discardImage(imageId: string | null): Promise<void> {
+  if (!imageId) return;
+  try {
+    await deleteImage(imageId);
+  } catch (error) {
+    console.error(`Could not delete image ${imageId}:`, error);
+  }
+}

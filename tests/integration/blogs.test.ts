@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { expect, it } from "vitest";
 import {
   blogSitemapFile,
@@ -8,8 +9,11 @@ import {
   findBlogBySlug,
   latestBlogs,
   listBlogs,
+  updateBlog,
 } from "../../app/server/blogs.server.ts";
+import { storeImage } from "../../app/server/storage.server.ts";
 import { describeEachEngine } from "../support/engines.ts";
+import { temporaryUploadsDir } from "../support/uploads.ts";
 
 const blog = (title: string, content = "<p>Body</p>") => ({
   title,
@@ -18,7 +22,28 @@ const blog = (title: string, content = "<p>Body</p>") => ({
   date: "2025-03-05",
 });
 
+const { uploadFiles, png } = temporaryUploadsDir("blog");
+
 describeEachEngine("blogs model", (db) => {
+  it("removes a replaced upload's files once the update is saved, and a deleted blog's", async () => {
+    const oldId = await storeImage(await png());
+    const created = await createBlog(db(), { ...blog("Upload Swap Blog"), imageId: oldId });
+    const newId = await storeImage(await png());
+    const updated = await updateBlog(db(), created.id, { ...blog("Upload Swap Blog"), imageId: newId });
+    expect(updated?.image).toEqual({ kind: "upload", id: newId });
+    expect(uploadFiles(oldId).some((f) => existsSync(f))).toBe(false);
+    expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
+
+    const kept = await updateBlog(db(), created.id, { ...blog("Upload Swap Blog"), keepImage: true });
+    expect(kept?.image).toEqual({ kind: "upload", id: newId });
+    expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
+
+    expect(await deleteBlog(db(), created.id)).toBe(true);
+    expect(uploadFiles(newId).some((f) => existsSync(f))).toBe(false);
+    expect(await deleteBlog(db(), created.id)).toBe(false);
+    expect(await updateBlog(db(), created.id, blog("Gone"))).toBeNull();
+  });
+
   it("stores a blog with its slug, excerpt and normalised keywords", async () => {
     const created = await createBlog(db(), {
       ...blog("A Week in Lisbon!", `<p>${"x".repeat(300)}</p>`),

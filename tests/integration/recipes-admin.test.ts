@@ -1,10 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_WIDTHS } from "../../app/lib/images.ts";
+import { describe, expect, it } from "vitest";
 import {
   checkRecipeForm,
   createRecipe,
@@ -18,6 +13,7 @@ import {
 } from "../../app/server/recipes.server.ts";
 import { storeImage } from "../../app/server/storage.server.ts";
 import { describeEachEngine } from "../support/engines.ts";
+import { temporaryUploadsDir } from "../support/uploads.ts";
 
 function recipeForm(fields: Record<string, string | string[]>): FormData {
   const form = new FormData();
@@ -40,20 +36,7 @@ const input = (
   ...extra,
 });
 
-let uploads: string;
-beforeAll(async () => {
-  uploads = await mkdtemp(join(tmpdir(), "wanderplate-recipe-uploads-"));
-  process.env.UPLOADS_DIR = uploads;
-});
-afterAll(async () => {
-  await rm(uploads, { recursive: true, force: true });
-});
-
-const uploadFiles = (id: string) => UPLOAD_WIDTHS.map((w) => join(uploads, `${id}-${w}.webp`));
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
-    .png()
-    .toBuffer();
+const { uploadFiles, png } = temporaryUploadsDir("recipe");
 
 describe("recipe form rules (spec §5 Add recipe)", () => {
   it("drops empty steps and ingredients, reads empty nutrition as 0, keeps type only if filled", () => {

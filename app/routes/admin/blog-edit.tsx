@@ -13,7 +13,7 @@ import { slugify } from "../../lib/slug.ts";
 import { adminFail, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
 import { findBlogById, updateBlog } from "../../server/blogs.server.ts";
 import { readImageChoice, tryStoreImageChoice } from "../../server/image-input.server.ts";
-import { deleteImage } from "../../server/storage.server.ts";
+import { discardImage } from "../../server/storage.server.ts";
 import { redirectWithToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/blog-edit";
 
@@ -54,15 +54,17 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const { image } = stored;
-  let result: Awaited<ReturnType<typeof updateBlog>>;
+  let updated: Awaited<ReturnType<typeof updateBlog>>;
   try {
-    result = await updateBlog(db, id, { ...values, ...image, keepImage: choice.kind === "none" });
+    updated = await updateBlog(db, id, { ...values, ...image, keepImage: choice.kind === "none" });
   } catch (error) {
-    if (image.imageId) await deleteImage(image.imageId);
+    await discardImage(image.imageId);
     return adminFail(500, `Error updating blog: ${reasonOf(error)}`, keep);
   }
-  if (!result) return adminFail(404, "Error updating blog: it no longer exists.", keep);
-  if (result.replacedImageId) await deleteImage(result.replacedImageId);
+  if (!updated) {
+    await discardImage(image.imageId);
+    return adminFail(404, "Error updating blog: it no longer exists.", keep);
+  }
   return redirectWithToast("/admin/blog", "success", "Blog updated successfully!");
 }
 

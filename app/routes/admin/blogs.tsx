@@ -26,15 +26,15 @@ import {
   type AdminActionResult,
   adminFail,
   adminOk,
+  deleteFromForm,
   field,
-  parseId,
   readAdminForm,
   requireAdminRequest,
 } from "../../server/admin.server.ts";
 import { createBlog, deleteBlog, listBlogs } from "../../server/blogs.server.ts";
 import { readImageChoice, tryStoreImageChoice } from "../../server/image-input.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "../../server/settings.server.ts";
-import { deleteImage } from "../../server/storage.server.ts";
+import { discardImage } from "../../server/storage.server.ts";
 import type { Route } from "./+types/blogs";
 
 /** Spec §2: the list count can be all or a given number; "all" still pages, 100 at a time. */
@@ -76,11 +76,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
-    const id = parseId(field(form, "id"));
-    const deleted = id ? await deleteBlog(db, id) : undefined;
-    if (!deleted) return adminFail(404, "Error deleting blog: it no longer exists.");
-    if (deleted.imageId) await deleteImage(deleted.imageId);
-    return adminOk("Blog deleted");
+    return deleteFromForm(form, (id) => deleteBlog(db, id), {
+      deleted: "Blog deleted",
+      failed: "Error deleting blog.",
+      gone: "Error deleting blog: it no longer exists.",
+    });
   }
 
   if (intent === "create") {
@@ -110,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await createBlog(db, { ...values, ...image });
     } catch (error) {
-      if (image.imageId) await deleteImage(image.imageId);
+      await discardImage(image.imageId);
       return adminFail(500, `Error uploading blog: ${reasonOf(error)}`, { values: { ...values } });
     }
     return adminOk("Blog added successfully!");

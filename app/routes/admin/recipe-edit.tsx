@@ -6,7 +6,7 @@ import { SubmitButton } from "../../components/form.tsx";
 import { adminFail, field, parseId, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
 import { readRecipeSubmission } from "../../server/recipe-submission.server.ts";
 import { findRecipeById, updateRecipe } from "../../server/recipes.server.ts";
-import { deleteImage } from "../../server/storage.server.ts";
+import { discardImage } from "../../server/storage.server.ts";
 import { redirectWithToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/recipe-edit";
 
@@ -51,11 +51,11 @@ export async function action({ request }: Route.ActionArgs) {
     updated = await updateRecipe(db, id, { ...fields, ...image, keepImage });
   } catch (error) {
     console.error("Updating a recipe failed:", error);
-    if (image.imageId) await deleteImage(image.imageId).catch(() => {});
+    await discardImage(image.imageId);
     return adminFail(500, UPDATE_FAILED);
   }
   if (!updated) {
-    if (image.imageId) await deleteImage(image.imageId).catch(() => {});
+    await discardImage(image.imageId);
     return adminFail(404, NOT_FOUND);
   }
   return redirectWithToast("/admin/manage-recipe", "success", UPDATED);

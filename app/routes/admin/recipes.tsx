@@ -20,14 +20,14 @@ import { readPage } from "../../lib/pagination.ts";
 import {
   adminFail,
   adminOk,
+  deleteFromForm,
   field,
-  parseId,
   readAdminForm,
   requireAdminRequest,
 } from "../../server/admin.server.ts";
 import { readRecipeSubmission } from "../../server/recipe-submission.server.ts";
 import { countRecipes, createRecipe, deleteRecipe, listRecipes } from "../../server/recipes.server.ts";
-import { deleteImage } from "../../server/storage.server.ts";
+import { discardImage } from "../../server/storage.server.ts";
 import type { Route } from "./+types/recipes";
 
 const RECIPES_PER_PAGE = 24;
@@ -78,22 +78,14 @@ export async function action({ request }: Route.ActionArgs) {
       await createRecipe(db, { ...fields, ...image });
     } catch (error) {
       console.error("Adding a recipe failed:", error);
-      if (image.imageId) await deleteImage(image.imageId).catch(() => {});
+      await discardImage(image.imageId);
       return adminFail(500, ADD_FAILED);
     }
     return adminOk(ADDED);
   }
 
   if (intent === "delete") {
-    const id = parseId(field(form, "id"));
-    if (id === null) return adminFail(400, DELETE_FAILED);
-    try {
-      if (!(await deleteRecipe(db, id))) return adminFail(404, DELETE_FAILED);
-    } catch (error) {
-      console.error("Deleting a recipe failed:", error);
-      return adminFail(500, DELETE_FAILED);
-    }
-    return adminOk(DELETED);
+    return deleteFromForm(form, (id) => deleteRecipe(db, id), { deleted: DELETED, failed: DELETE_FAILED });
   }
 
   return adminFail(400, "Unknown action.");

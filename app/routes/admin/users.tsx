@@ -17,8 +17,8 @@ import { parseForm, signupSchema } from "../../lib/forms.ts";
 import {
   adminFail,
   adminOk,
+  deleteFromForm,
   field,
-  parseId,
   readAdminForm,
   requireAdminRequest,
 } from "../../server/admin.server.ts";
@@ -62,15 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
     return adminOk(USER_ADDED);
   }
   if (intent === "delete") {
-    const id = parseId(field(form, "id"));
-    if (id === null) return adminFail(400, USER_DELETE_FAILED);
-    try {
-      if (!(await deleteUser(db, id))) return adminFail(404, USER_DELETE_FAILED);
-    } catch (err) {
-      console.error("admin users: delete failed", err);
-      return adminFail(500, USER_DELETE_FAILED);
-    }
-    return adminOk(USER_DELETED);
+    return deleteFromForm(form, (id) => deleteUser(db, id), {
+      deleted: USER_DELETED,
+      failed: USER_DELETE_FAILED,
+    });
   }
   return adminFail(400, "Unknown action.");
 }
