@@ -98,6 +98,22 @@ export default function Settings() {
 
 const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5";
 
+/** The site-info fields in form order (Domain follows, with its explanation). */
+const SITE_INFO_FIELDS: {
+  id: string;
+  name: keyof SiteInfo;
+  label: string;
+  type?: string;
+  required?: boolean;
+}[] = [
+  { id: "site-name", name: "name", label: "Site Name", required: true },
+  { id: "site-email", name: "email", label: "Email", type: "email", required: true },
+  { id: "site-phone", name: "phone", label: "Phone", type: "tel" },
+  { id: "site-phonecall", name: "phonecall", label: "Phone (dialable)", type: "tel" },
+  { id: "site-address", name: "address", label: "Address" },
+  { id: "site-city", name: "addressCity", label: "City" },
+];
+
 function SiteInfoForm({ info }: { info: SiteInfo }) {
   const fetcher = useFetcher<typeof action>({ key: "settings-site-info" });
   useShowToast(fetcher.data?.toast);
@@ -121,53 +137,18 @@ function SiteInfoForm({ info }: { info: SiteInfo }) {
         className="mt-6 grid gap-4 md:grid-cols-2"
       >
         <input type="hidden" name="intent" value="site-info" />
-        <Field
-          id="site-name"
-          name="name"
-          label="Site Name"
-          required
-          defaultValue={value("name")}
-          error={errors?.name}
-        />
-        <Field
-          id="site-email"
-          name="email"
-          type="email"
-          label="Email"
-          required
-          defaultValue={value("email")}
-          error={errors?.email}
-        />
-        <Field
-          id="site-phone"
-          name="phone"
-          type="tel"
-          label="Phone"
-          defaultValue={value("phone")}
-          error={errors?.phone}
-        />
-        <Field
-          id="site-phonecall"
-          name="phonecall"
-          type="tel"
-          label="Phone (dialable)"
-          defaultValue={value("phonecall")}
-          error={errors?.phonecall}
-        />
-        <Field
-          id="site-address"
-          name="address"
-          label="Address"
-          defaultValue={value("address")}
-          error={errors?.address}
-        />
-        <Field
-          id="site-city"
-          name="addressCity"
-          label="City"
-          defaultValue={value("addressCity")}
-          error={errors?.addressCity}
-        />
+        {SITE_INFO_FIELDS.map((f) => (
+          <Field
+            key={f.name}
+            id={f.id}
+            name={f.name}
+            type={f.type}
+            label={f.label}
+            required={f.required}
+            defaultValue={value(f.name)}
+            error={errors?.[f.name]}
+          />
+        ))}
         <div className="md:col-span-2">
           <Field
             id="site-domain"
