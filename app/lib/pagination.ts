@@ -9,7 +9,8 @@ export interface Page<T> {
 
 /**
  * Which page a request for `requested` gets among `total` items: the nearest real page, so a
- * number past the end gives the last page and nonsense (NaN, 0, -3, 2.7) gives page 1 (or 2).
+ * number past the end gives the last page, nonsense (NaN, 0, -3) gives page 1, and a fraction is
+ * rounded down.
  * An empty list still has one (empty) page.
  */
 export function pageWindow(
