@@ -179,7 +179,33 @@ test.describe("admin: blogs", () => {
     });
     expect(notImage.status()).toBe(400);
     expect(await notImage.text()).toContain("Error uploading blog:");
+    const oversized = await page.request.post("/admin/blog", {
+      multipart: {
+        intent: "create",
+        title: "Too Big",
+        author: "A",
+        date: "2025-01-01",
+        imageFile: { name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024) },
+      },
+    });
+    expect(oversized.status()).toBe(413);
     expect(withSiteDb((db) => db.prepare("select count(*) as n from blogs").get())).toEqual(before);
+
+    // In the form, a file over 5 MB is refused as soon as it is chosen: it is never sent.
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    const upload = modal.getByLabel("Upload Image");
+    await upload.setInputFiles({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await expect(modal.getByRole("alert")).toHaveText(
+      "The image must be 5 MB or smaller. Choose a smaller file.",
+    );
+    expect(await upload.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    await expect(upload).toHaveAttribute("aria-invalid", "true");
   });
 
   test("the popup switch turns the public popup on and off", async ({ page, browser }) => {

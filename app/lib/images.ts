@@ -1,6 +1,10 @@
 /** Widths every uploaded image is stored at (DESIGN §3.7); the largest not above the original is kept. */
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
 
+/** The largest image file an admin may upload (checked in the browser and on the server). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE = "The image must be 5 MB or smaller.";
+
 /** Where an image comes from: an upload in our file store, or an http(s) URL an admin gave. */
 export type ImageRef = { kind: "upload"; id: string } | { kind: "url"; url: string } | null;
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
+import { MAX_UPLOAD_BYTES } from "../lib/images.ts";
 import { type Toast, toast } from "../lib/toast.ts";
 import { type AdminIdentity, requireAdmin } from "./auth.server.ts";
 import { type DB, getDb } from "./db/db.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
-import { MAX_UPLOAD_BYTES } from "./storage.server.ts";
 
 /** The first line of every admin loader and action: the database and the signed-in admin. */
 export async function requireAdminRequest(request: Request): Promise<{ db: DB; admin: AdminIdentity }> {

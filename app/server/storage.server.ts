@@ -2,9 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
-import { UPLOAD_WIDTHS } from "../lib/images.ts";
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WIDTHS } from "../lib/images.ts";
 
 /**
  * sharp (libvips) is loaded on the first upload, not at start: it adds about 30 MB to a server
@@ -32,7 +30,7 @@ export function uploadsDir(): string {
  */
 export async function storeImage(bytes: Uint8Array): Promise<string> {
   if (bytes.byteLength === 0) throw new InvalidImageError("The image file is empty.");
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError("The image must be 5 MB or smaller.");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError(UPLOAD_TOO_LARGE);
   const sharp = await loadSharp();
   let width: number;
   try {

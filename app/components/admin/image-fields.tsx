@@ -1,4 +1,5 @@
-import { type ImageRef, imageSources } from "../../lib/images.ts";
+import { useState } from "react";
+import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "../../lib/images.ts";
 
 /** Spec §2: "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
 export function ImageFields({
@@ -11,6 +12,11 @@ export function ImageFields({
   error?: string;
 }) {
   const preview = imageSources(current ?? null, 480);
+  // A file over the limit is refused as soon as it is chosen: sending megabytes only to be
+  // refused is slow, and a server that stops reading a refused upload can leave the browser
+  // waiting. The server checks again.
+  const [tooLarge, setTooLarge] = useState(false);
+  const message = tooLarge ? `${UPLOAD_TOO_LARGE} Choose a smaller file.` : error;
   return (
     <fieldset className="space-y-3 rounded-xl border border-ink-900/10 p-4">
       <legend className="px-1 font-medium">Image</legend>
@@ -35,6 +41,14 @@ export function ImageFields({
           name="imageFile"
           type="file"
           accept="image/*"
+          aria-invalid={tooLarge ? true : undefined}
+          aria-describedby={tooLarge ? `${idPrefix}-image-error` : undefined}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            const refused = file !== undefined && file.size > MAX_UPLOAD_BYTES;
+            if (refused) e.currentTarget.value = "";
+            setTooLarge(refused);
+          }}
           className="mt-1.5 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-sand-100 file:px-4 file:py-2 file:font-semibold"
         />
       </div>
@@ -47,14 +61,18 @@ export function ImageFields({
           name="imageUrl"
           type="url"
           placeholder="https://…"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${idPrefix}-image-error` : undefined}
+          aria-invalid={error && !tooLarge ? true : undefined}
+          aria-describedby={error && !tooLarge ? `${idPrefix}-image-error` : undefined}
           className="mt-1.5 block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-2.5 focus:border-sea-600 focus:outline-none"
         />
       </div>
-      {error && (
-        <p id={`${idPrefix}-image-error`} className="text-sm font-medium text-coral-600">
-          {error}
+      {message && (
+        <p
+          id={`${idPrefix}-image-error`}
+          role={tooLarge ? "alert" : undefined}
+          className="text-sm font-medium text-coral-600"
+        >
+          {message}
         </p>
       )}
     </fieldset>
