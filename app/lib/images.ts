@@ -36,3 +36,24 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+export interface ImageColumns {
+  image_id: string | null;
+  image_url: string | null;
+}
+
+/**
+ * The image columns an edit writes (the current ones when the form kept the image, the submitted
+ * ones otherwise), and the upload the edit leaves behind, to discard once it is saved.
+ */
+export function imageUpdate(
+  current: ImageColumns,
+  submitted: ImageColumns,
+  keepImage: boolean | undefined,
+): { columns: ImageColumns; replaced: string | null } {
+  const columns = keepImage
+    ? { image_id: current.image_id, image_url: current.image_url }
+    : { image_id: submitted.image_id, image_url: submitted.image_url };
+  const replaced = current.image_id && current.image_id !== columns.image_id ? current.image_id : null;
+  return { columns, replaced };
+}

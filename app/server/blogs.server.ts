@@ -1,5 +1,5 @@
 import { excerptOf, hasMore } from "../lib/excerpt.ts";
-import { type ImageRef, imageRef } from "../lib/images.ts";
+import { type ImageRef, imageRef, imageUpdate } from "../lib/images.ts";
 import { type Page, readPage } from "../lib/pagination.ts";
 import { normalizeKeywords } from "../lib/slug.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
@@ -211,17 +211,14 @@ export async function updateBlog(
     }
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     const columns = contentColumns(input);
-    const image = input.keepImage
-      ? { image_id: current.image_id, image_url: current.image_url }
-      : { image_id: columns.image_id, image_url: columns.image_url };
+    const image = imageUpdate(current, columns, input.keepImage);
     const row = await trx
       .updateTable("blogs")
-      .set({ ...columns, ...image, slug, updated_at: nowSeconds() })
+      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds() })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const replaced = current.image_id && current.image_id !== row.image_id ? current.image_id : null;
-    return { blog: toBlog(row), replaced };
+    return { blog: toBlog(row), replaced: image.replaced };
   });
   if (!result) return null;
   await discardImage(result.replaced);

@@ -1,4 +1,4 @@
-import { type ImageRef, imageRef } from "../lib/images.ts";
+import { type ImageRef, imageRef, imageUpdate } from "../lib/images.ts";
 import { type DB, nowSeconds } from "./db/db.server.ts";
 import type { RecipeRow } from "./db/schema.ts";
 import { discardImage } from "./storage.server.ts";
@@ -258,17 +258,14 @@ export async function updateRecipe(
     const columns = recipeColumns(input);
     const slug =
       columns.title === current.title ? current.slug : await uniqueRecipeSlug(trx, columns.title, id);
-    const image = input.keepImage
-      ? { image_id: current.image_id, image_url: current.image_url }
-      : { image_id: columns.image_id, image_url: columns.image_url };
+    const image = imageUpdate(current, columns, input.keepImage);
     const row = await trx
       .updateTable("recipes")
-      .set({ ...columns, ...image, slug, updated_at: nowSeconds() })
+      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds() })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const replaced = current.image_id && current.image_id !== row.image_id ? current.image_id : null;
-    return { recipe: toRecipe(row), replaced };
+    return { recipe: toRecipe(row), replaced: image.replaced };
   });
   if (!result) return null;
   await discardImage(result.replaced);
