@@ -38,9 +38,50 @@ interface AppModule {
   responseCache: { serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> };
 }
 
+/** The methods the site answers; everything else is refused before any route runs. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
+const ALLOW = ALLOWED_METHODS.join(", ");
+
+/** Whether PUBLIC_URL names an https origin (then browsers are told to keep to HTTPS: HSTS). */
+export function publicUrlIsHttps(publicUrl = process.env.PUBLIC_URL): boolean {
+  try {
+    return publicUrl ? new URL(publicUrl).protocol === "https:" : false;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a Host (or X-Forwarded-Host) value is a host name or address with an optional port. */
+export function isValidHost(value: string | undefined, { required = false } = {}): boolean {
+  if (value === undefined || value === "") return !required;
+  if (value.length > 255) return false;
+  try {
+    const url = new URL(`http://${value}`);
+    return url.host.toLowerCase() === value.toLowerCase() || `${url.hostname}:80` === value.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export async function createServer(): Promise<{ app: express.Express; cache?: AppModule["responseCache"] }> {
   const server = express();
   server.disable("x-powered-by");
+  // TRACE, PUT, DELETE, PATCH and the rest: no route takes them (React Router would run a page's
+  // action for them, and undici cannot even build a Request for TRACE).
+  server.use((req, res, next) => {
+    if (!ALLOWED_METHODS.includes(req.method)) {
+      res.status(405).set("Allow", ALLOW).type("text/plain").send("Method not allowed.");
+      return;
+    }
+    // React Router builds each request's URL from the (forwarded) host: one that is not a host
+    // name is the client's mistake, not a reason to fail.
+    if (!isValidHost(req.get("x-forwarded-host")) || !isValidHost(req.get("host"), { required: true })) {
+      res.status(400).type("text/plain").send("Bad Host header.");
+      return;
+    }
+    if (req.method !== "OPTIONS") return next();
+    res.status(204).set("Allow", ALLOW).end();
+  });
   // Trust X-Forwarded-* only from a proxy on this machine (the usual nginx/Caddy setup).
   server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 
@@ -69,7 +110,10 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
           },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+      // Only when the site says it lives on HTTPS: HSTS on a plain-HTTP site would lock browsers out.
+      strictTransportSecurity: publicUrlIsHttps()
+        ? { maxAge: 180 * 24 * 3600, includeSubDomains: false }
+        : false,
     }),
   );
   server.use(compression());
@@ -106,11 +150,17 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
   return { app: server };
 }
 
+/** How long a stop waits for requests in progress before it gives up (and exits with 1). */
+const SHUTDOWN_GRACE_MS = 5000;
+
 /** Builds the app and listens on PORT/HOST; stops cleanly on SIGINT/SIGTERM. */
 export async function startServer(): Promise<Server> {
   const { app, cache } = await createServer();
+  let stopping = false;
   // A cached public page is answered here, before Express and React Router do any work.
   const listener: Server = createHttpServer((req, res) => {
+    // While stopping, every answer closes its connection, so keep-alive clients let go at once.
+    if (stopping) res.setHeader("Connection", "close");
     if (!cache) return app(req, res);
     cache.serve(req, res).then(
       (served) => {
@@ -127,8 +177,16 @@ export async function startServer(): Promise<Server> {
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
+      stopping = true;
       listener.close(() => process.exit(0));
-      setTimeout(() => process.exit(0), 5000).unref();
+      // close() drops the connections idle right now; those busy now go idle when their answer is
+      // sent (with Connection: close), and are dropped by the next sweep.
+      listener.closeIdleConnections();
+      setInterval(() => listener.closeIdleConnections(), 100).unref();
+      setTimeout(() => {
+        console.error(`Stopped after ${SHUTDOWN_GRACE_MS} ms with requests still in progress.`);
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
     });
   }
   return listener;

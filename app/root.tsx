@@ -4,10 +4,6 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { InlineStyles } from "./components/inline-styles.tsx";
 import { useNonce } from "./components/nonce.tsx";
-import { bumpContentVersionAfterWrites } from "./server/content-version.server.ts";
-
-/** Any write (every non-GET request) moves the content version on, so cached pages go stale at once. */
-export const middleware: Route.MiddlewareFunction[] = [bumpContentVersionAfterWrites];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -18,10 +18,10 @@ import { imageSources } from "../lib/images.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "../lib/seo.ts";
 import { findBlogBySlug } from "../server/blogs.server.ts";
 import { addComment, approvedComments } from "../server/comments.server.ts";
-import { markPublicPagesUnchanged } from "../server/content-version.server.ts";
 import { requestInfoContext } from "../server/context.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { flagParameter, publicCache } from "../server/public-cache.server.ts";
 import { checkPublicForm } from "../server/public-forms.server.ts";
 import type { Route } from "./+types/blog";
 
@@ -39,6 +39,11 @@ async function loadBlog(slug: string) {
   if ("redirectTo" in found) throw redirect(`/blogs/${found.redirectTo}`, 301);
   return { db, blog: found.blog };
 }
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [
+  publicCache({ query: { comment: flagParameter("sent") } }),
+];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db, blog } = await loadBlog(params.slug);
@@ -60,8 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addComment(db, blog.id, checked.data);
-  // Pending until approved: no public page changes.
-  markPublicPagesUnchanged(context);
+  // Pending until approved: it moves no content version (migration 004), so no cache is emptied.
   // Post/Redirect/Get: a reload cannot post the comment twice, and the page the visitor lands on
   // is the blog's cached page plus a flag, not a fresh render for every comment.
   return redirect(`/blogs/${blog.slug}?${COMMENT_SENT_FLAG}#comments`, 303);

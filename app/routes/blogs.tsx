@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
 import { BlogCard } from "../components/cards.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -7,11 +7,19 @@ import { pageTitle } from "../lib/site.ts";
 import { listBlogs } from "../server/blogs.server.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { pageParameter, publicCache } from "../server/public-cache.server.ts";
 import type { Route } from "./+types/blogs";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache({ query: { page: pageParameter } })];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await listBlogs(await getDb(), Number(url.searchParams.get("page") ?? 1));
+  // Read with the cache key's own rule, so a shared answer always matches the key it is stored under.
+  const requested = Number(pageParameter(url.searchParams.get("page") ?? "") ?? 1);
+  const page = await listBlogs(await getDb(), requested);
+  // A page past the end is not a page of its own (nor a cache entry): send it to the last one.
+  if (page.page !== requested) throw redirect(page.page > 1 ? `/blogs?page=${page.page}` : "/blogs");
   const canonical = `${siteOrigin(request)}/blogs${page.page > 1 ? `?page=${page.page}` : ""}`;
   return { ...page, url: canonical };
 }

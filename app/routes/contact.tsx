@@ -6,15 +6,18 @@ import { contactSchema } from "../lib/forms.ts";
 import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "../lib/site.ts";
 import { addContact } from "../server/contacts.server.ts";
-import { markPublicPagesUnchanged } from "../server/content-version.server.ts";
 import { requestInfoContext } from "../server/context.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { flagParameter, publicCache } from "../server/public-cache.server.ts";
 import { checkPublicForm } from "../server/public-forms.server.ts";
 import { getSiteInfo, getSiteNumbers } from "../server/settings.server.ts";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_SENT_MESSAGE = "Thank you! Your message has been sent. We'll get back to you soon.";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache({ query: { sent: flagParameter("1") } })];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
@@ -31,8 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addContact(db, checked.data);
-  // Private to the admin: no public page changes.
-  markPublicPagesUnchanged(context);
   // Post/Redirect/Get: a reload cannot send the message twice; the landing page is the cached one.
   return redirect("/contact?sent=1", 303);
 }

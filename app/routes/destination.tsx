@@ -9,7 +9,11 @@ import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { pageTitle } from "../lib/site.ts";
 import { destinationSlug } from "../lib/slug.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import type { Route } from "./+types/destination";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const destination = destinations.find((d) => destinationSlug(d.name) === params.spotname);

@@ -5,7 +5,11 @@ import { destinations } from "../content/destinations.ts";
 import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { pageTitle } from "../lib/site.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import type { Route } from "./+types/destinations";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { destinations, url: `${siteOrigin(request)}/destinations` };

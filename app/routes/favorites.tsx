@@ -5,7 +5,11 @@ import { PageHero } from "../components/page-hero.tsx";
 import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { pageTitle } from "../lib/site.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import type { Route } from "./+types/favorites";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { url: `${siteOrigin(request)}/favorites` };

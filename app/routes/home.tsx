@@ -8,8 +8,12 @@ import { TAGLINE } from "../lib/site.ts";
 import { latestBlogs } from "../server/blogs.server.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import { listRecipes } from "../server/recipes.server.ts";
 import type { Route } from "./+types/home";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();

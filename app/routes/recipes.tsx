@@ -5,8 +5,12 @@ import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { pageTitle } from "../lib/site.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import { listRecipes } from "../server/recipes.server.ts";
 import type { Route } from "./+types/recipes";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const recipes = await listRecipes(await getDb(), 48);

@@ -1,5 +1,9 @@
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import type { Route } from "./+types/robots";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export function loader({ request }: Route.LoaderArgs) {
   const text = `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /favorites\nDisallow: /signup\n\nSitemap: ${siteOrigin(request)}/sitemap.xml\n`;

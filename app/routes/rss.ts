@@ -2,12 +2,16 @@ import { escapeXml } from "../lib/xml.ts";
 import { blogFeedEntries } from "../server/blogs.server.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import { getSiteInfo } from "../server/settings.server.ts";
 import type { Route } from "./+types/rss";
 
 const FEED_SIZE = 50;
 
 /** RSS 2.0 feed of the newest blogs. */
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const origin = siteOrigin(request);

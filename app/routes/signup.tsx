@@ -4,7 +4,6 @@ import { SignupFields } from "../components/signup-form.tsx";
 import { signupSchema } from "../lib/forms.ts";
 import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { pageTitle } from "../lib/site.ts";
-import { markPublicPagesUnchanged } from "../server/content-version.server.ts";
 import { requestInfoContext } from "../server/context.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { checkPublicForm } from "../server/public-forms.server.ts";
@@ -20,8 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!checked.ok) return checked.response;
   await addUser(db, checked.data);
-  // Pending until approved / private to the admin: no public page changes.
-  markPublicPagesUnchanged(context);
   return { ok: true as const };
 }
 

@@ -2,10 +2,14 @@ import { data } from "react-router";
 import { blogSitemapFile, blogSitemapFileCount } from "../server/blogs.server.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import { SITEMAP_BLOGS_PER_FILE, sitemapUrl, urlset, xmlResponse } from "../server/sitemap.server.ts";
 import type { Route } from "./+types/sitemap-blogs";
 
 /** One sitemap file of up to 10,000 blogs (a fixed id range, so its contents never move). */
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const file = Number(params.page);
   if (!Number.isSafeInteger(file) || file < 1) throw data(null, { status: 404 });

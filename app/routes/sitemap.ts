@@ -2,6 +2,7 @@ import { escapeXml } from "../lib/xml.ts";
 import { blogSitemapFileCount } from "../server/blogs.server.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import { SITEMAP_BLOGS_PER_FILE, xmlResponse } from "../server/sitemap.server.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -9,6 +10,9 @@ import type { Route } from "./+types/sitemap";
  * /sitemap.xml is an index: one file of pages, destinations and recipes, and one file per
  * 10,000 blogs, so no single answer grows with the corpus.
  */
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const blogFiles = await blogSitemapFileCount(await getDb(), SITEMAP_BLOGS_PER_FILE);

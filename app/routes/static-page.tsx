@@ -5,14 +5,21 @@ import { pageMeta, siteNameOf } from "../lib/meta.ts";
 import { FALLBACK_BRAND, pageTitle } from "../lib/site.ts";
 import { getDb } from "../server/db/db.server.ts";
 import { siteOrigin } from "../server/origin.server.ts";
+import { publicCache } from "../server/public-cache.server.ts";
 import { getSiteInfo } from "../server/settings.server.ts";
 import type { Route } from "./+types/static-page";
 
-/** About, disclaimer, privacy policy and terms: one screen, the page picked by its path. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  const slug = pathname.replace(/^\/+|\/+$/g, "") as StaticPage["slug"];
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
+/**
+ * About, disclaimer, privacy policy and terms: one screen, the page picked by the route that
+ * matched (`/about`), not by the URL as typed (`/ABOUT`, `/about.data` match it too).
+ */
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const slug = pattern.replace(/^\/+|\/+$/g, "") as StaticPage["slug"];
   const page = staticPages[slug];
+  if (!page) throw new Response(null, { status: 404 });
   const siteName = (await getSiteInfo(await getDb())).name || FALLBACK_BRAND;
   const fill = (text: string) => text.replaceAll("{siteName}", siteName);
   return {

@@ -11,11 +11,10 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { upsertAccount } from "./accounts.server.ts";
-import { readContentVersion } from "./content-version.server.ts";
 import { requestInfoContext } from "./context.ts";
 import { getDatabase } from "./db/db.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
-import { createResponseCache } from "./response-cache.server.ts";
+import { cacheSlotContext, responseCache } from "./public-cache.server.ts";
 import { uploadsDir } from "./storage.server.ts";
 
 /**
@@ -29,14 +28,8 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await upsertAccount(db, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
 
-/**
- * Public responses, reused while the database's content version is unchanged (server.ts serves
- * hits). `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
- */
-export const responseCache = createResponseCache({
-  enabled: process.env.RESPONSE_CACHE !== "false",
-  readVersion: async () => readContentVersion((await getDatabase()).db),
-});
+/** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */
+export { responseCache };
 
 /** In a child process: image processing would otherwise stay in this process's memory for good. */
 function loadSampleContent(appRoot: string): Promise<void> {
@@ -91,6 +84,8 @@ app.use(
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "unknown" });
+      // Where a route that opts into the shared cache leaves its declaration (publicCache).
+      context.set(cacheSlotContext, responseCache.slotOf(res));
       return context;
     },
   }),

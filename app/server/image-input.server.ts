@@ -1,5 +1,5 @@
 import { isHttpUrl } from "../lib/images.ts";
-import { InvalidImageError, storeImage } from "./storage.server.ts";
+import { InvalidImageError, StorageError, storeImage } from "./storage.server.ts";
 
 export const IMAGE_FILE_FIELD = "imageFile";
 export const IMAGE_URL_FIELD = "imageUrl";
@@ -39,15 +39,17 @@ export async function storeImageChoice(choice: ImageChoice): Promise<StoredImage
 
 /**
  * `storeImageChoice` for an admin action: a file that is not a readable image is the admin's to fix
- * (400, with the reason); anything else is the server's (500, logged, a plain reason).
+ * (400, with the reason); a disk that cannot take it is the server's (507 full, 503 otherwise, a
+ * plain reason); anything else is a logged 500.
  */
 export async function tryStoreImageChoice(
   choice: ImageChoice,
-): Promise<{ ok: true; image: StoredImage } | { ok: false; status: 400 | 500; reason: string }> {
+): Promise<{ ok: true; image: StoredImage } | { ok: false; status: 400 | 500 | 503 | 507; reason: string }> {
   try {
     return { ok: true, image: await storeImageChoice(choice) };
   } catch (error) {
     if (error instanceof InvalidImageError) return { ok: false, status: 400, reason: error.message };
+    if (error instanceof StorageError) return { ok: false, status: error.status, reason: error.message };
     console.error("Storing an image failed:", error);
     return { ok: false, status: 500, reason: "the image could not be stored." };
   }

@@ -1,29 +1,72 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createResponseCache } from "./response-cache.server.ts";
+import {
+  type CachePolicy,
+  canonicalQuery,
+  createResponseCache,
+  hasCookie,
+  pagePathOf,
+} from "./response-cache.server.ts";
+
+const SESSION = "wp_session";
+const page = (v: string) => (/^[0-9]+$/.test(v) && Number(v) > 1 ? String(Number(v)) : null);
+
+/**
+ * The routes of this tiny app that share their answers, as `publicCache` declares them. Anything
+ * else (here `/admin/…`) renders without a declaration, like a route that never opted in.
+ */
+const SHARED: Record<string, CachePolicy> = {
+  "/": {},
+  "/a": {},
+  "/p": {},
+  "/same": {},
+  "/missing": {},
+  "/cookie": {},
+  "/slow": {},
+  "/blogs": { query: { page } },
+  "/blogs.data": { query: { page } },
+};
 
 /** A tiny server: cache hits first, then a "renderer" that counts how often it really ran. */
-function harness({ enabled = true } = {}) {
+function harness({ enabled = true, staleIfErrorMs = 60_000 } = {}) {
   let version = "1";
   let renders = 0;
   let reads = 0;
+  let versionFault: "none" | "error" | "hang" = "none";
   const cache = createResponseCache({
     enabled,
-    readVersion: async () => {
+    sessionCookie: SESSION,
+    staleIfErrorMs,
+    versionTimeoutMs: 100,
+    readVersion: () => {
       reads++;
-      return version;
+      if (versionFault === "error") return Promise.reject(new Error("database down"));
+      if (versionFault === "hang") return new Promise<string>(() => {});
+      return Promise.resolve(version);
     },
   });
   const server: Server = createServer(async (req, res) => {
     if (await cache.serve(req, res)) return;
     const r = res as typeof res & { locals: Record<string, unknown> };
     r.locals = { cspNonce: "abc123" };
-    cache.capture(req, r, () => {
+    cache.capture(req, r, async () => {
       renders++;
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      const policy = SHARED[path];
+      const slot = cache.slotOf(res);
+      // As publicCache does: no readable version, no sharing (the page still renders).
+      if (policy && slot && !hasCookie(req.headers.cookie, SESSION))
+        await cache.version().then(
+          (version) => {
+            slot.declaration = { path, policy, version };
+          },
+          () => undefined,
+        );
+      if (path === "/slow") await new Promise((resolve) => setTimeout(resolve, 50));
       res.setHeader("content-type", "text/html");
       res.setHeader("content-security-policy", "default-src 'self'; script-src 'self' 'nonce-abc123'");
-      if (req.url === "/cookie") res.setHeader("set-cookie", "a=b");
-      res.statusCode = req.url === "/missing" ? 404 : 200;
+      if (path === "/cookie") res.setHeader("set-cookie", "a=b");
+      res.statusCode = path === "/missing" ? 404 : 200;
       res.write(`<html><body>${req.headers.host} ${req.url} v${version}`);
       res.end(`<script nonce="abc123">boot()</script></body></html>`);
     });
@@ -40,11 +83,16 @@ function harness({ enabled = true } = {}) {
     setVersion: (v: string) => {
       version = v;
     },
+    setVersionFault: (fault: typeof versionFault) => {
+      versionFault = fault;
+    },
     renders: () => renders,
     async listen() {
       await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
       const address = server.address();
-      return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      close = () => server.close();
+      return url;
     },
   };
 }
@@ -56,7 +104,6 @@ describe("response cache", () => {
   it("renders every request when switched off (RESPONSE_CACHE=false)", async () => {
     const h = harness({ enabled: false });
     const url = await h.listen();
-    close = () => h.server.close();
     for (let i = 0; i < 3; i++) expect((await fetch(`${url}/blogs`)).status).toBe(200);
     expect(h.renders()).toBe(3);
     expect(h.cache.stats()).toMatchObject({ entries: 0, hits: 0 });
@@ -65,21 +112,22 @@ describe("response cache", () => {
   it("serves a page again without rendering, until the content version moves", async () => {
     const h = harness();
     const url = await h.listen();
-    close = () => h.server.close();
     const first = await fetch(`${url}/blogs`);
     expect(first.headers.get("content-security-policy")).toContain("'nonce-abc123'");
     const second = await fetch(`${url}/blogs`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
     expect(await second.text()).toContain("/blogs v1");
     expect(h.renders()).toBe(1);
     h.setVersion("2");
-    expect(await (await fetch(`${url}/blogs`)).text()).toContain("/blogs v2");
+    const third = await fetch(`${url}/blogs`);
+    expect(third.headers.get("x-cache")).toBe("MISS");
+    expect(await third.text()).toContain("/blogs v2");
     expect(h.renders()).toBe(2);
   });
 
   it("replaces the nonce of a cached page with the hashes of its inline scripts", async () => {
     const h = harness();
     const url = await h.listen();
-    close = () => h.server.close();
     await fetch(`${url}/`);
     const hit = await fetch(`${url}/`);
     const csp = hit.headers.get("content-security-policy") ?? "";
@@ -88,10 +136,9 @@ describe("response cache", () => {
     expect(await hit.text()).not.toContain("nonce=");
   });
 
-  it("answers If-None-Match with 304 and compresses for clients that ask", async () => {
+  it("answers If-None-Match with 304 and compresses as the client allows", async () => {
     const h = harness();
     const url = await h.listen();
-    close = () => h.server.close();
     await fetch(`${url}/a`);
     const hit = await fetch(`${url}/a`, { headers: { "accept-encoding": "gzip" } });
     expect(hit.headers.get("content-encoding")).toBe("gzip");
@@ -99,12 +146,15 @@ describe("response cache", () => {
     expect(etag).toMatch(/^W\//);
     const again = await fetch(`${url}/a`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+    const noBrotli = await fetch(`${url}/a`, { headers: { "accept-encoding": "br;q=0, gzip" } });
+    expect(noBrotli.headers.get("content-encoding")).toBe("gzip");
+    const brotli = await fetch(`${url}/a`, { headers: { "accept-encoding": "gzip, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
   });
 
   it("reads the version once for hits that arrive together, and again for later ones", async () => {
     const h = harness();
     const url = await h.listen();
-    close = () => h.server.close();
     await fetch(`${url}/p`);
     h.countReads();
     // Twenty requests handled in the same turn of the event loop, as under load.
@@ -122,18 +172,142 @@ describe("response cache", () => {
     expect(h.countReads()).toBe(1);
   });
 
-  it("never caches admin pages, errors, cookies or other hosts' pages", async () => {
+  it("stores only what a route declared: never undeclared pages, errors or answers that set a cookie", async () => {
     const h = harness();
     const url = await h.listen();
-    close = () => h.server.close();
-    for (const path of ["/admin/dashboard", "/missing", "/cookie"]) {
+    for (const path of ["/admin/dashboard", "/ADMIN/dashboard", "/missing", "/cookie"]) {
       await fetch(`${url}${path}`);
-      await fetch(`${url}${path}`);
+      const again = await fetch(`${url}${path}`);
+      expect(again.headers.get("x-cache")).not.toBe("HIT");
     }
-    expect(h.renders()).toBe(6);
+    expect(h.renders()).toBe(8);
+    expect(h.cache.stats().entries).toBe(0);
+  });
+
+  it("keeps other hosts' pages apart", async () => {
+    const h = harness();
+    const url = await h.listen();
     await fetch(`${url}/same`);
     // Canonical URLs and site numbers depend on the host: another (forwarded) host is another page.
-    await fetch(`${url}/same`, { headers: { "x-forwarded-host": "other.example" } });
-    expect(h.renders()).toBe(8);
+    const other = await fetch(`${url}/same`, { headers: { "x-forwarded-host": "other.example" } });
+    expect(await other.text()).toContain("/same");
+    expect(h.renders()).toBe(2);
+    expect(h.cache.stats().entries).toBe(2);
+  });
+
+  it("never serves or stores a request that carries a session cookie, whatever its value", async () => {
+    const h = harness();
+    const url = await h.listen();
+    for (const cookie of [
+      `${SESSION}=abc`,
+      `theme=dark; ${SESSION}=%E0%A4%A`,
+      `${SESSION}=`,
+      ` ${SESSION}`,
+    ]) {
+      await fetch(`${url}/blogs`, { headers: { cookie } });
+    }
+    expect(h.cache.stats().entries).toBe(0);
+    await fetch(`${url}/blogs`);
+    expect(h.renders()).toBe(5);
+    const withSession = await fetch(`${url}/blogs`, { headers: { cookie: `${SESSION}=abc` } });
+    expect(withSession.headers.get("x-cache")).toBeNull();
+    expect(h.renders()).toBe(6);
+    // Other cookies do not matter.
+    const withOther = await fetch(`${url}/blogs`, { headers: { cookie: "theme=dark; wp_sessions=1" } });
+    expect(withOther.headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("keys by the parameters the route reads: other parameters neither render nor add entries", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/blogs`);
+    for (let i = 0; i < 20; i++) {
+      const r = await fetch(`${url}/blogs?x=${Math.random()}&utm_source=${i}`);
+      expect(r.headers.get("x-cache")).toBe("HIT");
+    }
+    expect(h.renders()).toBe(1);
+    expect(h.cache.stats().entries).toBe(1);
+    // A parameter the route reads is part of the key, in its canonical form.
+    await fetch(`${url}/blogs?page=2`);
+    for (const q of ["page=02", "page=2&x=1", "x=1&page=2", "page=2&page=5"]) {
+      expect((await fetch(`${url}/blogs?${q}`)).headers.get("x-cache")).toBe("HIT");
+    }
+    // page=1 and nonsense read as page 1: the first entry.
+    for (const q of ["page=1", "page=abc", "page=", "page=-3"]) {
+      expect((await fetch(`${url}/blogs?${q}`)).headers.get("x-cache")).toBe("HIT");
+    }
+    expect(h.renders()).toBe(2);
+    expect(h.cache.stats().entries).toBe(2);
+  });
+
+  it("keeps client-navigation data apart, and does not share data requests that name their routes", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/blogs.data`);
+    expect((await fetch(`${url}/blogs.data?y=1`)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(`${url}/blogs.data?_routes=routes/blogs`)).headers.get("x-cache")).toBeNull();
+    expect((await fetch(`${url}/blogs`)).headers.get("x-cache")).toBeNull();
+    expect(h.renders()).toBe(3);
+  });
+
+  it("renders once for concurrent misses of one key (single flight)", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/slow`);
+    h.setVersion("2");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(`${url}/slow`).then((r) => r.text())),
+    );
+    expect(answers.every((a) => a.includes("/slow v2"))).toBe(true);
+    expect(h.renders()).toBe(2);
+  });
+
+  it("serves the last good copy while the version cannot be read, for a bounded time", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    h.setVersionFault("error");
+    const down = await fetch(`${url}/p`);
+    expect(down.status).toBe(200);
+    expect(down.headers.get("x-cache")).toBe("STALE");
+    // A frozen database: the read times out and the copy is served all the same.
+    h.setVersionFault("hang");
+    const frozen = await fetch(`${url}/p`);
+    expect(frozen.headers.get("x-cache")).toBe("STALE");
+    expect(h.renders()).toBe(1);
+    expect(h.cache.stats().stale).toBe(2);
+  });
+
+  it("does not serve a copy older than its stale bound", async () => {
+    const h = harness({ staleIfErrorMs: -60 * 60 * 1000 - 1 });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    h.setVersionFault("error");
+    const r = await fetch(`${url}/p`);
+    expect(r.headers.get("x-cache")).toBe("MISS");
+    expect(h.renders()).toBe(2);
+  });
+});
+
+describe("cache keys", () => {
+  it("pagePathOf maps client-navigation data to its page", () => {
+    expect(pagePathOf("/blogs.data")).toBe("/blogs");
+    expect(pagePathOf("/_root.data")).toBe("/");
+    expect(pagePathOf("/blogs/kyoto")).toBe("/blogs/kyoto");
+    expect(pagePathOf("/rss.xml")).toBe("/rss.xml");
+  });
+
+  it("canonicalQuery keeps only the parameters the route reads, sorted and normalised", () => {
+    const policy: CachePolicy = { query: { page, sent: (v) => (v === "1" ? "1" : null) } };
+    expect(canonicalQuery(new URLSearchParams("x=1&sent=1&page=03"), policy)).toBe("page=3&sent=1");
+    expect(canonicalQuery(new URLSearchParams("sent=yes&page=1"), policy)).toBe("");
+    expect(canonicalQuery(new URLSearchParams("page=4"), {})).toBe("");
+  });
+
+  it("hasCookie finds a cookie by exact name", () => {
+    expect(hasCookie("a=1; wp_session=x", "wp_session")).toBe(true);
+    expect(hasCookie("wp_session", "wp_session")).toBe(true);
+    expect(hasCookie("wp_sessions=1; xwp_session=2", "wp_session")).toBe(false);
+    expect(hasCookie(undefined, "wp_session")).toBe(false);
   });
 });

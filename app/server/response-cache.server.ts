@@ -1,29 +1,69 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { preferredEncoding } from "../lib/accept-encoding.ts";
 
 /**
  * A per-process cache of public GET responses (pages, their client-navigation data, feeds).
  *
- * Correctness across servers: every entry remembers the content version (a number in the database
- * that every write bumps) it was rendered under, and is only served while the database still holds
- * that version, checked on every hit. So a change made through any server is seen through every
- * server at once; the cache saves the rendering, never the truth.
+ * What may be stored is decided by the route that produced the response, never by the URL: a
+ * route opts in (public-cache.server.ts `publicCache`) and declares the canonical path it answers
+ * and the query parameters it reads. Everything else — admin screens, error pages, redirects,
+ * answers that set a cookie, any request that carries a session cookie — is never stored, and a
+ * request that carries a session cookie is never answered from here either.
+ *
+ * The key is the canonical request: host (canonical URLs and site numbers depend on it), the
+ * path as the route declared it, and only the query parameters the route reads, in canonical form.
+ * So `?x=<random>` is served from the page's entry and adds none.
+ *
+ * Correctness across servers: every entry remembers the content version (a number the database
+ * moves on every write that changes a public page) it was rendered under, and is only served while
+ * the database still holds that version, checked on every hit. When the version cannot be read
+ * (database down or too slow), the last good copy is served for a bounded time.
  *
  * Security headers: pages carry a per-request CSP nonce for their inline scripts. A cached page
  * is stored without the nonce and served with a CSP that allows exactly its inline scripts by hash.
  */
+
+/** What a route declares about its public answer. */
+export interface CachePolicy {
+  /**
+   * The query parameters the route reads, each with a function giving its canonical value (null:
+   * as if absent). Every other parameter is ignored: it cannot change the answer.
+   */
+  query?: Readonly<Record<string, (value: string) => string | null>>;
+}
+
+/** A route's declaration for one response: where it may be shared, and what it was rendered from. */
+export interface Declaration {
+  /** The request's pathname, already checked to be the route's canonical spelling. */
+  path: string;
+  policy: CachePolicy;
+  /** The content version read before rendering. */
+  version: string;
+}
+
+/** Per-request place where the route leaves its declaration for the HTTP layer to find. */
+export interface CacheSlot {
+  declaration?: Declaration;
+}
+
 export interface ResponseCache {
   /** Answers a request from the cache when it can; false means "not served, carry on". */
   serve(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  /** Express-style middleware that records cacheable responses as they are sent. */
-  capture(
-    req: IncomingMessage,
-    res: ServerResponse & { locals?: Record<string, unknown> },
-    next: () => void,
-  ): void;
+  /**
+   * Express-style middleware that records a response as it is sent, if the route declared it in
+   * `slotOf(res)` by the time it ends.
+   */
+  capture(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** The slot a route fills for this response (created by `capture`). */
+  slotOf(res: ServerResponse): CacheSlot | undefined;
+  /** The content version to render under (read before rendering). */
+  version(): Promise<string>;
+  /** Whether a request may use the shared cache at all (method, session cookie). */
+  admits(req: { method?: string; headers: IncomingMessage["headers"] }): boolean;
   clear(): void;
-  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  stats(): { entries: number; bytes: number; hits: number; misses: number; stale: number };
 }
 
 interface Entry {
@@ -36,7 +76,6 @@ interface Entry {
   etag: string;
 }
 
-const NOT_CACHED_PREFIXES = ["/admin", "/uploads", "/healthz", "/assets", "/signup"];
 const DROPPED_HEADERS = new Set([
   "content-length",
   "content-encoding",
@@ -46,20 +85,38 @@ const DROPPED_HEADERS = new Set([
   "keep-alive",
   "transfer-encoding",
   "etag",
+  "x-cache",
 ]);
 
-function cacheable(req: IncomingMessage): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const path = req.url ?? "/";
-  return !NOT_CACHED_PREFIXES.some(
-    (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`) || path.startsWith(`${p}?`),
-  );
+/** React Router's client-navigation requests: `/blogs.data`, and `/_root.data` for `/`. */
+const DATA_SUFFIX = ".data";
+
+/** The page path a request's pathname stands for (`/blogs.data` → `/blogs`, `/_root.data` → `/`). */
+export function pagePathOf(pathname: string): string {
+  if (!pathname.endsWith(DATA_SUFFIX)) return pathname;
+  const page = pathname.slice(0, -DATA_SUFFIX.length);
+  return page === "/_root" ? "/" : page;
 }
 
-/** Host and forwarded headers are part of the key: canonical URLs and site numbers depend on them. */
-function keyOf(req: IncomingMessage): string {
-  const h = req.headers;
-  return `${h["x-forwarded-proto"] ?? ""}|${h["x-forwarded-host"] ?? ""}|${h.host ?? ""}|${req.url ?? "/"}`;
+/** The canonical query of a request under a policy: only the parameters the route reads. */
+export function canonicalQuery(search: URLSearchParams, policy: CachePolicy): string {
+  const parts: string[] = [];
+  for (const [name, normalize] of Object.entries(policy.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const raw = search.get(name);
+    const value = raw === null ? null : normalize(raw);
+    if (value !== null) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  return parts.join("&");
+}
+
+/** Whether a Cookie header carries the named cookie (with any value, even an empty or broken one). */
+export function hasCookie(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if ((eq < 0 ? part : part.slice(0, eq)).trim() === name) return true;
+  }
+  return false;
 }
 
 /** Replaces the response's nonce with hashes of the inline scripts it guarded. */
@@ -81,27 +138,58 @@ function withoutNonce(
   };
 }
 
-function preferredEncoding(accept: string | undefined): "br" | "gzip" | null {
-  if (!accept) return null;
-  if (/\bbr\b/.test(accept)) return "br";
-  if (/\bgzip\b/.test(accept)) return "gzip";
-  return null;
-}
+const SLOT = Symbol("response-cache-slot");
+type WithSlot = ServerResponse & { [SLOT]?: CacheSlot; locals?: Record<string, unknown> };
 
 export function createResponseCache({
   enabled = true,
   readVersion,
+  sessionCookie,
   maxBytes = 32 * 1024 * 1024,
   maxAgeMs = 60 * 60 * 1000,
+  staleIfErrorMs = 6 * 60 * 60 * 1000,
+  versionTimeoutMs = 2000,
+  isVersionUnavailable = () => false,
 }: {
   /** false: a cache that never stores or serves anything. */
   enabled?: boolean;
   readVersion: () => Promise<string>;
+  /** Requests carrying this cookie are never served from or stored into the cache. */
+  sessionCookie: string;
   maxBytes?: number;
+  /** How long an entry is served while the database confirms its version. */
   maxAgeMs?: number;
+  /** How much longer the last good copy is served when the version cannot be read. */
+  staleIfErrorMs?: number;
+  /** A version read slower than this counts as failed (a frozen database must not hold hits). */
+  versionTimeoutMs?: number;
+  /** True when the database is known to be unreachable: hits skip the version read. */
+  isVersionUnavailable?: () => boolean;
 }): ResponseCache {
   const entries = new Map<string, Entry>();
+  /** Which paths have a route that shares them, and under which policy (learned when stored). */
+  const policies = new Map<string, CachePolicy>();
+  /** Renders under way for a key, so concurrent misses wait for one render instead of each doing it. */
+  const inFlight = new Map<string, Promise<void>>();
   let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  let stale = 0;
+
+  const timedRead = (): Promise<string> =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("content version read timed out")), versionTimeoutMs);
+      readVersion().then(
+        (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
 
   // Hits that arrive together share one version read. A batch is read only after every request
   // in it has arrived, so each still sees every write committed before it came in.
@@ -109,12 +197,10 @@ export function createResponseCache({
   const currentVersion = (): Promise<string> => {
     batch ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       batch = null;
-      return readVersion();
+      return timedRead();
     });
     return batch;
   };
-  let hits = 0;
-  let misses = 0;
 
   const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0);
   const drop = (key: string) => {
@@ -133,96 +219,186 @@ export function createResponseCache({
     }
   };
 
+  const hostOf = (req: IncomingMessage) => {
+    const h = req.headers;
+    return `${h["x-forwarded-proto"] ?? ""}|${h["x-forwarded-host"] ?? ""}|${h.host ?? ""}`;
+  };
+  const keyOf = (req: IncomingMessage, path: string, search: URLSearchParams, policy: CachePolicy) =>
+    `${hostOf(req)}|${path}?${canonicalQuery(search, policy)}`;
+
+  const admits = (req: { method?: string; headers: IncomingMessage["headers"] }) =>
+    enabled &&
+    (req.method === "GET" || req.method === "HEAD") &&
+    !hasCookie(req.headers.cookie, sessionCookie);
+
+  /** The request's key, if its path is one a route has shared; null otherwise. */
+  const lookupKey = (req: IncomingMessage): string | null => {
+    const raw = req.url ?? "/";
+    const q = raw.indexOf("?");
+    const path = q < 0 ? raw : raw.slice(0, q);
+    const policy = policies.get(path);
+    if (!policy) return null;
+    const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
+    // Client navigations that name the routes to load get a different answer: not shared.
+    if (path.endsWith(DATA_SUFFIX) && search.has("_routes")) return null;
+    return keyOf(req, path, search, policy);
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, state: "HIT" | "STALE") => {
+    const headers: Record<string, string> = {
+      ...entry.headers,
+      etag: entry.etag,
+      vary: "Accept-Encoding",
+      "cache-control": "no-cache",
+      "x-cache": state,
+    };
+    if (req.headers["if-none-match"] === entry.etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    let body = entry.body;
+    if (encoding === "br") {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      body = entry.br;
+    } else if (encoding === "gzip") {
+      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      body = entry.gzip;
+    }
+    if (encoding) headers["content-encoding"] = encoding;
+    headers["content-length"] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  /** Serves the entry for `key` if it is current (or, with the database unreachable, recent). */
+  const tryServe = async (req: IncomingMessage, res: ServerResponse, key: string): Promise<boolean> => {
+    const entry = entries.get(key);
+    if (!entry) return false;
+    const age = Date.now() - entry.storedAt;
+    let version: string | null = null;
+    if (!isVersionUnavailable()) {
+      try {
+        version = await currentVersion();
+      } catch {
+        version = null;
+      }
+    }
+    if (version === null) {
+      // The database cannot say whether the copy is current: the last good copy beats an error page.
+      if (age > maxAgeMs + staleIfErrorMs) return false;
+      stale++;
+      send(req, res, entry, "STALE");
+      return true;
+    }
+    if (age > maxAgeMs || entry.version !== version) {
+      if (entries.get(key) === entry) drop(key);
+      return false;
+    }
+    hits++;
+    entries.delete(key);
+    entries.set(key, entry);
+    send(req, res, entry, "HIT");
+    return true;
+  };
+
   return {
     async serve(req, res) {
-      if (!enabled || !cacheable(req)) return false;
-      const key = keyOf(req);
-      const entry = entries.get(key);
-      if (!entry || Date.now() - entry.storedAt > maxAgeMs || entry.version !== (await currentVersion())) {
-        if (entry) drop(key);
-        misses++;
-        return false;
+      if (!admits(req)) return false;
+      const key = lookupKey(req);
+      if (key === null) return false;
+      if (await tryServe(req, res, key)) return true;
+      // Single flight: while one request renders this key, the others wait for its result.
+      const pending = inFlight.get(key);
+      if (pending) {
+        await pending;
+        if (await tryServe(req, res, key)) return true;
+      } else {
+        let done = () => {};
+        inFlight.set(
+          key,
+          new Promise<void>((resolve) => {
+            done = resolve;
+          }),
+        );
+        res.once("close", () => {
+          inFlight.delete(key);
+          done();
+        });
       }
-      hits++;
-      entries.delete(key);
-      entries.set(key, entry);
-
-      const headers: Record<string, string> = {
-        ...entry.headers,
-        etag: entry.etag,
-        vary: "Accept-Encoding",
-        "cache-control": "no-cache",
-      };
-      if (req.headers["if-none-match"] === entry.etag) {
-        res.writeHead(304, headers).end();
-        return true;
-      }
-      const encoding = preferredEncoding(req.headers["accept-encoding"]);
-      let body = entry.body;
-      if (encoding === "br") {
-        entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-        body = entry.br;
-      } else if (encoding === "gzip") {
-        entry.gzip ??= gzipSync(entry.body, { level: 6 });
-        body = entry.gzip;
-      }
-      if (encoding) headers["content-encoding"] = encoding;
-      headers["content-length"] = String(body.length);
-      res.writeHead(200, headers);
-      res.end(req.method === "HEAD" ? undefined : body);
-      return true;
+      misses++;
+      res.setHeader("x-cache", "MISS");
+      return false;
     },
 
     capture(req, res, next) {
-      if (!enabled || !cacheable(req)) return next();
-      const key = keyOf(req);
-      // The version is read before rendering: a change made meanwhile makes this entry stale at once.
-      readVersion().then(
-        (version) => {
-          const chunks: Buffer[] = [];
-          const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-          const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-          const keep = (chunk: unknown, encoding?: unknown) => {
-            if (typeof chunk === "string")
-              chunks.push(
-                Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding),
-              );
-            else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-          };
-          res.write = ((chunk: unknown, ...rest: unknown[]) => {
-            keep(chunk, rest[0]);
-            return write(chunk, ...rest);
-          }) as typeof res.write;
-          res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-            if (chunk !== undefined && typeof chunk !== "function") keep(chunk, rest[0]);
-            if (res.statusCode === 200 && !res.hasHeader("set-cookie") && req.method === "GET") {
-              const nonce = String(res.locals?.cspNonce ?? "");
-              const raw = Buffer.concat(chunks).toString("utf8");
-              const csp = res.getHeader("content-security-policy");
-              const clean = withoutNonce(raw, typeof csp === "string" ? csp : undefined, nonce);
-              const headers: Record<string, string> = {};
-              for (const [name, value] of Object.entries(res.getHeaders())) {
-                if (!DROPPED_HEADERS.has(name) && value !== undefined)
-                  headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
-              }
-              if (clean.csp) headers["content-security-policy"] = clean.csp;
-              const body = Buffer.from(clean.body, "utf8");
-              const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-              store(key, { version, storedAt: Date.now(), headers, body, etag });
-            }
-            return end(chunk, ...rest);
-          }) as typeof res.end;
-          next();
-        },
-        () => next(),
-      );
+      if (!admits(req) || req.method !== "GET") return next();
+      const slot: CacheSlot = {};
+      (res as WithSlot)[SLOT] = slot;
+      const chunks: Buffer[] = [];
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      const keep = (chunk: unknown, encoding?: unknown) => {
+        if (!slot.declaration) return;
+        if (typeof chunk === "string")
+          chunks.push(
+            Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding),
+          );
+        else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+      };
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        keep(chunk, rest[0]);
+        return write(chunk, ...rest);
+      }) as typeof res.write;
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        if (chunk !== undefined && typeof chunk !== "function") keep(chunk, rest[0]);
+        const declaration = slot.declaration;
+        if (declaration && res.statusCode === 200 && !res.hasHeader("set-cookie")) {
+          const raw = req.url ?? "/";
+          const q = raw.indexOf("?");
+          const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
+          const nonce = String((res as WithSlot).locals?.cspNonce ?? "");
+          const csp = res.getHeader("content-security-policy");
+          const clean = withoutNonce(
+            Buffer.concat(chunks).toString("utf8"),
+            typeof csp === "string" ? csp : undefined,
+            nonce,
+          );
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.getHeaders())) {
+            if (!DROPPED_HEADERS.has(name) && value !== undefined)
+              headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+          }
+          if (clean.csp) headers["content-security-policy"] = clean.csp;
+          const body = Buffer.from(clean.body, "utf8");
+          const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+          policies.set(declaration.path, declaration.policy);
+          store(keyOf(req, declaration.path, search, declaration.policy), {
+            version: declaration.version,
+            storedAt: Date.now(),
+            headers,
+            body,
+            etag,
+          });
+        }
+        return end(chunk, ...rest);
+      }) as typeof res.end;
+      next();
     },
+
+    slotOf: (res) => (res as WithSlot)[SLOT],
+
+    // No timeout here: the render that follows queries the same database and has its own bounds.
+    version: () => (enabled ? readVersion() : Promise.resolve("")),
+
+    admits,
 
     clear() {
       entries.clear();
+      policies.clear();
       bytes = 0;
     },
 
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes, hits, misses, stale }),
   };
 }

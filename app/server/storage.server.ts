@@ -18,7 +18,28 @@ function loadSharp() {
   return loadedSharp;
 }
 
+/** The upload is not an image we can read: the admin's to fix (400). */
 export class InvalidImageError extends Error {}
+
+/**
+ * The image could not be written (disk full, read-only or missing volume, permissions): the
+ * server's fault. `status` is 507 when out of space, 503 otherwise; the message is plain and
+ * names no path (the cause goes to the log).
+ */
+export class StorageError extends Error {
+  readonly status: 503 | 507;
+  constructor(cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const full = code === "ENOSPC" || code === "EDQUOT";
+    super(
+      full
+        ? "the server has no space left to store the image."
+        : "the image could not be stored on the server. Please try again later.",
+      { cause },
+    );
+    this.status = full ? 507 : 503;
+  }
+}
 
 export function uploadsDir(): string {
   return resolve(process.env.UPLOADS_DIR || "./data/uploads");
@@ -43,25 +64,36 @@ export async function storeImage(bytes: Uint8Array): Promise<string> {
 
   const id = randomBytes(12).toString("hex");
   const dir = uploadsDir();
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
+  // Every width is encoded before anything is written: a failure below is the disk's, not the image's.
+  // One width at a time: decoding a large photo several times at once would spike memory.
+  const variants: { file: string; data: Buffer }[] = [];
   try {
     for (const w of UPLOAD_WIDTHS) {
-      const target = Math.min(w, width);
-      const out = await sharp(bytes)
+      const data = await sharp(bytes)
         .rotate()
-        .resize({ width: target, withoutEnlargement: true })
+        .resize({ width: Math.min(w, width), withoutEnlargement: true })
         .webp({ quality: 78 })
         .toBuffer();
+      variants.push({ file: join(dir, `${id}-${w}.webp`), data });
+    }
+  } catch {
+    throw new InvalidImageError("The image could not be processed.");
+  }
+  const written: string[] = [];
+  try {
+    await mkdir(dir, { recursive: true });
+    for (const { file, data } of variants) {
       // Write then rename, so a reader never sees half a file.
-      const file = join(dir, `${id}-${w}.webp`);
-      await writeFile(`${file}.tmp`, out);
+      written.push(`${file}.tmp`);
+      await writeFile(`${file}.tmp`, data);
       await rename(`${file}.tmp`, file);
       written.push(file);
     }
   } catch (error) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
-    throw new InvalidImageError(error instanceof Error ? error.message : "The image could not be processed.");
+    // Nothing half-written stays behind: neither the temporary file nor the widths already done.
+    await Promise.all(written.map((f) => rm(f, { force: true }).catch(() => undefined)));
+    console.error(`Storing image ${id} in ${dir} failed:`, error);
+    throw new StorageError(error);
   }
   return id;
 }

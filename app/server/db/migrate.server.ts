@@ -4,14 +4,16 @@ import type { Dialect } from "./dialect.ts";
 import { initialMigration } from "./migrations/001_initial.ts";
 import { blogSitemapIndexMigration } from "./migrations/002_blog_sitemap_index.ts";
 import { blogCountMigration } from "./migrations/003_blog_count.ts";
+import { contentVersionMigration } from "./migrations/004_content_version.ts";
 import type { Database } from "./schema.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001_initial": initialMigration(dialect),
     "002_blog_sitemap_index": blogSitemapIndexMigration,
     "003_blog_count": blogCountMigration(dialect),
+    "004_content_version": contentVersionMigration(dialect),
   };
 }
 

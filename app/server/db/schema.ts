@@ -125,6 +125,12 @@ export interface RowCountsTable {
   n: ColumnType<number | string, never, never>;
 }
 
+/** One row (id 1): moved by triggers on every write a public page shows (migration 004). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -138,6 +144,7 @@ export interface Database {
   settings: SettingsTable;
   rate_limits: RateLimitsTable;
   row_counts: RowCountsTable;
+  content_version: ContentVersionTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

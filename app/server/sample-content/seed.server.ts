@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createBlog } from "../blogs.server.ts";
-import { bumpContentVersion } from "../content-version.server.ts";
 import { type DB, nowSeconds } from "../db/db.server.ts";
 import { createRecipe } from "../recipes.server.ts";
 import { storeImage } from "../storage.server.ts";
@@ -27,7 +26,6 @@ export async function loadSampleContentIfEmpty(db: DB): Promise<boolean> {
     .executeTakeFirst();
   if (!claimed || !load) return false;
   await loadSampleContent(db);
-  await bumpContentVersion(db);
   return true;
 }
 

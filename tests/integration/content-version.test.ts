@@ -1,0 +1,171 @@
+/**
+ * The content version (migration 004): every write a public page shows moves it, in the same
+ * transaction; writes no visitor sees, refused or rolled-back writes, and statements that change
+ * nothing leave it alone. On both engines.
+ */
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import { expect, it } from "vitest";
+import { createBlog, deleteBlog, updateBlog } from "../../app/server/blogs.server.ts";
+import { addComment, toggleApproved } from "../../app/server/comments.server.ts";
+import { addContact } from "../../app/server/contacts.server.ts";
+import { readContentVersion } from "../../app/server/content-version.server.ts";
+import type { DB } from "../../app/server/db/db.server.ts";
+import { migrationsFor } from "../../app/server/db/migrate.server.ts";
+import { createRecipe, deleteRecipe, updateRecipe } from "../../app/server/recipes.server.ts";
+import {
+  deleteSiteNumbers,
+  saveSiteInfo,
+  saveSiteNumbers,
+  setPopupEnabled,
+  siteInfoFromEnv,
+} from "../../app/server/settings.server.ts";
+import { addUser, deleteUser } from "../../app/server/users.server.ts";
+import { describeEachEngine } from "../support/engines.ts";
+
+const blog = (title: string) => ({ title, content: "<p>Body text</p>", author: "Ana", date: "2025-03-05" });
+const recipe = (title: string) => ({
+  title,
+  short: "A short description",
+  imageUrl: "https://example.com/dish.jpg",
+  steps: ["Chop", "Cook"],
+  ingredients: ["Rice"],
+  nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
+});
+
+/** How far `write` moves the version (0: not at all). */
+async function moves(db: DB, write: () => Promise<unknown>): Promise<number> {
+  const before = Number(await readContentVersion(db));
+  await write();
+  return Number(await readContentVersion(db)) - before;
+}
+
+describeEachEngine("content version", (db, engine) => {
+  it("moves for every write a public page shows", async () => {
+    const created = await createBlog(db(), blog("Versioned Blog"));
+    expect(await moves(db(), () => createBlog(db(), blog("Another Versioned Blog")))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () => updateBlog(db(), created.id, blog("Versioned Blog Renamed"))),
+    ).toBeGreaterThan(0);
+    const r = await createRecipe(db(), recipe("Versioned Soup"));
+    expect(await moves(db(), () => createRecipe(db(), recipe("Versioned Stew")))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () => updateRecipe(db(), r.id, { ...recipe("Versioned Soup II"), keepImage: true })),
+    ).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteRecipe(db(), r.id))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () => saveSiteInfo(db(), { ...siteInfoFromEnv({}), name: "Versioned Site" })),
+    ).toBeGreaterThan(0);
+    expect(await moves(db(), () => setPopupEnabled(db(), true))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () =>
+        saveSiteNumbers(db(), "example.org", { numberIntl: "+1 555", numberLocal: "555" }),
+      ),
+    ).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteSiteNumbers(db(), "example.org"))).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteBlog(db(), created.id))).toBeGreaterThan(0);
+  });
+
+  it("moves when a comment becomes visible or stops being visible, not while it is pending", async () => {
+    const b = await createBlog(db(), blog("Commented Blog"));
+    let commentId = 0;
+    expect(
+      await moves(db(), async () => {
+        commentId = (
+          await addComment(db(), b.id, { name: "Rui", email: "rui@example.com", comment: "Great read." })
+        ).id;
+      }),
+    ).toBe(0);
+    expect(await moves(db(), () => toggleApproved(db(), commentId))).toBeGreaterThan(0);
+    expect(await moves(db(), () => toggleApproved(db(), commentId))).toBeGreaterThan(0);
+    // Deleting a blog whose comments are all pending moves it once for the blog, the comment adds nothing.
+    await addComment(db(), b.id, { name: "Rui", email: "rui@example.com", comment: "Another one." });
+    expect(await moves(db(), () => deleteBlog(db(), b.id))).toBeGreaterThan(0);
+  });
+
+  it("does not move for writes no visitor sees", async () => {
+    expect(
+      await moves(db(), () =>
+        addContact(db(), {
+          first: "Ana",
+          last: "Lima",
+          email: "ana@example.com",
+          phone: "",
+          message: "Hello there.",
+        }),
+      ),
+    ).toBe(0);
+    let userId = 0;
+    expect(
+      await moves(db(), async () => {
+        userId = (await addUser(db(), { fullName: "Ana Lima", email: "ana.lima@example.com", phone: "" })).id;
+      }),
+    ).toBe(0);
+    expect(await moves(db(), () => deleteUser(db(), userId))).toBe(0);
+    expect(
+      await moves(db(), () =>
+        db()
+          .insertInto("rate_limits")
+          .values({ key: "form:comment:203.0.113.9", window_start: 0, count: 1 })
+          .execute(),
+      ),
+    ).toBe(0);
+  });
+
+  it("does not move for a statement that changes nothing, or a write that is rolled back", async () => {
+    expect(await moves(db(), () => deleteBlog(db(), 987_654))).toBe(0);
+    expect(await moves(db(), () => updateBlog(db(), 987_654, blog("Nobody Home")))).toBe(0);
+    expect(await moves(db(), () => deleteSiteNumbers(db(), "never-saved.example"))).toBe(0);
+    const kept = await createBlog(db(), blog("Rolled Back Blog"));
+    expect(
+      await moves(db(), async () => {
+        await expect(
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              await trx
+                .updateTable("blogs")
+                .set({ title: "Never Saved" })
+                .where("id", "=", kept.id)
+                .execute();
+              throw new Error("abort");
+            }),
+        ).rejects.toThrow("abort");
+      }),
+    ).toBe(0);
+  });
+
+  it("is moved by any writer, not only the app's models", async () => {
+    expect(
+      await moves(db(), () =>
+        sql`update blogs set title = title || '!' where id = (select max(id) from blogs)`.execute(db()),
+      ),
+    ).toBeGreaterThan(0);
+  });
+
+  // Last: it takes this database down to migration 003 and back up.
+  it("carries an older database's counter on when migrating", async () => {
+    const migrator = new Migrator({
+      db: db(),
+      provider: { getMigrations: async () => migrationsFor(engine) },
+    });
+    const down = await migrator.migrateTo("003_blog_count");
+    expect(down.error).toBeUndefined();
+    await db()
+      .insertInto("settings")
+      .values({ key: "contentVersion", value: "41", updated_at: 0 })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: "41" }))
+      .execute();
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await readContentVersion(db())).toBe("42");
+    const left = await db()
+      .selectFrom("settings")
+      .select("key")
+      .where("key", "=", "contentVersion")
+      .execute();
+    expect(left).toEqual([]);
+    // And the triggers are back.
+    expect(await moves(db(), () => createBlog(db(), blog("After Migrating Again")))).toBeGreaterThan(0);
+  });
+});

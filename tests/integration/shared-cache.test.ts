@@ -1,0 +1,213 @@
+/**
+ * The shared page cache against the built production server (issue: the cache served admin pages
+ * to strangers). What an admin opens, under any spelling of its path, is never served to anyone
+ * else; a request with a session cookie is never stored; only the route's own query parameters
+ * make a cache entry; and only writes that change public pages move the content version.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server-process.ts";
+
+const ADMIN = { email: "keeper@wanderplate.test", password: "a cache must keep secrets" };
+
+let server: RunningServer;
+let dir: string;
+let cookie: string;
+
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) {
+    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  dir = await mkdtemp(join(tmpdir(), "wanderplate-cache-"));
+  server = await startServer({
+    DATABASE_URL: `file:${join(dir, "site.db")}`,
+    UPLOADS_DIR: join(dir, "uploads"),
+    SAMPLE_CONTENT: "true",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    FORM_RATE_LIMIT: "1000",
+    BUILD_DIR: "build",
+  });
+  const login = await post("/admin/login", ADMIN);
+  expect(login.status).toBe(302);
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
+  cookie = session?.split(";")[0] ?? "";
+  expect(cookie).not.toBe("");
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(body),
+    headers,
+    redirect: "manual",
+  });
+
+/** The spellings a router accepts for one path, besides the path itself. */
+function spellingsOf(path: string): string[] {
+  const [pathname = "", query] = path.split("?");
+  const q = query ? `?${query}` : "";
+  const sep = q ? "&" : "?";
+  return [
+    path,
+    `${pathname.toUpperCase()}${q}`,
+    `${pathname.replace("/admin", "/Admin")}${q}`,
+    `${pathname.replace("/admin", "/%61dmin")}${q}`,
+    `${pathname.replace("/admin", "/%41DMIN")}${q}`,
+    `${pathname}/${q}`,
+    `${pathname}.data${q}`,
+    `${pathname.toUpperCase()}.data${q}`,
+    `${path}${sep}x=${Math.random()}`,
+  ];
+}
+
+describe("shared cache and admin pages", () => {
+  it("never serves what an admin opened to anyone else, under any spelling", async () => {
+    const list = await (await get("/admin/blog", { cookie })).text();
+    const blogId = /\/admin\/blog\/edit\?id=(\d+)/.exec(list)?.[1];
+    const blogName = /href="(\/admin\/blog\/(?!edit)[^"]+)"/.exec(list)?.[1];
+    expect(blogId).toBeDefined();
+    expect(blogName).toBeDefined();
+    const screens = [
+      "/admin/dashboard",
+      "/admin/blog",
+      `/admin/blog/edit?id=${blogId}`,
+      blogName ?? "",
+      "/admin/manage-users",
+      "/admin/manage-contacts",
+      "/admin/manage-comments",
+      "/admin/manage-recipe",
+      "/admin/manage-recipe/edit?id=1",
+      "/admin/settings",
+    ];
+    for (const screen of screens) {
+      for (const spelling of spellingsOf(screen)) {
+        // The admin opens it (twice: a second visit would be a cache hit if it had been stored)...
+        await get(spelling, { cookie });
+        await get(spelling, { cookie });
+        // ...then a stranger asks for the same URL.
+        const anonymous = await get(spelling);
+        const body = await anonymous.text();
+        expect(body, `${spelling} leaked the admin's email`).not.toContain(ADMIN.email);
+        expect([200, 304], `${spelling} answered ${anonymous.status}`).not.toContain(anonymous.status);
+      }
+    }
+  });
+
+  it("does not store a public page rendered for a signed-in admin", async () => {
+    const signedIn = await get("/destinations", { cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    // The first anonymous visit finds no entry: the admin's copy was not stored.
+    const anonymous = await get("/destinations");
+    expect(anonymous.headers.get("x-cache")).not.toBe("HIT");
+    expect((await get("/destinations")).headers.get("x-cache")).toBe("HIT");
+    // And the admin keeps getting fresh renders, never the shared copy.
+    expect((await get("/destinations", { cookie })).headers.get("x-cache")).toBeNull();
+  });
+
+  it("adds no cache entry for query parameters the page does not read", async () => {
+    await get("/blogs");
+    expect((await get("/blogs")).headers.get("x-cache")).toBe("HIT");
+    for (let i = 0; i < 5; i++) {
+      const r = await get(`/blogs?x=${Math.random()}&utm_campaign=${i}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get("x-cache")).toBe("HIT");
+    }
+    // A non-canonical spelling of a public path is rendered, never stored under its own key.
+    await get("/BLOGS");
+    expect((await get("/BLOGS")).headers.get("x-cache")).not.toBe("HIT");
+  });
+});
+
+describe("content version", () => {
+  /** Whether the home page is still served from the cache, i.e. nothing moved the version. */
+  async function homeStillCached(): Promise<boolean> {
+    return (await get("/")).headers.get("x-cache") === "HIT";
+  }
+  async function primeHome() {
+    expect((await get("/")).status).toBe(200);
+    expect(await homeStillCached()).toBe(true);
+  }
+
+  it("does not move for a comment, a contact message or a sign-up", async () => {
+    const list = await (await get("/blogs")).text();
+    const slug = /href="\/blogs\/([a-z0-9-]+)"/.exec(list)?.[1];
+    await primeHome();
+    const comment = await post(`/blogs/${slug}`, {
+      name: "Ana",
+      email: "ana@example.com",
+      comment: "Lovely.",
+    });
+    expect(comment.status).toBe(303);
+    const contact = await post("/contact", {
+      first: "Ana",
+      last: "Lima",
+      email: "ana@example.com",
+      phone: "+351 912 345 678",
+      message: "Hello there, a question about Lisbon.",
+    });
+    expect(contact.status).toBe(303);
+    const signup = await post("/signup", { fullName: "Ana Lima", email: "ana.lima@example.com", phone: "" });
+    expect(signup.status).toBe(200);
+    expect(await homeStillCached()).toBe(true);
+  });
+
+  it("does not move for a post to a renamed blog's old slug", async () => {
+    const created = await post(
+      "/admin/blog",
+      {
+        intent: "create",
+        title: "Before The Rename",
+        author: "Ops",
+        date: "2025-06-01",
+        content: "<p>Original</p>",
+        imageUrl: "https://example.com/a.jpg",
+      },
+      { cookie },
+    );
+    expect(created.status).toBeLessThan(400);
+    const list = await (await get("/admin/blog", { cookie })).text();
+    const id = /\/admin\/blog\/edit\?id=(\d+)[^>]*>[\s\S]{0,400}?Before The Rename/.exec(list)?.[1];
+    expect(id).toBeDefined();
+    const renamed = await post(
+      `/admin/blog/edit?id=${id}`,
+      {
+        title: "After The Rename",
+        author: "Ops",
+        date: "2025-06-01",
+        content: "<p>Original</p>",
+        imageUrl: "https://example.com/a.jpg",
+      },
+      { cookie },
+    );
+    expect(renamed.status).toBeLessThan(400);
+    expect((await get("/blogs/before-the-rename")).status).toBe(301);
+    await primeHome();
+    for (let i = 0; i < 3; i++) {
+      const r = await post("/blogs/before-the-rename", {
+        name: "X",
+        email: "x@example.com",
+        comment: "flush?",
+      });
+      expect(r.status).toBeLessThan(500);
+    }
+    expect(await homeStillCached()).toBe(true);
+    // An admin write that public pages show does move it.
+    const toggled = await post("/admin/dashboard", { intent: "popup", enabled: "true" }, { cookie });
+    expect(toggled.status).toBe(200);
+    expect(await homeStillCached()).toBe(false);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * An upload the disk cannot take (full, or not a directory at all) is the server's fault: a 507 or
+ * 503 with a plain message that names no path, no blog row, and no file — temporary or finished —
+ * left behind. Runs the built server; the disk-full case needs a tiny tmpfs (root on Linux).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StorageError } from "../../app/server/storage.server.ts";
+import { type RunningServer, startServer } from "../support/server-process.ts";
+
+const ADMIN = { email: "uploads@wanderplate.test", password: "disks fill up sometimes" };
+
+let dir: string;
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) {
+    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  dir = await mkdtemp(join(tmpdir(), "wanderplate-uploads-fail-"));
+}, 120_000);
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A real photo-like PNG, large enough that its WebP variants do not fit in a few kilobytes. */
+async function photo(): Promise<Blob> {
+  const width = 1200;
+  const height = 800;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(png)], { type: "image/png" });
+}
+
+async function adminServer(
+  uploadsDir: string,
+  name: string,
+): Promise<{ server: RunningServer; cookie: string; db: string }> {
+  const db = join(dir, `${name}.db`);
+  const server = await startServer({
+    DATABASE_URL: `file:${db}`,
+    UPLOADS_DIR: uploadsDir,
+    SAMPLE_CONTENT: "false",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    BUILD_DIR: "build",
+  });
+  const login = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    redirect: "manual",
+  });
+  const cookie =
+    login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("wp_session="))
+      ?.split(";")[0] ?? "";
+  expect(cookie).not.toBe("");
+  return { server, cookie, db };
+}
+
+async function addBlogWithUpload(url: string, cookie: string) {
+  const form = new FormData();
+  form.set("intent", "create");
+  form.set("title", "A Photo Too Many");
+  form.set("author", "Ops");
+  form.set("date", "2025-06-01");
+  form.set("content", "<p>With a picture.</p>");
+  form.set("imageFile", await photo(), "photo.png");
+  return fetch(`${url}/admin/blog`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
+}
+
+function blogCount(db: string): number {
+  const sqlite = new DatabaseSync(db, { readOnly: true });
+  try {
+    return Number((sqlite.prepare("select count(*) as n from blogs").get() as { n: number }).n);
+  } finally {
+    sqlite.close();
+  }
+}
+
+function tryMount(target: string, sizeKb: number): boolean {
+  if (process.platform !== "linux" || process.getuid?.() !== 0) return false;
+  return spawnSync("mount", ["-t", "tmpfs", "-o", `size=${sizeKb}k`, "tmpfs", target]).status === 0;
+}
+
+describe("uploads the disk cannot take", () => {
+  it("classifies storage errors: out of space is 507, anything else 503, with no path in the message", () => {
+    const full = new StorageError(
+      Object.assign(new Error("ENOSPC: no space left, write '/srv/x.tmp'"), { code: "ENOSPC" }),
+    );
+    expect(full.status).toBe(507);
+    const quota = new StorageError(Object.assign(new Error("quota"), { code: "EDQUOT" }));
+    expect(quota.status).toBe(507);
+    const readOnly = new StorageError(Object.assign(new Error("EROFS: read-only '/srv'"), { code: "EROFS" }));
+    expect(readOnly.status).toBe(503);
+    for (const e of [full, quota, readOnly]) expect(e.message).not.toContain("/srv");
+  });
+
+  it("answers 503 when the uploads location is not a directory, and writes nothing", async () => {
+    const blocker = join(dir, "not-a-directory");
+    await writeFile(blocker, "a file where the uploads folder should be");
+    const uploads = join(blocker, "uploads");
+    const { server, cookie, db } = await adminServer(uploads, "enotdir");
+    try {
+      const res = await addBlogWithUpload(server.url, cookie);
+      const body = await res.text();
+      expect(res.status).toBe(503);
+      expect(body).toContain("the image could not be stored on the server");
+      expect(body).not.toContain(blocker);
+      expect(body).not.toContain("ENOTDIR");
+      expect(blogCount(db)).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.runIf(process.platform === "linux" && process.getuid?.() === 0)(
+    "answers 507 when the disk is full, and leaves no temporary or partial file",
+    async () => {
+      const mountPoint = join(dir, "tiny");
+      await mkdir(mountPoint);
+      if (!tryMount(mountPoint, 64)) throw new Error("could not mount a tmpfs (needs root on Linux)");
+      try {
+        // Leave about 6 KB: the first WebP width may fit, the others do not.
+        await writeFile(join(mountPoint, "filler"), Buffer.alloc(58 * 1024));
+        const { server, cookie, db } = await adminServer(mountPoint, "enospc");
+        try {
+          for (let attempt = 0; attempt < 2; attempt++) {
+            const res = await addBlogWithUpload(server.url, cookie);
+            const body = await res.text();
+            expect(res.status).toBe(507);
+            expect(body).toContain("the server has no space left to store the image");
+            expect(body).not.toContain(mountPoint);
+          }
+          expect(blogCount(db)).toBe(0);
+          expect(await readdir(mountPoint)).toEqual(["filler"]);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        spawnSync("umount", [mountPoint]);
+      }
+    },
+  );
+});
