@@ -4,6 +4,7 @@ import type { Dialect } from "./dialect.ts";
 import { initialMigration } from "./migrations/001_initial.ts";
 import { blogSitemapIndexMigration } from "./migrations/002_blog_sitemap_index.ts";
 import { blogCountMigration } from "./migrations/003_blog_count.ts";
+import { loginThrottleMigration } from "./migrations/005_login_throttle.ts";
 import type { Database } from "./schema.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -12,6 +13,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "001_initial": initialMigration(dialect),
     "002_blog_sitemap_index": blogSitemapIndexMigration,
     "003_blog_count": blogCountMigration(dialect),
+    "005_login_throttle": loginThrottleMigration(dialect),
   };
 }
 
