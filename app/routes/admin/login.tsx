@@ -66,6 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The 429's Retry-After reaches the document response too (React Router asks each route). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export const meta: Route.MetaFunction = () => [
   { title: "Admin login | Wanderplate" },
   { name: "robots", content: "noindex" },
