@@ -1,40 +1,113 @@
 /**
- * npm run create-admin -- --email E --password P [--role R]
- * Creates the admin account, or resets its password and role if it exists. Works whether or
- * not the server runs (it talks to the database of DATABASE_URL directly).
+ * npm run create-admin -- --email E [--password P | --password-stdin] [--role R]
+ * Creates the admin account, or resets its password and role if it exists (a reset signs the
+ * account out everywhere). Works whether or not the server runs (it talks to the database of
+ * DATABASE_URL directly). Without --password, the password is read from standard input
+ * (--password-stdin: one line) or asked for in the terminal without echo, so it stays out of the
+ * shell's history and the process list.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ADMIN_ROLE, upsertAccount } from "../app/server/accounts.server.ts";
+import { ADMIN_ROLE, passwordProblem, upsertAccount } from "../app/server/accounts.server.ts";
 import { DEFAULT_DATABASE_URL, openDatabase } from "../app/server/db/db.server.ts";
 
-const usage =
-  "Usage: npm run create-admin -- --email you@example.com --password 'a long password' [--role all]";
+const usage = `Usage: npm run create-admin -- --email you@example.com [--role all]
+         (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')`;
 
-const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" } },
-  strict: true,
-});
-
-const email = z.email().safeParse(values.email?.trim());
-if (!email.success) {
-  console.error(`A valid --email is required.\n${usage}`);
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
   process.exit(2);
 }
-if (!values.password || values.password.length < 8) {
-  console.error(`--password must be at least 8 characters.\n${usage}`);
-  process.exit(2);
+
+/** The first line of standard input (without its line ending). */
+async function readStdinLine(): Promise<string> {
+  let text = "";
+  process.stdin.setEncoding("utf8");
+  for await (const chunk of process.stdin) {
+    text += chunk;
+    if (text.includes("\n")) break;
+  }
+  return (text.split("\n")[0] ?? "").replace(/\r$/, "");
 }
+
+/** Asks in the terminal without echoing what is typed (raw mode: we see every key ourselves). */
+function promptHidden(question: string): Promise<string> {
+  const { stdin, stderr } = process;
+  stderr.write(question);
+  stdin.setEncoding("utf8");
+  stdin.setRawMode(true);
+  stdin.resume();
+  return new Promise((resolve) => {
+    let value = "";
+    const finish = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (ch === "\u0003") {
+          finish();
+          process.exit(130);
+        }
+        if (ch === "\u007f" || ch === "\b") value = [...value].slice(0, -1).join("");
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function readPassword(options: { password?: string; "password-stdin"?: boolean }): Promise<string> {
+  if (options.password !== undefined && options["password-stdin"]) {
+    fail("Give the password one way: --password or --password-stdin, not both.");
+  }
+  if (options.password !== undefined) return options.password;
+  if (options["password-stdin"]) return readStdinLine();
+  if (!process.stdin.isTTY) {
+    fail("No password given: use --password-stdin to read it from standard input, or run in a terminal.");
+  }
+  const password = await promptHidden("Password: ");
+  const problem = passwordProblem(password);
+  if (problem) fail(problem);
+  if ((await promptHidden("Repeat the password: ")) !== password) fail("The passwords do not match.");
+  return password;
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: "string" },
+        password: { type: "string" },
+        "password-stdin": { type: "boolean" },
+        role: { type: "string" },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+})();
+
+const email = z.email().max(254).safeParse(values.email?.trim());
+if (!email.success) fail("A valid --email is required.");
+const password = await readPassword(values);
+const problem = passwordProblem(password);
+if (problem) fail(problem);
 
 const handle = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
 try {
-  const account = await upsertAccount(
-    handle.db,
-    email.data,
-    values.password,
-    values.role?.trim() || ADMIN_ROLE,
+  const account = await upsertAccount(handle.db, email.data, password, values.role?.trim() || ADMIN_ROLE);
+  console.log(
+    `Admin account ready: ${account.email} (role: ${account.role}); its earlier sessions are signed out.`,
   );
-  console.log(`Admin account ready: ${account.email} (role: ${account.role})`);
 } finally {
   await handle.destroy();
 }

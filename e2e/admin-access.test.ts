@@ -37,6 +37,7 @@ async function signedIn(
   baseURL: string,
   account: { email: string; password: string },
 ): Promise<APIRequestContext> {
+  ensureAccount(account.email, account.password);
   const ctx = await playwrightRequest.newContext({ baseURL });
   const res = await ctx.post("/admin/login", {
     form: { email: account.email, password: account.password },
@@ -140,8 +141,9 @@ test.describe("admin access is decided on the server", () => {
     const anonymous = await playwrightRequest.newContext({ baseURL });
     const demoted = await signedIn(baseURL, DEMOTED);
     const admin = await signedIn(baseURL, ADMIN);
-    // The demoted account had a valid admin session a moment ago; its role changes now.
-    ensureAccount(DEMOTED.email, DEMOTED.password, "editor");
+    // The demoted account had a valid admin session a moment ago; its role changes now. (Not through
+    // create-admin: a password reset ends the sessions itself, and this checks the role check.)
+    withSiteDb((db) => db.prepare("update accounts set role = 'editor' where email = ?").run(DEMOTED.email));
 
     for (const [who, ctx] of [
       ["anonymous", anonymous],
@@ -249,6 +251,8 @@ test.describe("admin access is decided on the server", () => {
     expect(await denied.text()).toContain("Access denied");
     expect(denied.headers()["set-cookie"] ?? "").not.toContain("wp_session=");
 
+    // An existing account with a wrong password (not the unknown-email path).
+    ensureAccount(ADMIN.email, ADMIN.password);
     const wrong = await request.post("/admin/login", {
       form: { email: ADMIN.email, password: "wrong" },
       maxRedirects: 0,
@@ -259,5 +263,106 @@ test.describe("admin access is decided on the server", () => {
       maxRedirects: 0,
     });
     expect(malformed.status()).toBe(400);
+  });
+});
+
+test.describe("cookies a browser should never send do no harm", () => {
+  const MALFORMED = "%E0%A4%A";
+  const pages = [
+    "/admin",
+    "/admin/dashboard",
+    "/admin/blog",
+    "/admin/blog/edit?id=1",
+    "/admin/blog/Some%20title",
+    "/admin/manage-users",
+    "/admin/manage-contacts",
+    "/admin/manage-comments",
+    "/admin/manage-recipe",
+    "/admin/manage-recipe/edit?id=1",
+    "/admin/settings",
+    "/admin/no-such-screen",
+  ];
+
+  for (const cookie of ["wp_session", "wp_toast", "wp_device"]) {
+    test(`a ${cookie} cookie that is not valid percent-encoding is ignored, not a 500`, async ({
+      request,
+    }) => {
+      const headers = { cookie: `${cookie}=${MALFORMED}` };
+      const login = await request.get("/admin/login", { headers, maxRedirects: 0 });
+      expect(login.status(), "GET /admin/login").toBe(200);
+      for (const path of pages) {
+        const res = await request.get(path, { headers, maxRedirects: 0 });
+        expect(res.status(), `GET ${path}`).toBe(302);
+        expect(res.headers().location, `GET ${path}`).toBe("/admin/login");
+      }
+      const post = await request.post("/admin/manage-users", {
+        headers,
+        form: { intent: "create", fullName: "X", email: "x@example.com", phone: "" },
+        maxRedirects: 0,
+      });
+      expect(post.status(), "POST /admin/manage-users").toBe(302);
+      const wrong = await request.post("/admin/login", {
+        headers: { ...headers, "x-forwarded-for": "198.51.100.77" },
+        form: { email: "nobody@wanderplate.test", password: "not the password" },
+        maxRedirects: 0,
+      });
+      expect(wrong.status(), "POST /admin/login").toBe(401);
+    });
+  }
+});
+
+test.describe("login throttling", () => {
+  // Each test signs in as its own account from its own addresses (X-Forwarded-For from loopback
+  // is trusted), so the limits it exhausts never touch another test's logins.
+  const attempt = (ctx: APIRequestContext, email: string, password: string, address: string) =>
+    ctx.post("/admin/login", {
+      form: { email, password },
+      headers: { "x-forwarded-for": address },
+      maxRedirects: 0,
+    });
+
+  test("parallel wrong guesses beyond the limit are refused with 429 and Retry-After", async ({
+    request,
+  }) => {
+    const target = { email: "parallel@wanderplate.test", password: "the parallel owner's passphrase" };
+    ensureAccount(target.email, target.password);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        attempt(request, target.email, `wrong guess ${i}`, "203.0.113.30"),
+      ),
+    );
+    const statuses = answers.map((r) => r.status());
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    const refused = answers.filter((r) => r.status() === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(20);
+    for (const r of refused) {
+      expect(Number(r.headers()["retry-after"])).toBeGreaterThan(0);
+      expect(await r.text()).toContain("Too many login attempts. Please wait a few minutes and try again.");
+    }
+  });
+
+  test("a stranger's failures cannot lock the owner out of a browser they signed in from before", async ({
+    baseURL,
+  }) => {
+    const owner = { email: "owner@wanderplate.test", password: "the owner's own passphrase" };
+    ensureAccount(owner.email, owner.password);
+    const ownerBrowser = await playwrightRequest.newContext({ baseURL });
+    expect((await attempt(ownerBrowser, owner.email, owner.password, "192.0.2.10")).status()).toBe(302);
+    await ownerBrowser.post("/admin/logout", { maxRedirects: 0 });
+
+    // A stranger guesses until the limits answer 429.
+    const stranger = await playwrightRequest.newContext({ baseURL });
+    let refused = false;
+    for (let i = 0; i < 40 && !refused; i++) {
+      refused = (await attempt(stranger, owner.email, `guess ${i}`, "198.51.100.1")).status() === 429;
+    }
+    expect(refused, "the account-wide limit refuses the stranger").toBe(true);
+    // Even the right password from an unknown browser now waits...
+    expect((await attempt(stranger, owner.email, owner.password, "198.51.100.200")).status()).toBe(429);
+    // ...but the owner's browser, known from its last sign-in, gets in (from the same address too).
+    const back = await attempt(ownerBrowser, owner.email, owner.password, "198.51.100.1");
+    expect(back.status()).toBe(302);
+    expect(back.headers().location).toBe("/admin/dashboard");
+    await Promise.all([ownerBrowser.dispose(), stranger.dispose()]);
   });
 });

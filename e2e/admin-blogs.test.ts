@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { ADMIN, loginAsAdmin } from "./admin-fixtures.ts";
+import { ADMIN, ensureAccount, loginAsAdmin } from "./admin-fixtures.ts";
 import { expect, setPopup, test, withSiteDb } from "./fixtures.ts";
 
 async function pngFile(name: string) {
@@ -237,6 +237,8 @@ test.describe("admin: blogs", () => {
   });
 
   test("the login screen: inline errors, Access denied, and how to reset a password", async ({ page }) => {
+    // A wrong password for an account that exists, whichever tests ran before.
+    ensureAccount(ADMIN.email, ADMIN.password);
     await page.goto("/admin/login");
     await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
     await page.getByRole("button", { name: "Login" }).click();

@@ -7,7 +7,10 @@ import { expect } from "./fixtures.ts";
 export const ADMIN = { email: "admin@wanderplate.test", password: "correct horse battery staple" };
 export const EDITOR = { email: "editor@wanderplate.test", password: "not an admin at all" };
 
-/** Creates (or resets) an account in the e2e server's database through the real CLI. */
+/**
+ * Creates (or resets) an account in the e2e server's database through the real CLI, so a test
+ * never depends on another having created it. A reset signs that account out everywhere.
+ */
 export function ensureAccount(email: string, password: string, role = "all") {
   const result = spawnSync(
     process.execPath,

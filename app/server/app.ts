@@ -10,7 +10,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { upsertAccount } from "./accounts.server.ts";
+import { createAccountIfMissing } from "./accounts.server.ts";
 import { requestInfoContext } from "./context.ts";
 import { getDatabase } from "./db/db.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
@@ -25,7 +25,8 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   const { db } = await getDatabase();
   if (process.env.SAMPLE_CONTENT !== "false") await loadSampleContent(appRoot);
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
-  if (ADMIN_EMAIL && ADMIN_PASSWORD) await upsertAccount(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  // Creates that admin when missing; never resets it (a password reset since must survive restarts).
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
 
 /** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */

@@ -15,12 +15,22 @@ export interface AdminIdentity {
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/**
+ * A cookie of the request, percent-decoded. A value that cannot be decoded was not set by us (every
+ * cookie we set is plain base64url): it is treated as absent, never as an error.
+ */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }
@@ -29,15 +39,30 @@ function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-export function sessionCookie(request: Request, token: string, maxAge: number): string {
+/** `HttpOnly; SameSite=Lax`, and `Secure` when the request came over HTTPS (DESIGN §6). */
+export function cookieHeader(
+  request: Request,
+  name: string,
+  value: string,
+  path: string,
+  maxAge: number,
+): string {
   const secure = isHttps(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export function sessionCookie(request: Request, token: string, maxAge: number): string {
+  return cookieHeader(request, SESSION_COOKIE, token, "/", maxAge);
 }
 
 /** A fresh session for an account (a new id at every login). Returns the Set-Cookie value. */
-export async function createSession(db: DB, request: Request, accountId: number): Promise<string> {
+export async function createSession(
+  db: DB,
+  request: Request,
+  accountId: number,
+  now = nowSeconds(),
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  const now = nowSeconds();
   await db
     .insertInto("sessions")
     .values({
@@ -48,12 +73,16 @@ export async function createSession(db: DB, request: Request, accountId: number)
     })
     .execute();
   // Expired sessions are swept here, at login, rather than on every request.
-  await db.deleteFrom("sessions").where("expires_at", "<", now).execute();
+  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
   return sessionCookie(request, token, SESSION_SECONDS);
 }
 
 /** The account behind the request's session cookie, whatever its role; null when none or expired. */
-export async function findSessionAccount(db: DB, request: Request): Promise<AdminIdentity | null> {
+export async function findSessionAccount(
+  db: DB,
+  request: Request,
+  now = nowSeconds(),
+): Promise<AdminIdentity | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const row = await db
@@ -61,7 +90,7 @@ export async function findSessionAccount(db: DB, request: Request): Promise<Admi
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
     .select(["accounts.id", "accounts.email", "accounts.role"])
     .where("sessions.id", "=", hashToken(token))
-    .where("sessions.expires_at", ">", nowSeconds())
+    .where("sessions.expires_at", ">", now)
     .executeTakeFirst();
   return row ? { accountId: row.id, email: row.email, role: row.role } : null;
 }

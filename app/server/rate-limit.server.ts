@@ -1,12 +1,19 @@
 import { sql } from "kysely";
 import { type DB, nowSeconds } from "./db/db.server.ts";
+import { pruneLoginThrottle } from "./login-throttle.server.ts";
 
 /**
  * Fixed-window rate limit kept in the database, so every app server behind a load balancer
  * shares it (DESIGN §4). Returns true while `key` has made at most `limit` hits this window.
  */
-export async function allowHit(db: DB, key: string, limit: number, windowSeconds: number): Promise<boolean> {
-  const now = nowSeconds();
+export async function allowHit(
+  db: DB,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now = nowSeconds(),
+): Promise<boolean> {
+  await sweepExpiredLimits(db, now);
   const windowStart = now - (now % windowSeconds);
   const row = await db
     .insertInto("rate_limits")
@@ -22,27 +29,27 @@ export async function allowHit(db: DB, key: string, limit: number, windowSeconds
   return row.count <= limit;
 }
 
-/** Drops windows that ended long ago; called now and then, not on every request. */
-export async function pruneRateLimits(db: DB, olderThanSeconds = 86_400): Promise<void> {
+/** Drops windows that ended long ago (every window in use is far shorter than a day). */
+export async function pruneRateLimits(db: DB, olderThanSeconds = 86_400, now = nowSeconds()): Promise<void> {
   await db
     .deleteFrom("rate_limits")
-    .where("window_start", "<", nowSeconds() - olderThanSeconds)
+    .where("window_start", "<", now - olderThanSeconds)
     .execute();
 }
 
-/** Whether `key` has already used up `limit` hits in the current window (counts nothing). */
-export async function limitReached(
-  db: DB,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<boolean> {
-  const now = nowSeconds();
-  const windowStart = now - (now % windowSeconds);
-  const row = await db
-    .selectFrom("rate_limits")
-    .select(["count", "window_start"])
-    .where("key", "=", key)
-    .executeTakeFirst();
-  return Boolean(row && row.window_start >= windowStart && row.count >= limit);
+export const SWEEP_INTERVAL_SECONDS = 60;
+const lastSweep = new WeakMap<DB, number>();
+
+/**
+ * Deletes expired rate-limit and login-throttle rows, at most once a minute per app server (each
+ * server sweeps on its own; the deletes are idempotent). Called on the way into every limit, so
+ * the tables stay as small as the traffic of the last day. Answers whether it swept.
+ */
+export async function sweepExpiredLimits(db: DB, now = nowSeconds()): Promise<boolean> {
+  const last = lastSweep.get(db);
+  if (last !== undefined && now >= last && now - last < SWEEP_INTERVAL_SECONDS) return false;
+  lastSweep.set(db, now);
+  await pruneRateLimits(db, undefined, now);
+  await pruneLoginThrottle(db, now);
+  return true;
 }

@@ -1,32 +1,23 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { z } from "zod";
 import { AdminToaster, useShowToast } from "../../components/admin/toaster.tsx";
 import { Field, FormError, SubmitButton } from "../../components/form.tsx";
 import { ADMIN_ROLE } from "../../server/accounts.server.ts";
-import { checkLogin, createSession, findSessionAccount } from "../../server/auth.server.ts";
+import { findSessionAccount } from "../../server/auth.server.ts";
 import { requestInfoContext } from "../../server/context.ts";
 import { getDb } from "../../server/db/db.server.ts";
 import { FormBodyError, readFormBody } from "../../server/form-body.server.ts";
-import { allowHit, limitReached } from "../../server/rate-limit.server.ts";
+import { attemptLogin } from "../../server/login.server.ts";
 import { redirectWithToast, takeToast } from "../../server/toast.server.ts";
 import type { Route } from "./+types/login";
 
 export const ACCESS_DENIED = "Access denied";
 const INVALID = "Invalid email or password.";
 const TOO_MANY = "Too many login attempts. Please wait a few minutes and try again.";
-/** Per 15 minutes: attempts per address (a whole office may share one), failures per account. */
-const PER_IP = 100;
-const FAILURES_PER_ACCOUNT = 8;
-const WINDOW = 15 * 60;
-
-const loginSchema = z.object({
-  email: z.string().trim().min(1, "Email is required.").pipe(z.email("Please enter a valid email address.")),
-  password: z.string().min(1, "Password is required."),
-});
 
 type LoginFailure = { error: string; fieldErrors: Record<string, string>; email: string };
-const fail = (status: number, body: LoginFailure) => data<LoginFailure>(body, { status });
+const fail = (status: number, body: LoginFailure, headers?: HeadersInit) =>
+  data<LoginFailure>(body, { status, headers });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const account = await findSessionAccount(await getDb(), request);
@@ -44,33 +35,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof FormBodyError)) throw error;
     return fail(error.status, { error: error.message, fieldErrors: {}, email: "" });
   }
-  const parsed = loginSchema.safeParse({
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
+  const rawEmail = form.get("email");
+  const email = typeof rawEmail === "string" ? rawEmail.trim() : "";
+  const outcome = await attemptLogin(db, {
+    email: rawEmail,
+    password: form.get("password"),
+    request,
+    clientAddress: context.get(requestInfoContext).ip,
   });
-  const email = String(form.get("email") ?? "").trim();
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return fail(400, { error: Object.values(fieldErrors)[0] ?? INVALID, fieldErrors, email });
+  switch (outcome.kind) {
+    case "bad-input": {
+      const { fieldErrors } = outcome;
+      return fail(400, { error: Object.values(fieldErrors)[0] ?? INVALID, fieldErrors, email });
+    }
+    case "throttled":
+      return fail(
+        429,
+        { error: TOO_MANY, fieldErrors: {}, email },
+        { "Retry-After": String(outcome.retryAfter) },
+      );
+    case "invalid":
+      return fail(401, { error: INVALID, fieldErrors: {}, email });
+    case "denied":
+      return fail(403, { error: ACCESS_DENIED, fieldErrors: {}, email });
+    case "ok": {
+      const headers = new Headers();
+      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+      return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
+    }
   }
-  const { ip } = context.get(requestInfoContext);
-  const account = parsed.data.email.toLowerCase();
-  const accountKey = `login:failures:${account}`;
-  const allowed =
-    (await allowHit(db, `login:ip:${ip}`, PER_IP, WINDOW)) &&
-    !(await limitReached(db, accountKey, FAILURES_PER_ACCOUNT, WINDOW));
-  if (!allowed) return fail(429, { error: TOO_MANY, fieldErrors: {}, email });
-
-  const result = await checkLogin(db, parsed.data.email, parsed.data.password);
-  if (!result.ok) {
-    await allowHit(db, accountKey, FAILURES_PER_ACCOUNT, WINDOW);
-    const denied = result.error === "denied";
-    return fail(denied ? 403 : 401, { error: denied ? ACCESS_DENIED : INVALID, fieldErrors: {}, email });
-  }
-  const headers = new Headers({ "Set-Cookie": await createSession(db, request, result.accountId) });
-  return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
 }
+
+/** The 429's Retry-After reaches the document response too (React Router asks each route). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin login | Wanderplate" },
@@ -137,10 +137,10 @@ export default function Login() {
           <p className="font-semibold text-ink-900">Resetting a password</p>
           <p className="mt-1">
             There is no reset email: whoever runs the server resets it from the command line, which also works
-            while the site is running:
+            while the site is running (it asks for the new password, and signs the account out everywhere):
           </p>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
-            npm run create-admin -- --email you@example.com --password 'a new long password'
+            npm run create-admin -- --email you@example.com
           </pre>
         </div>
       </div>

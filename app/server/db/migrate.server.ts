@@ -5,6 +5,7 @@ import { initialMigration } from "./migrations/001_initial.ts";
 import { blogSitemapIndexMigration } from "./migrations/002_blog_sitemap_index.ts";
 import { blogCountMigration } from "./migrations/003_blog_count.ts";
 import { contentVersionMigration } from "./migrations/004_content_version.ts";
+import { loginThrottleMigration } from "./migrations/005_login_throttle.ts";
 import type { Database } from "./schema.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -14,6 +15,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "002_blog_sitemap_index": blogSitemapIndexMigration,
     "003_blog_count": blogCountMigration(dialect),
     "004_content_version": contentVersionMigration(dialect),
+    "005_login_throttle": loginThrottleMigration(dialect),
   };
 }
 

@@ -119,6 +119,19 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Login throttling: one row per client, account or known browser (migration 005). */
+export interface LoginThrottleTable {
+  /** `client:<address or IPv6 /64>`, `account:<email>` or `device:<id>`. */
+  key: string;
+  /** Attempts counted since the key was last quiet, or reset by a successful login. */
+  failures: number;
+  last_attempt_at: number;
+  /** No attempt of this key is checked before this time (0: none pending). */
+  locked_until: number;
+  /** 1 when the latest attempt was refused (lets one atomic statement answer both ways). */
+  refused: number;
+}
+
 /** Row counts the database keeps up to date itself (triggers; migration 003). */
 export interface RowCountsTable {
   name: "blogs";
@@ -143,6 +156,7 @@ export interface Database {
   site_numbers: SiteNumbersTable;
   settings: SettingsTable;
   rate_limits: RateLimitsTable;
+  login_throttle: LoginThrottleTable;
   row_counts: RowCountsTable;
   content_version: ContentVersionTable;
 }

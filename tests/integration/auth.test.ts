@@ -1,0 +1,231 @@
+/**
+ * Sign-in and accounts (DESIGN §5, §6), on both engines: passwords, sessions and their cookie,
+ * demotion, password resets and the ADMIN_EMAIL/ADMIN_PASSWORD bootstrap.
+ */
+import { expect, it } from "vitest";
+import {
+  ADMIN_ROLE,
+  createAccountIfMissing,
+  MIN_PASSWORD_LENGTH,
+  passwordProblem,
+  upsertAccount,
+} from "../../app/server/accounts.server.ts";
+import {
+  checkLogin,
+  createSession,
+  destroySession,
+  findSessionAccount,
+  requireAdmin,
+  SESSION_SECONDS,
+  sessionCookie,
+} from "../../app/server/auth.server.ts";
+import type { DB } from "../../app/server/db/db.server.ts";
+import { describeEachEngine } from "../support/engines.ts";
+
+const PASSWORD = "a long enough passphrase";
+
+/** A request carrying the cookie a Set-Cookie header would have set. */
+function requestWith(setCookie: string, url = "http://localhost/admin/dashboard"): Request {
+  return new Request(url, { headers: { cookie: setCookie.split(";")[0] ?? "" } });
+}
+
+async function sessionCount(db: DB, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("account_id", "=", accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What requireAdmin threw: the redirect response (anything else fails the test). */
+async function refusal(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 302) return thrown;
+    throw thrown;
+  }
+  throw new Error("requireAdmin let the request through");
+}
+
+describeEachEngine("sign-in and accounts", (db) => {
+  it("checks the password: right, wrong, unknown email, and a role that is not `all`", async () => {
+    const admin = await upsertAccount(db(), " Login@Example.com ", PASSWORD);
+    expect(admin.email).toBe("login@example.com");
+    expect(await checkLogin(db(), "LOGIN@example.com", PASSWORD)).toEqual({ ok: true, accountId: admin.id });
+    expect(await checkLogin(db(), "login@example.com", `${PASSWORD}!`)).toEqual({
+      ok: false,
+      error: "invalid",
+    });
+    expect(await checkLogin(db(), "login@example.com", "")).toEqual({ ok: false, error: "invalid" });
+    expect(await checkLogin(db(), "nobody@example.com", PASSWORD)).toEqual({ ok: false, error: "invalid" });
+    await upsertAccount(db(), "viewer@example.com", PASSWORD, "viewer");
+    expect(await checkLogin(db(), "viewer@example.com", PASSWORD)).toEqual({ ok: false, error: "denied" });
+    // A wrong password for a non-admin is "invalid", not "denied": the role is not revealed.
+    expect(await checkLogin(db(), "viewer@example.com", "wrong password!")).toEqual({
+      ok: false,
+      error: "invalid",
+    });
+  });
+
+  it("stores no password in clear, with a salt per password", async () => {
+    await upsertAccount(db(), "salt-a@example.com", PASSWORD);
+    await upsertAccount(db(), "salt-b@example.com", PASSWORD);
+    const rows = await db()
+      .selectFrom("accounts")
+      .select("password_hash")
+      .where("email", "in", ["salt-a@example.com", "salt-b@example.com"])
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.password_hash).not.toContain(PASSWORD);
+    expect(rows[0]?.password_hash).not.toBe(rows[1]?.password_hash);
+  });
+
+  it("a session lets its admin in until it expires; expired sessions are swept at the next login", async () => {
+    const { id } = await upsertAccount(db(), "session@example.com", PASSWORD);
+    const t0 = 1_800_000_000;
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), id, t0);
+    const request = requestWith(cookie);
+    expect(await findSessionAccount(db(), request, t0 + 1)).toEqual({
+      accountId: id,
+      email: "session@example.com",
+      role: ADMIN_ROLE,
+    });
+    expect((await findSessionAccount(db(), request, t0 + SESSION_SECONDS - 1))?.accountId).toBe(id);
+    expect(await findSessionAccount(db(), request, t0 + SESSION_SECONDS)).toBeNull();
+    expect(await sessionCount(db(), id)).toBe(1);
+    // A later login (of anyone) sweeps it.
+    const other = await upsertAccount(db(), "session-other@example.com", PASSWORD);
+    await createSession(
+      db(),
+      new Request("http://localhost/admin/login"),
+      other.id,
+      t0 + SESSION_SECONDS + 1,
+    );
+    expect(await sessionCount(db(), id)).toBe(0);
+    expect(await sessionCount(db(), other.id)).toBe(1);
+  });
+
+  it("each login is a new session id; a made-up or unknown token is no session", async () => {
+    const { id } = await upsertAccount(db(), "fresh@example.com", PASSWORD);
+    const login = new Request("http://localhost/admin/login");
+    const first = await createSession(db(), login, id);
+    const second = await createSession(db(), login, id);
+    expect(first.split(";")[0]).not.toBe(second.split(";")[0]);
+    expect(await findSessionAccount(db(), requestWith("wp_session=made-up-token"))).toBeNull();
+    expect(await findSessionAccount(db(), new Request("http://localhost/"))).toBeNull();
+    // The token is not stored as such: only its hash.
+    const token = first.split(";")[0]?.split("=")[1] ?? "";
+    const stored = await db().selectFrom("sessions").select("id").where("account_id", "=", id).execute();
+    expect(stored.map((s) => s.id)).not.toContain(token);
+  });
+
+  it("sets the session cookie HttpOnly, SameSite=Lax, Path=/, with Max-Age, and Secure only over https", async () => {
+    const { id } = await upsertAccount(db(), "flags@example.com", PASSWORD);
+    const http = await createSession(db(), new Request("http://blog.example/admin/login"), id);
+    const attributes = (c: string) => c.split(";").map((a) => a.trim());
+    expect(http).toMatch(/^wp_session=[A-Za-z0-9_-]{43};/);
+    expect(attributes(http)).toEqual(
+      expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/", `Max-Age=${SESSION_SECONDS}`]),
+    );
+    expect(attributes(http)).not.toContain("Secure");
+    const https = await createSession(db(), new Request("https://blog.example/admin/login"), id);
+    expect(attributes(https)).toContain("Secure");
+    expect(attributes(sessionCookie(new Request("https://blog.example/"), "", 0))).toEqual(
+      expect.arrayContaining(["wp_session=", "Max-Age=0", "Secure", "HttpOnly", "Path=/"]),
+    );
+  });
+
+  it("logout destroys the session on the server", async () => {
+    const { id } = await upsertAccount(db(), "logout@example.com", PASSWORD);
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), id);
+    const cleared = await destroySession(db(), requestWith(cookie));
+    expect(cleared).toContain("Max-Age=0");
+    expect(await findSessionAccount(db(), requestWith(cookie))).toBeNull();
+    expect(await sessionCount(db(), id)).toBe(0);
+  });
+
+  it("requireAdmin lets an admin's session through and sends anything else to the login screen", async () => {
+    const admin = await upsertAccount(db(), "require@example.com", PASSWORD);
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), admin.id);
+    expect((await requireAdmin(db(), requestWith(cookie))).accountId).toBe(admin.id);
+
+    const anonymous = await refusal(requireAdmin(db(), new Request("http://localhost/admin/dashboard")));
+    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    const malformed = await refusal(requireAdmin(db(), requestWith("wp_session=%E0%A4%A")));
+    expect(malformed.headers.get("location")).toBe("/admin/login");
+
+    const viewer = await upsertAccount(db(), "require-viewer@example.com", PASSWORD, "viewer");
+    const viewerCookie = await createSession(db(), new Request("http://localhost/admin/login"), viewer.id);
+    const refused = await refusal(requireAdmin(db(), requestWith(viewerCookie)));
+    expect(refused.headers.get("location")).toBe("/admin/login");
+  });
+
+  it("a session whose account lost the `all` role is refused and destroyed", async () => {
+    const { id } = await upsertAccount(db(), "demoted@example.com", PASSWORD);
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), id);
+    expect((await requireAdmin(db(), requestWith(cookie))).accountId).toBe(id);
+    await db().updateTable("accounts").set({ role: "editor" }).where("id", "=", id).execute();
+    const refused = await refusal(requireAdmin(db(), requestWith(cookie)));
+    expect(refused.headers.get("location")).toBe("/admin/login");
+    expect(refused.headers.get("set-cookie")).toMatch(/^wp_session=;.*Max-Age=0/);
+    expect(await sessionCount(db(), id)).toBe(0);
+    // Promoted again, the old cookie still opens nothing: the session is gone, not just refused.
+    await db().updateTable("accounts").set({ role: ADMIN_ROLE }).where("id", "=", id).execute();
+    await refusal(requireAdmin(db(), requestWith(cookie)));
+  });
+
+  it("a password reset ends every session of that account, and only of that account", async () => {
+    const owner = await upsertAccount(db(), "reset@example.com", PASSWORD);
+    const bystander = await upsertAccount(db(), "bystander@example.com", PASSWORD);
+    const login = new Request("http://localhost/admin/login");
+    const laptop = await createSession(db(), login, owner.id);
+    const phone = await createSession(db(), login, owner.id);
+    const theirs = await createSession(db(), login, bystander.id);
+    const reset = await upsertAccount(db(), "RESET@example.com", "a brand new passphrase");
+    expect(reset.id).toBe(owner.id);
+    expect(await findSessionAccount(db(), requestWith(laptop))).toBeNull();
+    expect(await findSessionAccount(db(), requestWith(phone))).toBeNull();
+    expect(await sessionCount(db(), owner.id)).toBe(0);
+    expect((await findSessionAccount(db(), requestWith(theirs)))?.accountId).toBe(bystander.id);
+    expect((await checkLogin(db(), "reset@example.com", "a brand new passphrase")).ok).toBe(true);
+    expect((await checkLogin(db(), "reset@example.com", PASSWORD)).ok).toBe(false);
+  });
+
+  it("create-admin's reset also sets the role", async () => {
+    await upsertAccount(db(), "role@example.com", PASSWORD, "viewer");
+    const again = await upsertAccount(db(), "role@example.com", PASSWORD);
+    expect(again.role).toBe(ADMIN_ROLE);
+  });
+
+  it("ADMIN_PASSWORD creates a missing account and leaves an existing one (and its sessions) alone", async () => {
+    expect(await createAccountIfMissing(db(), "boot@example.com", PASSWORD)).toBe(true);
+    expect((await checkLogin(db(), "boot@example.com", PASSWORD)).ok).toBe(true);
+
+    // The owner resets the password later; the next start must not put the old one back.
+    const { id } = await upsertAccount(db(), "boot@example.com", "the password since the reset");
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), id);
+    expect(await createAccountIfMissing(db(), "Boot@Example.com", PASSWORD)).toBe(false);
+    expect((await checkLogin(db(), "boot@example.com", "the password since the reset")).ok).toBe(true);
+    expect((await checkLogin(db(), "boot@example.com", PASSWORD)).ok).toBe(false);
+    expect((await findSessionAccount(db(), requestWith(cookie)))?.accountId).toBe(id);
+  });
+
+  it("refuses new passwords shorter than the minimum", async () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(15);
+    expect(passwordProblem("x".repeat(14))).toMatch(/at least 15 characters/);
+    expect(passwordProblem("x".repeat(15))).toBeNull();
+    // Characters, not bytes or UTF-16 units: 15 emoji are 15 characters, 14 are too few.
+    expect(passwordProblem("🔑".repeat(14))).not.toBeNull();
+    expect(passwordProblem("🔑".repeat(15))).toBeNull();
+    await expect(upsertAccount(db(), "short@example.com", "short")).rejects.toThrow(/at least 15/);
+    await expect(createAccountIfMissing(db(), "short@example.com", "short")).rejects.toThrow(/at least 15/);
+    const rows = await db()
+      .selectFrom("accounts")
+      .select("id")
+      .where("email", "=", "short@example.com")
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+});
