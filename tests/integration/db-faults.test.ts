@@ -12,7 +12,11 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabaseOn, type EmbeddedPostgresServer, startEmbeddedPostgres } from "../support/embedded-postgres.ts";
+import {
+  createDatabaseOn,
+  type EmbeddedPostgresServer,
+  startEmbeddedPostgres,
+} from "../support/embedded-postgres.ts";
 import { type RunningServer, startServer } from "../support/server-process.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "faults are facts of life" };
@@ -87,7 +91,8 @@ async function waitUntilHealthy(server: RunningServer): Promise<void> {
   }
 }
 
-const alive = (server: RunningServer) => server.process.exitCode === null && server.process.signalCode === null;
+const alive = (server: RunningServer) =>
+  server.process.exitCode === null && server.process.signalCode === null;
 
 /** The designed "be right back" page, whichever boundary renders it. */
 async function expectOutagePage(res: Response): Promise<void> {

