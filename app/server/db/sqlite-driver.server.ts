@@ -206,7 +206,8 @@ class Connection implements DatabaseConnection {
         return attempt();
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
-        if (Date.now() + pause > deadline) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
           const gaveUp = new DatabaseUnavailableError(
             `SQLite: the database stayed locked for ${this.#shared.lockWaitMs} ms`,
             { cause: error },
@@ -214,7 +215,7 @@ class Connection implements DatabaseConnection {
           this.#shared.health?.report(gaveUp);
           throw gaveUp;
         }
-        await new Promise((resolve) => setTimeout(resolve, pause));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
       }
     }
   }
