@@ -2,15 +2,32 @@ import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { createContext, ServerRouter } from "react-router";
 import styles from "./app.css?inline";
 import { InlineStylesContext } from "./components/inline-styles.tsx";
 import { NonceContext } from "./components/nonce.tsx";
 import { requestInfoContext } from "./server/context.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./server/db/health.server.ts";
 import { paintFirst } from "./server/paint-first.server.ts";
 
 export const streamTimeout = 5_000;
+
+/** Set when a loader or action of this request failed because the database is unreachable. */
+const databaseUnavailable = createContext<boolean>(false);
+
+/**
+ * Sees every loader and action error before React Router hides it behind "Unexpected Server
+ * Error". A database outage is not a bug: no stack in the log (the health monitor says it once),
+ * and the request is marked so handleRequest answers it with the 503 page.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    context?.set(databaseUnavailable, true);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -19,6 +36,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (responseStatusCode !== 503 && loadContext.get(databaseUnavailable)) {
+    // React Router renders the document again with this as the error: the 503 boundary, and the
+    // same error in the hydration data, so the browser shows the same page once scripts run.
+    throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  }
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,9 +1,29 @@
 import { useEffect, useRef } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { InlineStyles } from "./components/inline-styles.tsx";
 import { useNonce } from "./components/nonce.tsx";
+import { AdminUnavailable, UnavailablePage } from "./components/unavailable-page.tsx";
+import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from "./server/db/health.server.ts";
+
+/** While the database is known to be down, every page and post gets the 503 page at once. */
+const databaseAvailable: Route.MiddlewareFunction = () => {
+  if (isDatabaseKnownDown()) {
+    throw data(null, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  }
+};
+
+export const middleware: Route.MiddlewareFunction[] = [databaseAvailable];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -64,6 +84,10 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const inAdmin = useMatches().some((m) => m.id.startsWith("routes/admin/"));
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return inAdmin ? <AdminUnavailable /> : <UnavailablePage />;
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return <ErrorPage status={notFound ? 404 : 500} standalone />;

@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, type Params } from "react-route
 import { SESSION_COOKIE } from "./auth.server.ts";
 import { readContentVersion } from "./content-version.server.ts";
 import { getDb } from "./db/db.server.ts";
+import { isDatabaseKnownDown } from "./db/health.server.ts";
 import {
   type CachePolicy,
   type CacheSlot,
@@ -19,6 +20,8 @@ export const responseCache = createResponseCache({
   enabled: process.env.RESPONSE_CACHE !== "false",
   readVersion: async () => readContentVersion(await getDb()),
   sessionCookie: SESSION_COOKIE,
+  // During a known outage hits go straight to the last good copy, without waiting on the database.
+  isVersionUnavailable: isDatabaseKnownDown,
 });
 
 /** Carries the HTTP layer's cache slot into React Router (set in app.ts getLoadContext). */

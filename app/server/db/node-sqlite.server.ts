@@ -1,22 +1,34 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import type { SqliteStatement } from "kysely";
+
+/** One `node:sqlite` connection with the statement shape Kysely's SQLite code expects. */
+export interface NodeSqliteConnection {
+  readonly db: DatabaseSync;
+  prepare(sql: string): SqliteStatement;
+  close(): void;
+}
 
 /**
- * Adapts Node's built-in `node:sqlite` to the interface Kysely's SqliteDialect expects
- * (the better-sqlite3 shape). Built-in means no native compile on install.
+ * Opens a connection to a SQLite file through Node's built-in `node:sqlite` (built in: no native
+ * compile on install). The busy timeout is zero on purpose: node:sqlite is synchronous, so SQLite's
+ * own wait for a lock would stop the whole process; sqlite-driver.server.ts waits between tries
+ * instead. `readOnly` connections serve reads beside the one that writes (WAL lets them).
  */
-export function openNodeSqlite(path: string): SqliteDatabase {
-  const db = new DatabaseSync(path, { timeout: 5000 });
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA busy_timeout = 5000");
-  db.exec("PRAGMA foreign_keys = ON");
-  db.exec("PRAGMA synchronous = NORMAL");
+export function openNodeSqlite(path: string, { readOnly = false } = {}): NodeSqliteConnection {
+  const db = new DatabaseSync(path, { timeout: 0, readOnly });
+  if (!readOnly) {
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA synchronous = NORMAL");
+  }
+  db.exec("PRAGMA busy_timeout = 0");
 
   // Kysely asks for a statement on every query; compiling the same SQL again each time showed up
   // in server profiles. The app issues a few dozen distinct statements, so a small cache holds them.
   const statements = new Map<string, SqliteStatement>();
 
   return {
+    db,
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
       const cached = statements.get(sql);

@@ -1,0 +1,110 @@
+import type { PostgresPool, PostgresPoolClient } from "kysely";
+import pg from "pg";
+import {
+  createHealthMonitor,
+  DatabaseUnavailableError,
+  type HealthMonitor,
+  isDatabaseUnavailable,
+} from "./health.server.ts";
+import type { DatabaseTimeouts } from "./timeouts.server.ts";
+
+/**
+ * A pg.Pool for Kysely's PostgresDialect that survives database faults:
+ *
+ * - every wait is bounded: connecting (and waiting for a free connection) by the connect timeout,
+ *   each statement by the statement timeout, both on the server (`statement_timeout`) and here
+ *   (`query_timeout`), because a frozen server never enforces its own;
+ * - a connection whose query failed for want of a database (timed out, terminated, reset) is
+ *   destroyed, not returned to the pool: Kysely releases connections without saying why, and a
+ *   timed-out connection would hand its late answer to the next query;
+ * - an idle connection the server drops is logged and reported, never an uncaught `error` event
+ *   (pg.Pool emits one, and with no listener that ends the process);
+ * - while the database is known down (see health.server.ts), asking for a connection fails at
+ *   once instead of waiting for the timeouts again.
+ */
+export function createPostgresPool(
+  connectionString: string,
+  { connectMs, statementMs }: DatabaseTimeouts,
+  max: number,
+): { pool: PostgresPool; health: HealthMonitor } {
+  const raw = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: connectMs,
+    query_timeout: statementMs,
+    statement_timeout: statementMs,
+    keepAlive: true,
+  });
+
+  const health = createHealthMonitor({
+    probe: () => probe(connectionString, connectMs, statementMs),
+    probeTimeoutMs: connectMs + statementMs + 1000,
+  });
+
+  raw.on("error", (error) => {
+    console.warn(`database: an idle connection closed (${error.message})`);
+    health.report(error);
+  });
+
+  const broken = new WeakSet<pg.PoolClient>();
+  const guarded = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const guard = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = guarded.get(client);
+    if (!wrapper) {
+      wrapper = {
+        // Kysely reads the backend's pid (an undocumented field of pg's Client) to cancel queries.
+        get processID() {
+          return (client as unknown as { processID?: number }).processID;
+        },
+        query: ((...args: Parameters<pg.PoolClient["query"]>) =>
+          (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+            if (isDatabaseUnavailable(error)) broken.add(client);
+            health.report(error);
+            throw error;
+          })) as PostgresPoolClient["query"],
+        release(destroy?: boolean) {
+          const discard = Boolean(destroy) || broken.has(client);
+          broken.delete(client);
+          client.release(discard);
+        },
+      } as PostgresPoolClient;
+      guarded.set(client, wrapper);
+    }
+    return wrapper;
+  };
+
+  const pool: PostgresPool = {
+    async connect() {
+      await health.settled();
+      if (health.isDown()) throw new DatabaseUnavailableError("database: known to be down");
+      try {
+        return guard(await raw.connect());
+      } catch (error) {
+        health.report(error);
+        throw error;
+      }
+    },
+    end: () => raw.end(),
+    options: raw.options,
+  };
+  return { pool, health };
+}
+
+/** One fresh connection and `select 1`, each bounded; never touches the pool. */
+async function probe(connectionString: string, connectMs: number, statementMs: number): Promise<void> {
+  const client = new pg.Client({
+    connectionString,
+    connectionTimeoutMillis: connectMs,
+    query_timeout: statementMs,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    await client.end();
+  } catch (error) {
+    // Not end(): it waits for a goodbye that a frozen server never sends.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,267 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteDialect,
+} from "kysely";
+import { DatabaseUnavailableError, type HealthMonitor, isDatabaseUnavailable } from "./health.server.ts";
+import { type NodeSqliteConnection, openNodeSqlite } from "./node-sqlite.server.ts";
+
+/**
+ * Kysely's SQLite dialect over `node:sqlite`, built so that a locked database never stops the
+ * process (another process holding the write lock: `npm run create-admin`, a backup, a second
+ * server on the same file):
+ *
+ * - SQLite's busy timeout is zero and a statement that finds the database locked is tried again
+ *   after an asynchronous pause (5 ms, doubling to 100 ms), so the event loop keeps serving other
+ *   requests; past `lockWaitMs` it gives up with DatabaseUnavailableError (the 503 page);
+ * - one connection writes, one reads: reads are never queued behind a write that waits for the
+ *   lock (WAL lets readers and a writer work at once); writes and transactions take turns on an
+ *   in-process lock, bounded by the same wait;
+ * - transactions start with BEGIN IMMEDIATE, so the write lock is taken, or found busy, at BEGIN,
+ *   where trying again is safe. A deferred transaction that upgrades to a write can fail with
+ *   SQLITE_BUSY_SNAPSHOT halfway through, which no retry of one statement can repair.
+ */
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #options: NodeSqliteOptions;
+
+  constructor(options: NodeSqliteOptions) {
+    super({ database: () => Promise.reject(new Error("unused: NodeSqliteDriver opens the database")) });
+    this.#options = options;
+  }
+
+  override createDriver(): Driver {
+    return new NodeSqliteDriver(this.#options);
+  }
+
+  override createAdapter() {
+    return new NodeSqliteAdapter();
+  }
+}
+
+export interface NodeSqliteOptions {
+  path: string;
+  /** The longest a statement waits for a lock, in this process and in SQLite. */
+  lockWaitMs: number;
+  health?: HealthMonitor;
+}
+
+/** Connections are this driver's own (one writer, one reader), so Kysely need not serialize them. */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+interface Shared {
+  writer: NodeSqliteConnection;
+  /** The writer itself for an in-memory database (a second connection would be another database). */
+  reader: NodeSqliteConnection;
+  writeLock: AsyncLock;
+  lockWaitMs: number;
+  health?: HealthMonitor;
+}
+
+class NodeSqliteDriver implements Driver {
+  readonly #options: NodeSqliteOptions;
+  #shared: Shared | undefined;
+
+  constructor(options: NodeSqliteOptions) {
+    this.#options = options;
+  }
+
+  async init(): Promise<void> {
+    const { path, lockWaitMs, health } = this.#options;
+    const writer = openNodeSqlite(path);
+    const reader = path === ":memory:" || path === "" ? writer : openNodeSqlite(path, { readOnly: true });
+    this.#shared = { writer, reader, writeLock: new AsyncLock(), lockWaitMs, health };
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.#shared) throw new Error("driver not initialized");
+    return new Connection(this.#shared);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as Connection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as Connection).commit();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as Connection).rollback();
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteName(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoteName(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoteName(name)}`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction left open (its commit and rollback both failed) must not keep the lock.
+    await (connection as Connection).rollback();
+  }
+
+  async destroy(): Promise<void> {
+    const shared = this.#shared;
+    this.#shared = undefined;
+    if (!shared) return;
+    if (shared.reader !== shared.writer) shared.reader.close();
+    shared.writer.close();
+  }
+}
+
+const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** One use of the database by Kysely: a single query, or a whole transaction. */
+class Connection implements DatabaseConnection {
+  readonly #shared: Shared;
+  #inTransaction = false;
+
+  constructor(shared: Shared) {
+    this.#shared = shared;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { writer, reader, writeLock } = this.#shared;
+    // Inside a transaction this connection holds the write lock already (BEGIN IMMEDIATE).
+    if (this.#inTransaction) return run<R>(writer, query);
+    const deadline = Date.now() + this.#shared.lockWaitMs;
+    if (SelectQueryNode.is(query.query) && reader !== writer) {
+      return this.#retrying(() => run<R>(reader, query), deadline);
+    }
+    await this.#lock(deadline);
+    try {
+      return await this.#retrying(() => run<R>(writer, query), deadline);
+    } finally {
+      writeLock.release();
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(query.query)) throw new Error("only select queries can be streamed");
+    const { reader, writer } = this.#shared;
+    const source = this.#inTransaction ? writer : reader;
+    for (const row of source.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+  }
+
+  async begin(): Promise<void> {
+    const deadline = Date.now() + this.#shared.lockWaitMs;
+    await this.#lock(deadline);
+    try {
+      await this.#retrying(() => this.#shared.writer.db.exec("BEGIN IMMEDIATE"), deadline);
+      this.#inTransaction = true;
+    } catch (error) {
+      this.#shared.writeLock.release();
+      throw error;
+    }
+  }
+
+  async commit(): Promise<void> {
+    // Should COMMIT fail, the transaction stays open and Kysely rolls it back next.
+    this.#shared.writer.db.exec("COMMIT");
+    this.#end();
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.#inTransaction) return;
+    try {
+      // SQLite may have rolled back already (after some errors it does so itself).
+      if (this.#shared.writer.db.isTransaction) this.#shared.writer.db.exec("ROLLBACK");
+    } finally {
+      this.#end();
+    }
+  }
+
+  #end(): void {
+    this.#inTransaction = false;
+    this.#shared.writeLock.release();
+  }
+
+  async #lock(deadline: number): Promise<void> {
+    try {
+      await this.#shared.writeLock.acquire(deadline);
+    } catch (error) {
+      this.#shared.health?.report(error);
+      throw error;
+    }
+  }
+
+  /** Runs `attempt`, trying again after a pause while SQLite reports the database busy. */
+  async #retrying<T>(attempt: () => T, deadline: number): Promise<T> {
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return attempt();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          const gaveUp = new DatabaseUnavailableError(
+            `SQLite: the database stayed locked for ${this.#shared.lockWaitMs} ms`,
+            { cause: error },
+          );
+          this.#shared.health?.report(gaveUp);
+          throw gaveUp;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+      }
+    }
+  }
+}
+
+function run<R>(connection: NodeSqliteConnection, { sql, parameters }: CompiledQuery): QueryResult<R> {
+  const stmt = connection.prepare(sql);
+  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return {
+    insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+    numAffectedRows: changes != null ? BigInt(changes) : undefined,
+    rows: [],
+  };
+}
+
+/** First come, first served; a waiter gives up at its deadline. */
+class AsyncLock {
+  #held = false;
+  readonly #waiters: (() => void)[] = [];
+
+  acquire(deadline: number): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(
+        () => {
+          this.#waiters.splice(this.#waiters.indexOf(grant), 1);
+          reject(new DatabaseUnavailableError("SQLite: waited too long for this server's other writes"));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
+      this.#waiters.push(grant);
+    });
+  }
+
+  /** Hands the lock to the next waiter, if any. */
+  release(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
