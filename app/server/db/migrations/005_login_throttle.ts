@@ -19,5 +19,8 @@ export function loginThrottleMigration(dialect: Dialect): Migration {
         .addColumn("refused", "integer", (c) => c.notNull())
         .execute();
     },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("login_throttle").execute();
+    },
   };
 }
