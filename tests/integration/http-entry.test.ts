@@ -1,0 +1,145 @@
+/**
+ * server.ts as an operator meets it: HSTS only for an https site, and a stop (SIGTERM) that lets a
+ * request in progress finish, lets keep-alive clients go at once, and says so in its exit code when
+ * it had to give up.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { Agent, get as httpGet } from "node:http";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isValidHost } from "../../server.ts";
+import { type RunningServer, startServer } from "../support/server-process.ts";
+
+let dir: string;
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) {
+    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  dir = await mkdtemp(join(tmpdir(), "wanderplate-entry-"));
+}, 120_000);
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const serverWith = (name: string, env: Record<string, string> = {}) =>
+  startServer({
+    DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
+    UPLOADS_DIR: join(dir, "uploads"),
+    SAMPLE_CONTENT: "false",
+    BUILD_DIR: "build",
+    ...env,
+  });
+
+function exitOf(server: RunningServer): Promise<number | null> {
+  const child = server.process;
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+/** Opens a connection and starts a POST whose body is not all there yet. */
+function startSlowPost(url: string): Promise<{ socket: Socket; finish(): void; answer: Promise<string> }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => {
+      const body = "name=Ana&email=ana%40example.com&comment=Hello";
+      socket.write(
+        `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      const chunks: Buffer[] = [];
+      const answer = new Promise<string>((done) => {
+        socket.on("data", (c: Buffer) => chunks.push(c));
+        socket.on("close", () => done(Buffer.concat(chunks).toString("utf8")));
+      });
+      resolve({ socket, finish: () => socket.write(body.slice(10)), answer });
+    });
+    socket.on("error", reject);
+  });
+}
+
+describe("HTTP entry", () => {
+  it("sends HSTS only when PUBLIC_URL is https", async () => {
+    const https = await serverWith("hsts", { PUBLIC_URL: "https://blog.example.test" });
+    const plain = await serverWith("plain");
+    try {
+      for (const path of ["/", "/", "/healthz", "/admin/login"]) {
+        const hsts = (await fetch(`${https.url}${path}`)).headers.get("strict-transport-security");
+        expect(hsts, path).toMatch(/^max-age=\d{7,}/);
+        expect((await fetch(`${plain.url}${path}`)).headers.get("strict-transport-security")).toBeNull();
+      }
+    } finally {
+      await Promise.all([https.stop(), plain.stop()]);
+    }
+  });
+
+  it("on SIGTERM under keep-alive load, lets the clients go at once and exits 0", async () => {
+    const server = await serverWith("stop");
+    // One client sending requests back to back on one keep-alive connection, as under load: the
+    // connection is never idle, so closing only idle connections would wait for the fallback.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = new URL(server.url);
+    let answered = 0;
+    let running = true;
+    const load = (async () => {
+      while (running) {
+        const ok = await new Promise<boolean>((resolve) => {
+          const req = httpGet({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(true));
+          });
+          req.on("error", () => resolve(false));
+        });
+        if (!ok) return;
+        answered++;
+      }
+    })();
+    while (answered < 20) await new Promise((r) => setTimeout(r, 10));
+    server.process.kill("SIGTERM");
+    // Well before the 5 s fallback (which would also exit 1).
+    const exited = await Promise.race([
+      exitOf(server),
+      new Promise((r) => setTimeout(() => r("still running"), 4000)),
+    ]);
+    running = false;
+    await load;
+    agent.destroy();
+    expect(exited).toBe(0);
+  });
+
+  it("exits 1 when a request is still unfinished after the grace period", async () => {
+    const server = await serverWith("stuck");
+    const post = await startSlowPost(server.url);
+    await new Promise((r) => setTimeout(r, 200));
+    server.process.kill("SIGTERM");
+    expect(await exitOf(server)).toBe(1);
+    post.socket.destroy();
+  }, 20_000);
+
+  it("accepts host names and addresses as Host, and nothing else", () => {
+    for (const ok of [
+      "example.com",
+      "example.com:8080",
+      "127.0.0.1:3000",
+      "[::1]:3000",
+      "xn--bcher-kva.example",
+    ])
+      expect(isValidHost(ok), ok).toBe(true);
+    for (const bad of [
+      "bad host",
+      "a/b",
+      "[::1",
+      "example.com:99999",
+      "user@example.com",
+      "a?b",
+      "x".repeat(300),
+    ])
+      expect(isValidHost(bad), bad).toBe(false);
+    expect(isValidHost(undefined)).toBe(true);
+    expect(isValidHost(undefined, { required: true })).toBe(false);
+    expect(isValidHost("", { required: true })).toBe(false);
+  });
+});
