@@ -28,7 +28,7 @@ const SHARED: Record<string, CachePolicy> = {
 };
 
 /** A tiny server: cache hits first, then a "renderer" that counts how often it really ran. */
-function harness({ enabled = true, staleIfErrorMs = 60_000 } = {}) {
+function harness({ enabled = true, staleIfErrorMs = 60_000, maxBytes = 32 * 1024 * 1024 } = {}) {
   let version = "1";
   let renders = 0;
   let reads = 0;
@@ -37,6 +37,7 @@ function harness({ enabled = true, staleIfErrorMs = 60_000 } = {}) {
     enabled,
     sessionCookie: SESSION,
     staleIfErrorMs,
+    maxBytes,
     versionTimeoutMs: 100,
     readVersion: () => {
       reads++;
@@ -52,7 +53,8 @@ function harness({ enabled = true, staleIfErrorMs = 60_000 } = {}) {
     cache.capture(req, r, async () => {
       renders++;
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      const policy = SHARED[path];
+      // `/many/…`: a route with a path parameter (a blog per slug).
+      const policy = SHARED[path] ?? (path.startsWith("/many/") ? {} : undefined);
       const slot = cache.slotOf(res);
       // As publicCache does: no readable version, no sharing (the page still renders).
       if (policy && slot && !hasCookie(req.headers.cookie, SESSION))
@@ -276,6 +278,21 @@ describe("response cache", () => {
     expect(frozen.headers.get("x-cache")).toBe("STALE");
     expect(h.renders()).toBe(1);
     expect(h.cache.stats().stale).toBe(2);
+  });
+
+  it("forgets a path with its last entry: what it remembers is as bounded as what it stores", async () => {
+    // Room for a few pages only.
+    const h = harness({ maxBytes: 1000 });
+    const url = await h.listen();
+    for (let i = 0; i < 50; i++) await fetch(`${url}/many/page-${i}`);
+    const { entries, paths, bytes } = h.cache.stats();
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(15);
+    expect(paths).toBe(entries);
+    expect(bytes).toBeLessThanOrEqual(1000);
+    // The newest is still served; an evicted one renders again.
+    expect((await fetch(`${url}/many/page-49`)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(`${url}/many/page-0`)).headers.get("x-cache")).toBeNull();
   });
 
   it("does not serve a copy older than its stale bound", async () => {

@@ -63,10 +63,12 @@ export interface ResponseCache {
   /** Whether a request may use the shared cache at all (method, session cookie). */
   admits(req: { method?: string; headers: IncomingMessage["headers"] }): boolean;
   clear(): void;
-  stats(): { entries: number; bytes: number; hits: number; misses: number; stale: number };
+  stats(): { entries: number; paths: number; bytes: number; hits: number; misses: number; stale: number };
 }
 
 interface Entry {
+  /** The declared path it was stored under (its policy stays known while it has entries). */
+  path: string;
   version: string;
   storedAt: number;
   headers: Record<string, string>;
@@ -167,10 +169,14 @@ export function createResponseCache({
   isVersionUnavailable?: () => boolean;
 }): ResponseCache {
   const entries = new Map<string, Entry>();
-  /** Which paths have a route that shares them, and under which policy (learned when stored). */
-  const policies = new Map<string, CachePolicy>();
+  /**
+   * Which paths have a route that shares them, and under which policy (learned when stored), with
+   * how many entries each has: a path is forgotten with its last entry, so this stays as bounded
+   * as the entries are.
+   */
+  const policies = new Map<string, { policy: CachePolicy; entries: number }>();
   /** Renders under way for a key, so concurrent misses wait for one render instead of each doing it. */
-  const inFlight = new Map<string, Promise<void>>();
+  const inFlight = new Map<string, { done: Promise<void>; release(): void }>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -205,13 +211,21 @@ export function createResponseCache({
   const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0);
   const drop = (key: string) => {
     const e = entries.get(key);
-    if (e) bytes -= sizeOf(e);
+    if (!e) return;
+    bytes -= sizeOf(e);
     entries.delete(key);
+    const known = policies.get(e.path);
+    if (known && --known.entries <= 0) policies.delete(e.path);
   };
-  const store = (key: string, entry: Entry) => {
+  const store = (key: string, entry: Entry, policy: CachePolicy) => {
     drop(key);
     entries.set(key, entry);
     bytes += sizeOf(entry);
+    const known = policies.get(entry.path);
+    if (known) {
+      known.policy = policy;
+      known.entries++;
+    } else policies.set(entry.path, { policy, entries: 1 });
     // Map order is insertion order: the first keys are the least recently used.
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;
@@ -236,7 +250,7 @@ export function createResponseCache({
     const raw = req.url ?? "/";
     const q = raw.indexOf("?");
     const path = q < 0 ? raw : raw.slice(0, q);
-    const policy = policies.get(path);
+    const policy = policies.get(path)?.policy;
     if (!policy) return null;
     const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
     // Client navigations that name the routes to load get a different answer: not shared.
@@ -291,10 +305,9 @@ export function createResponseCache({
       send(req, res, entry, "STALE");
       return true;
     }
-    if (age > maxAgeMs || entry.version !== version) {
-      if (entries.get(key) === entry) drop(key);
-      return false;
-    }
+    // Out of date: rendered again (and replaced) by this request. Until then it stays, as the last
+    // good copy should the database go away, and so its path stays known to the requests behind.
+    if (age > maxAgeMs || entry.version !== version) return false;
     hits++;
     entries.delete(key);
     entries.set(key, entry);
@@ -308,23 +321,23 @@ export function createResponseCache({
       const key = lookupKey(req);
       if (key === null) return false;
       if (await tryServe(req, res, key)) return true;
-      // Single flight: while one request renders this key, the others wait for its result.
+      // Single flight: while one request renders this key, the others wait for its result. They
+      // are let go as soon as it is stored (not when a slow client has read it), or when that
+      // render ends without storing anything.
       const pending = inFlight.get(key);
       if (pending) {
-        await pending;
+        await pending.done;
         if (await tryServe(req, res, key)) return true;
       } else {
-        let done = () => {};
-        inFlight.set(
-          key,
-          new Promise<void>((resolve) => {
-            done = resolve;
-          }),
-        );
-        res.once("close", () => {
-          inFlight.delete(key);
-          done();
+        let release = () => {};
+        const done = new Promise<void>((resolve) => {
+          release = () => {
+            if (inFlight.get(key)?.done === done) inFlight.delete(key);
+            resolve();
+          };
         });
+        inFlight.set(key, { done, release });
+        res.once("close", release);
       }
       misses++;
       res.setHeader("x-cache", "MISS");
@@ -372,14 +385,20 @@ export function createResponseCache({
           if (clean.csp) headers["content-security-policy"] = clean.csp;
           const body = Buffer.from(clean.body, "utf8");
           const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-          policies.set(declaration.path, declaration.policy);
-          store(keyOf(req, declaration.path, search, declaration.policy), {
-            version: declaration.version,
-            storedAt: Date.now(),
-            headers,
-            body,
-            etag,
-          });
+          const key = keyOf(req, declaration.path, search, declaration.policy);
+          store(
+            key,
+            {
+              path: declaration.path,
+              version: declaration.version,
+              storedAt: Date.now(),
+              headers,
+              body,
+              etag,
+            },
+            declaration.policy,
+          );
+          inFlight.get(key)?.release();
         }
         return end(chunk, ...rest);
       }) as typeof res.end;
@@ -399,6 +418,6 @@ export function createResponseCache({
       bytes = 0;
     },
 
-    stats: () => ({ entries: entries.size, bytes, hits, misses, stale }),
+    stats: () => ({ entries: entries.size, paths: policies.size, bytes, hits, misses, stale }),
   };
 }
