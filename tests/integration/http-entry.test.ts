@@ -3,8 +3,6 @@
  * request in progress finish, lets keep-alive clients go at once, and says so in its exit code when
  * it had to give up.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, get as httpGet } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -12,14 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidHost } from "../../server.ts";
-import { type RunningServer, startServer } from "../support/server-process.ts";
+import { ensureBuilt, type RunningServer, startServer } from "../support/server-process.ts";
 
 let dir: string;
 beforeAll(async () => {
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  ensureBuilt();
   dir = await mkdtemp(join(tmpdir(), "wanderplate-entry-"));
 }, 120_000);
 afterAll(async () => {

@@ -4,13 +4,17 @@
  * else; a request with a session cookie is never stored; only the route's own query parameters
  * make a cache entry; and only writes that change public pages move the content version.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server-process.ts";
+import {
+  adminScreens,
+  ensureBuilt,
+  type RunningServer,
+  signIn,
+  startServer,
+} from "../support/server-process.ts";
 
 const ADMIN = { email: "keeper@wanderplate.test", password: "a cache must keep secrets" };
 
@@ -19,10 +23,7 @@ let dir: string;
 let cookie: string;
 
 beforeAll(async () => {
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  ensureBuilt();
   dir = await mkdtemp(join(tmpdir(), "wanderplate-cache-"));
   server = await startServer({
     DATABASE_URL: `file:${join(dir, "site.db")}`,
@@ -33,11 +34,7 @@ beforeAll(async () => {
     FORM_RATE_LIMIT: "1000",
     BUILD_DIR: "build",
   });
-  const login = await post("/admin/login", ADMIN);
-  expect(login.status).toBe(302);
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
-  cookie = session?.split(";")[0] ?? "";
-  expect(cookie).not.toBe("");
+  cookie = await signIn(server.url, ADMIN);
 }, 120_000);
 
 afterAll(async () => {
@@ -75,24 +72,7 @@ function spellingsOf(path: string): string[] {
 
 describe("shared cache and admin pages", () => {
   it("never serves what an admin opened to anyone else, under any spelling", async () => {
-    const list = await (await get("/admin/blog", { cookie })).text();
-    const blogId = /\/admin\/blog\/edit\?id=(\d+)/.exec(list)?.[1];
-    const blogName = /href="(\/admin\/blog\/(?!edit)[^"]+)"/.exec(list)?.[1];
-    expect(blogId).toBeDefined();
-    expect(blogName).toBeDefined();
-    const screens = [
-      "/admin/dashboard",
-      "/admin/blog",
-      `/admin/blog/edit?id=${blogId}`,
-      blogName ?? "",
-      "/admin/manage-users",
-      "/admin/manage-contacts",
-      "/admin/manage-comments",
-      "/admin/manage-recipe",
-      "/admin/manage-recipe/edit?id=1",
-      "/admin/settings",
-    ];
-    for (const screen of screens) {
+    for (const screen of await adminScreens(server.url, cookie)) {
       for (const spelling of spellingsOf(screen)) {
         // The admin opens it (twice: a second visit would be a cache hit if it had been stored)...
         await get(spelling, { cookie });

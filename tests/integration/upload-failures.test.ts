@@ -4,7 +4,6 @@
  * left behind. Runs the built server; the disk-full case needs a tiny tmpfs (root on Linux).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,16 +11,13 @@ import { DatabaseSync } from "node:sqlite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StorageError } from "../../app/server/storage.server.ts";
-import { type RunningServer, startServer } from "../support/server-process.ts";
+import { ensureBuilt, type RunningServer, signIn, startServer } from "../support/server-process.ts";
 
 const ADMIN = { email: "uploads@wanderplate.test", password: "disks fill up sometimes" };
 
 let dir: string;
 beforeAll(async () => {
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  ensureBuilt();
   dir = await mkdtemp(join(tmpdir(), "wanderplate-uploads-fail-"));
 }, 120_000);
 afterAll(async () => {
@@ -53,18 +49,7 @@ async function adminServer(
     ADMIN_PASSWORD: ADMIN.password,
     BUILD_DIR: "build",
   });
-  const login = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams(ADMIN),
-    redirect: "manual",
-  });
-  const cookie =
-    login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("wp_session="))
-      ?.split(";")[0] ?? "";
-  expect(cookie).not.toBe("");
-  return { server, cookie, db };
+  return { server, cookie: await signIn(server.url, ADMIN), db };
 }
 
 async function addBlogWithUpload(url: string, cookie: string) {

@@ -2,7 +2,8 @@
  * Starts the built production server (server.ts) as a child process on a free port, as a site
  * owner would run it, and stops it afterwards.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 
 export interface RunningServer {
@@ -72,4 +73,46 @@ export async function startServer(
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** Builds the app once if no build is there (`npm test` builds first; a single file run may not). */
+export function ensureBuilt(): void {
+  if (existsSync("build/server/index.js")) return;
+  const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("build failed");
+}
+
+/** Signs in through the login form and returns the session cookie (`wp_session=…`). */
+export async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${url}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams(account),
+    redirect: "manual",
+  });
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
+  if (login.status !== 302 || !session) throw new Error(`sign-in failed (${login.status})`);
+  return session.split(";")[0] ?? "";
+}
+
+/**
+ * Every admin screen's path, with a real blog's edit and reader pages, read off the admin blog
+ * list of a signed-in session.
+ */
+export async function adminScreens(url: string, cookie: string): Promise<string[]> {
+  const list = await (await fetch(`${url}/admin/blog`, { headers: { cookie } })).text();
+  const blogId = /\/admin\/blog\/edit\?id=(\d+)/.exec(list)?.[1];
+  const blogReader = /href="(\/admin\/blog\/(?!edit)[^"]+)"/.exec(list)?.[1];
+  if (!blogId || !blogReader) throw new Error("the admin blog list shows no blog");
+  return [
+    "/admin/dashboard",
+    "/admin/blog",
+    `/admin/blog/edit?id=${blogId}`,
+    blogReader,
+    "/admin/manage-users",
+    "/admin/manage-contacts",
+    "/admin/manage-comments",
+    "/admin/manage-recipe",
+    "/admin/manage-recipe/edit?id=1",
+    "/admin/settings",
+  ];
 }
