@@ -8,7 +8,13 @@ const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 const SPECIAL = /[<>&'"]/g;
 const NEEDS_WORK = /[<>&'"]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-const ENTITY: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+const ENTITY: Record<string, string> = {
+  "<": "&lt;",
+  ">": "&gt;",
+  "&": "&amp;",
+  "'": "&apos;",
+  '"': "&quot;",
+};
 
 export function escapeXml(text: string): string {
   // Most text (every slug URL in a sitemap) has nothing to escape or drop: skip the replaces.
