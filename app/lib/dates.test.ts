@@ -41,6 +41,8 @@ describe("formatLongDate (spec §2: long US-style date or 'Date not available')"
     "05/03/2025",
     "2025-03-05T10:00",
     "March 5, 2025",
+    "x2025-03-05",
+    "12025-03-05",
   ])("%j is not a date", (input) => {
     expect(formatLongDate(input)).toBe("Date not available");
   });
@@ -82,6 +84,10 @@ describe("timestamps (spec §9: seconds, displayed as seconds × 1000; N/A when 
     expect(formatTimestamp(undefined)).toBe("N/A");
     expect(formatTimestamp(0)).toBe("N/A");
     expect(formatDay(null)).toBe("N/A");
+  });
+  it("uses en-US in UTC unless told otherwise", () => {
+    expect(formatTimestamp(1741185900).replace("\u202f", " ")).toBe("Mar 5, 2025, 2:45 PM");
+    expect(formatDay(1741185900)).toBe("Mar 5, 2025");
   });
   it("formats in the viewer's locale and time zone", () => {
     // 2025-03-05 00:00 UTC is still the 4th in New York (UTC−5 before DST starts on March 9).
