@@ -6,6 +6,8 @@ export default {
   vitest: { configFile: "vitest.stryker.config.ts" },
   mutate: [
     "app/lib/blog-rules.ts",
+    "app/lib/slug.ts",
+    "app/lib/excerpt.ts",
     "app/lib/dates.ts",
     "app/lib/pagination.ts",
     "app/lib/xml.ts",
@@ -20,7 +22,17 @@ export default {
     "app/server/content-version.server.ts",
   ],
   // Only what the unit and integration tests need is copied into the sandboxes.
-  ignorePatterns: ["build", "build-*", "data", "bench", "e2e", "public", "docs", "test-results", "playwright-report"],
+  ignorePatterns: [
+    "build",
+    "build-*",
+    "data",
+    "bench",
+    "e2e",
+    "public",
+    "docs",
+    "test-results",
+    "playwright-report",
+  ],
   // Stryker rewrites tsconfig paths through the TypeScript 5 JS API, which TypeScript 7 no longer
   // has; our tsconfig has no `extends` or `references` to rewrite, so point it at no file.
   tsconfigFile: "no-tsconfig-rewrite.json",
