@@ -27,9 +27,15 @@ describe("htmlToText (spec §2, §5: the excerpt is plain text, tags stripped)",
     expect(htmlToText("<p>Hi</p><script>alert('x')</script><style>p{color:red}</style><p>there</p>")).toBe(
       "Hi there",
     );
+    expect(
+      htmlToText(
+        'Before<script type="module">let a = 1;\nrun(a);</script>after<STYLE media="print">p { color: red }</STYLE>end',
+      ),
+    ).toBe("Before after end");
   });
   it("decodes entities and collapses whitespace", () => {
     expect(htmlToText("<p>Fish &amp; chips</p>\n\n<p>&quot;Yes&quot;&#33;</p>")).toBe('Fish & chips "Yes"!');
+    expect(htmlToText("&#X2014;&#x2014;&#8212;")).toBe("———");
     expect(htmlToText("<p>5 &lt; 7 &gt; 3 &apos;ok&apos;&nbsp;&#x2014; caf&#233;</p>")).toBe(
       "5 < 7 > 3 'ok' — café",
     );

@@ -61,6 +61,17 @@ describe("public form messages (each field names itself)", () => {
       message: "Message must be at most 5000 characters.",
     });
   });
+  it("trims the email and the phone before checking them", () => {
+    expect(
+      parseForm(
+        contactSchema,
+        form({ first: "A", last: "B", email: "  ana@example.com ", phone: " +351 21 ", message: "Hi" }),
+      ),
+    ).toEqual({
+      ok: true,
+      data: { first: "A", last: "B", email: "ana@example.com", phone: "+351 21", message: "Hi" },
+    });
+  });
   it("contact: a phone of digits, spaces and + ( ) - . only", () => {
     const base = { first: "A", last: "B", email: "a@b.co", message: "Hello" };
     expect(parseForm(contactSchema, form({ ...base, phone: "+1 (555) 010-0199" })).ok).toBe(true);

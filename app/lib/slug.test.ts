@@ -15,6 +15,8 @@ describe("slugify (spec §2, §5: lower case, trimmed, spaces to hyphens, non-wo
     ["C++ & C# for Travellers", "c-c-for-travellers"],
     ["Day-Trip from Porto", "day-trip-from-porto"],
     ["Tips_and_Tricks", "tips_and_tricks"],
+    // Like hyphens, runs of underscores collapse: a URL never reads "a__b".
+    ["Tips__and___Tricks", "tips_and_tricks"],
     // Spec §5 (edit): trimmed.
     ["  Slow   travel -- tips  ", "slow-travel-tips"],
     ["Kyoto\tin\nAutumn", "kyoto-in-autumn"],

@@ -106,6 +106,12 @@ describe("readFormBody", () => {
     expect(
       (await readFormBody(post(exactly, "application/x-www-form-urlencoded"), limits)).get("a"),
     ).toHaveLength(1022);
+    const declared = new Request("http://127.0.0.1/contact", {
+      method: "POST",
+      body: exactly,
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "1024" },
+    });
+    expect((await readFormBody(declared, limits)).get("a")).toHaveLength(1022);
     const tooMany = `${exactly}y`;
     expect(await refusal(post(streamed([tooMany]), "application/x-www-form-urlencoded"))).toEqual({
       status: 413,

@@ -71,6 +71,9 @@ const cases: Record<string, Case[]> = {
     ["ws://blog.example.com", "blog.example.com", "http", undefined, false],
     ["javascript://blog.example.com", "blog.example.com", "https", undefined, false],
     ["chrome-extension://blog.example.com", "blog.example.com", "https", undefined, false],
+    // A Host header that is no host matches nothing (and does not throw).
+    ["https://blog.example.com", "blog example com", "https", undefined, false],
+    ["https://blog.example.com", "[::1", "https", undefined, false],
   ],
   "userinfo and path tricks": [
     ["https://blog.example.com@evil.example", "blog.example.com", "https", undefined, false],

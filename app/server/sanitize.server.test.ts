@@ -12,6 +12,13 @@ describe("sanitizeBlogHtml: what the editor makes survives", () => {
       '<h2>Three days in Porto</h2><p>We ate <strong>francesinha</strong>, <em>twice</em>.</p><ol start="3"><li>Ribeira</li><li>Foz</li></ol><blockquote><p>Go in May.</p></blockquote><pre><code>N 41.14</code></pre><hr />',
     );
   });
+  it("keeps every element and attribute the editor makes", () => {
+    const html =
+      '<p>a<br />b <b>bold</b> <i>it</i> <u>under</u> <s>struck</s> <code>x</code></p><h3>Sub</h3><h4>Minor</h4><ul><li>one</li></ul><figure><img src="http://img.example/a.jpg" alt="A" title="T" width="4" height="3" /><figcaption>Caption</figcaption></figure><p><a href="/about" title="About us">About</a></p>';
+    expect(sanitizeBlogHtml(html)).toBe(
+      `<p>a<br />b <b>bold</b> <i>it</i> <u>under</u> <s>struck</s> <code>x</code></p><h3>Sub</h3><h4>Minor</h4><ul><li>one</li></ul><figure><img src="http://img.example/a.jpg" alt="A" title="T" width="4" height="3" ${LAZY} /><figcaption>Caption</figcaption></figure><p><a href="/about" title="About us">About</a></p>`,
+    );
+  });
   it("keeps an image with an http(s) source, lazy", () => {
     expect(sanitizeBlogHtml('<img src="https://img.example/porto.jpg" alt="Porto" width="800">')).toBe(
       `<img src="https://img.example/porto.jpg" alt="Porto" width="800" ${LAZY} />`,
@@ -46,6 +53,7 @@ describe("sanitizeBlogHtml: nothing that can run script or leave the page", () =
     ["javascript: with a named colon entity", '<a href="&#x6A;avascript&colon;alert(1)">x</a>', "<a>x</a>"],
     ["data: URL on a link", '<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', "<a>x</a>"],
     ["data: URL on an image", '<img src="data:image/svg+xml;base64,PHN2Zz4=">', `<img ${LAZY} />`],
+    ["mailto: as an image source", '<img src="mailto:a@example.com">', `<img ${LAZY} />`],
     ["vbscript: URL", '<a href="vbscript:msgbox(1)">x</a>', "<a>x</a>"],
     ["protocol-relative link", '<a href="//evil.example/">x</a>', "<a>x</a>"],
     ["protocol-relative image", '<img src="//evil.example/a.png">', `<img ${LAZY} />`],
@@ -112,6 +120,11 @@ describe("sanitizeBlogHtml: links (no window.opener for another site, no endorse
       "an author's rel=opener on an external link is replaced",
       '<a href="https://evil.example" target="_blank" rel="opener">x</a>',
       `<a href="https://evil.example" ${EXTERNAL}>x</a>`,
+    ],
+    [
+      "a plain http link is external too",
+      '<a href="http://elsewhere.example/">Out</a>',
+      `<a href="http://elsewhere.example/" rel="noopener noreferrer nofollow" target="_blank">Out</a>`,
     ],
     [
       "an upper-case scheme is still external",

@@ -105,11 +105,63 @@ describeEachEngine("public form rate limit (checkPublicForm)", (db) => {
     expect((await submit("203.0.113.8", "comment")).ok).toBe(true);
   });
 
-  it("refuses a bot-filled honeypot and invalid fields before counting", async () => {
-    const bot = await submit("198.51.100.5", "contact", { ...contact, website: "https://spam.example" });
-    expect(bot.ok ? 200 : bot.response.init?.status).toBe(400);
-    const invalid = await submit("198.51.100.5", "contact", { ...contact, email: "not-an-email" });
-    expect(invalid.ok ? 200 : invalid.response.init?.status).toBe(400);
+  it("refuses a bot-filled honeypot, invalid fields and unreadable bodies before counting", async () => {
+    const answer = async (result: Awaited<ReturnType<typeof submit>>) =>
+      result.ok ? result : { status: result.response.init?.status, data: result.response.data };
+    expect(
+      await answer(await submit("198.51.100.5", "contact", { ...contact, website: "https://spam.example" })),
+    ).toEqual({
+      status: 400,
+      data: { ok: false, formError: "Your submission could not be accepted.", fieldErrors: {}, values: {} },
+    });
+    expect(
+      await answer(await submit("198.51.100.5", "contact", { ...contact, email: "not-an-email" })),
+    ).toEqual({
+      status: 400,
+      data: {
+        ok: false,
+        formError: "Please correct the fields marked below.",
+        fieldErrors: { email: "Enter a valid email address." },
+        values: { ...contact, email: "not-an-email" },
+      },
+    });
+    const json = new Request("http://127.0.0.1/contact", {
+      method: "POST",
+      body: JSON.stringify(contact),
+      headers: { "content-type": "application/json" },
+    });
+    expect(
+      await answer(
+        await checkPublicForm(db(), json, contactSchema, { formName: "contact", ip: "198.51.100.5" }),
+      ),
+    ).toEqual({
+      status: 415,
+      data: { ok: false, formError: "Only form submissions are accepted here.", fieldErrors: {}, values: {} },
+    });
+    const huge = post({ ...contact, message: "Lisbon by tram. ".repeat(4200) });
+    expect(
+      await answer(
+        await checkPublicForm(db(), huge, contactSchema, { formName: "contact", ip: "198.51.100.5" }),
+      ),
+    ).toEqual({
+      status: 413,
+      data: { ok: false, formError: "Your message is too long.", fieldErrors: {}, values: {} },
+    });
+    // A body that breaks off mid-way is the connection's fault, not the visitor's: it is not
+    // answered as a form error.
+    const broken = new Request("http://127.0.0.1/contact", {
+      method: "POST",
+      body: new ReadableStream({
+        pull() {
+          throw new Error("connection reset");
+        },
+      }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    await expect(
+      checkPublicForm(db(), broken, contactSchema, { formName: "contact", ip: "198.51.100.5" }),
+    ).rejects.toThrow("connection reset");
     const rows = await db()
       .selectFrom("rate_limits")
       .select("key")
