@@ -6,6 +6,7 @@ import {
   formatTimestamp,
   formatUtc,
   parseDateInput,
+  secondsToDate,
 } from "./dates.ts";
 
 describe("formatLongDate (spec §2: long US-style date or 'Date not available')", () => {
@@ -20,7 +21,33 @@ describe("formatLongDate (spec §2: long US-style date or 'Date not available')"
       expect(formatLongDate(date.toISOString().slice(0, 10))).toBe(intl.format(date));
     }
   });
+  it.each([
+    ["2024-02-29", "February 29, 2024"],
+    ["2000-02-29", "February 29, 2000"],
+    ["1999-12-31", "December 31, 1999"],
+    ["2025-07-04", "July 4, 2025"],
+    ["2025-01-01", "January 1, 2025"],
+    [" 2025-10-15 ", "October 15, 2025"],
+  ])("%j → %j", (input, shown) => {
+    expect(formatLongDate(input)).toBe(shown);
+  });
+  it.each([
+    "2100-02-29",
+    "2025-04-31",
+    "2025-13-01",
+    "2025-00-10",
+    "2025-01-00",
+    "2025-3-5",
+    "05/03/2025",
+    "2025-03-05T10:00",
+    "March 5, 2025",
+    "x2025-03-05",
+    "12025-03-05",
+  ])("%j is not a date", (input) => {
+    expect(formatLongDate(input)).toBe("Date not available");
+  });
   it("says Date not available when missing or invalid", () => {
+    expect(formatLongDate(null)).toBe("Date not available");
     expect(formatLongDate("")).toBe(DATE_NOT_AVAILABLE);
     expect(formatLongDate(undefined)).toBe("Date not available");
     expect(formatLongDate("2025-02-30")).toBe("Date not available");
@@ -32,6 +59,19 @@ describe("parseDateInput", () => {
   it("accepts real calendar dates only", () => {
     expect(parseDateInput("2024-02-29")?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
     expect(parseDateInput("2023-02-29")).toBeNull();
+    expect(parseDateInput(" 2025-03-05\n")?.toISOString()).toBe("2025-03-05T00:00:00.000Z");
+    expect(parseDateInput("")).toBeNull();
+    expect(parseDateInput(undefined)).toBeNull();
+  });
+});
+
+describe("secondsToDate (spec §9: stored seconds, displayed as seconds × 1000)", () => {
+  it("multiplies by 1000; nothing for missing, zero, negative or non-finite", () => {
+    expect(secondsToDate(1741132800)?.toISOString()).toBe("2025-03-05T00:00:00.000Z");
+    expect(secondsToDate(1)?.toISOString()).toBe("1970-01-01T00:00:01.000Z");
+    for (const missing of [null, undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(secondsToDate(missing)).toBeNull();
+    }
   });
 });
 
@@ -42,6 +82,20 @@ describe("timestamps (spec §9: seconds, displayed as seconds × 1000; N/A when 
   it("shows N/A for a missing timestamp", () => {
     expect(formatTimestamp(null)).toBe("N/A");
     expect(formatTimestamp(undefined)).toBe("N/A");
+    expect(formatTimestamp(0)).toBe("N/A");
+    expect(formatDay(null)).toBe("N/A");
+  });
+  it("uses en-US in UTC unless told otherwise", () => {
+    expect(formatTimestamp(1741185900).replace("\u202f", " ")).toBe("Mar 5, 2025, 2:45 PM");
+    expect(formatDay(1741185900)).toBe("Mar 5, 2025");
+  });
+  it("formats in the viewer's locale and time zone", () => {
+    // 2025-03-05 00:00 UTC is still the 4th in New York (UTC−5 before DST starts on March 9).
+    expect(formatDay(1741132800, "en-US", "America/New_York")).toBe("Mar 4, 2025");
+    expect(formatDay(1741132800, "en-GB", "UTC")).toBe("5 Mar 2025");
+    expect(formatTimestamp(1741132800, "en-US", "America/New_York").replace("\u202f", " ")).toBe(
+      "Mar 4, 2025, 7:00 PM",
+    );
   });
 });
 
@@ -53,6 +107,12 @@ describe("formatUtc (the server's rendering of a timestamp, before the viewer's 
       expect(formatUtc(s, true)).toBe(formatTimestamp(s, "en-US", "UTC").replace("\u202f", " "));
     }
     expect(formatUtc(1741132800, true)).toBe("Mar 5, 2025, 12:00 AM");
+    expect(formatUtc(1741132800 + 7 * 60)).toBe("Mar 5, 2025");
+    expect(formatUtc(1741132800 + 7 * 60, true)).toBe("Mar 5, 2025, 12:07 AM");
+    expect(formatUtc(1741132800 + 12 * 3600 + 5 * 60, true)).toBe("Mar 5, 2025, 12:05 PM");
+    expect(formatUtc(1741132800 + 14 * 3600 + 25 * 60, true)).toBe("Mar 5, 2025, 2:25 PM");
+    expect(formatUtc(1741132800 + 23 * 3600 + 59 * 60 + 59, true)).toBe("Mar 5, 2025, 11:59 PM");
+    expect(formatUtc(1735689599, true)).toBe("Dec 31, 2024, 11:59 PM");
     expect(formatUtc(null)).toBe("N/A");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commentSchema, contactSchema, parseForm } from "./forms.ts";
+import { commentSchema, contactSchema, parseForm, signupSchema } from "./forms.ts";
 
 const form = (values: Record<string, string>) => {
   const f = new FormData();
@@ -27,5 +27,96 @@ describe("public form validation", () => {
     expect(parseForm(contactSchema, form({ ...base, phone: "" })).ok).toBe(true);
     const bad = parseForm(contactSchema, form({ ...base, phone: "<script>" }));
     expect(bad.ok).toBe(false);
+  });
+});
+
+describe("public form messages (each field names itself)", () => {
+  it("contact: every required field, and limits", () => {
+    const r = parseForm(contactSchema, form({ first: " ", last: "", email: "", phone: "", message: "" }));
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: {
+        first: "First Name is required.",
+        last: "Last Name is required.",
+        email: "Email is required.",
+        message: "Message is required.",
+      },
+      values: { first: " ", last: "", email: "", phone: "", message: "" },
+    });
+    const long = parseForm(
+      contactSchema,
+      form({
+        first: "Maria ".repeat(17),
+        last: "Silva ".repeat(17),
+        email: `${"ana.".repeat(62)}@example.com`,
+        phone: "+351 21 000 0000 ".repeat(3),
+        message: "Lisbon in spring. ".repeat(278),
+      }),
+    );
+    expect(long.ok ? {} : long.fieldErrors).toEqual({
+      first: "First Name must be at most 100 characters.",
+      last: "Last Name must be at most 100 characters.",
+      email: "Email is too long.",
+      phone: "Phone must be at most 40 characters.",
+      message: "Message must be at most 5000 characters.",
+    });
+  });
+  it("trims the email and the phone before checking them", () => {
+    expect(
+      parseForm(
+        contactSchema,
+        form({ first: "A", last: "B", email: "  ana@example.com ", phone: " +351 21 ", message: "Hi" }),
+      ),
+    ).toEqual({
+      ok: true,
+      data: { first: "A", last: "B", email: "ana@example.com", phone: "+351 21", message: "Hi" },
+    });
+  });
+  it("contact: a phone of digits, spaces and + ( ) - . only", () => {
+    const base = { first: "A", last: "B", email: "a@b.co", message: "Hello" };
+    expect(parseForm(contactSchema, form({ ...base, phone: "+1 (555) 010-0199" })).ok).toBe(true);
+    expect(parseForm(contactSchema, form({ ...base, phone: "call me" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { phone: "Phone may contain digits, spaces and + ( ) - . only." },
+    });
+  });
+  it("comment: name and comment required, comment up to 5000 characters", () => {
+    const r = parseForm(
+      commentSchema,
+      form({ name: "", email: "bo@example.com", comment: "x ".repeat(2501) }),
+    );
+    expect(r.ok ? {} : r.fieldErrors).toEqual({
+      name: "Name is required.",
+      comment: "Comment must be at most 5000 characters.",
+    });
+    expect(
+      parseForm(commentSchema, form({ name: "Bo", email: "bo@example.com", comment: " " })),
+    ).toMatchObject({
+      fieldErrors: { comment: "Comment is required." },
+    });
+  });
+  it("sign-up: full name, email and optional phone; a missing field reads as empty", () => {
+    expect(parseForm(signupSchema, form({ fullName: " Mia Lind ", email: "mia@example.com" }))).toEqual({
+      ok: true,
+      data: { fullName: "Mia Lind", email: "mia@example.com", phone: "" },
+    });
+    const r = parseForm(signupSchema, form({ fullName: "Ana ".repeat(38), email: "mia@" }));
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: {
+        fullName: "Full Name must be at most 150 characters.",
+        email: "Enter a valid email address.",
+      },
+      values: { fullName: "Ana ".repeat(38), email: "mia@", phone: "" },
+    });
+  });
+  it("reads a file field as an empty value, not as the file", () => {
+    const f = form({ name: "Bo", email: "bo@example.com" });
+    f.set("comment", new Blob(["a file"]), "note.txt");
+    expect(parseForm(commentSchema, f)).toEqual({
+      ok: false,
+      fieldErrors: { comment: "Comment is required." },
+      values: { name: "Bo", email: "bo@example.com", comment: "" },
+    });
   });
 });

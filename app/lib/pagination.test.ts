@@ -15,6 +15,21 @@ describe("pageWindow", () => {
     expect(pageWindow(120, 2.7, 50).page).toBe(2);
   });
 
+  it.each([
+    // [total, requested, perPage] → { page, pageCount, offset }
+    [1, 1, 10, { page: 1, pageCount: 1, offset: 0 }],
+    [10, 1, 10, { page: 1, pageCount: 1, offset: 0 }],
+    [10, 2, 10, { page: 1, pageCount: 1, offset: 0 }],
+    [11, 2, 10, { page: 2, pageCount: 2, offset: 10 }],
+    [11, 3, 10, { page: 2, pageCount: 2, offset: 10 }],
+    [100, 9, 12, { page: 9, pageCount: 9, offset: 96 }],
+    [100, 1.9, 12, { page: 1, pageCount: 9, offset: 0 }],
+    [100, Number.POSITIVE_INFINITY, 12, { page: 9, pageCount: 9, offset: 96 }],
+    [100, Number.NEGATIVE_INFINITY, 12, { page: 1, pageCount: 9, offset: 0 }],
+  ])("%i items, page %d of %i per page", (total, requested, perPage, expected) => {
+    expect(pageWindow(total, requested, perPage)).toEqual(expected);
+  });
+
   it("gives an empty list one empty page", () => {
     expect(pageWindow(0, 5, 50)).toEqual({ page: 1, pageCount: 1, offset: 0 });
   });
@@ -27,5 +42,14 @@ describe("readPage", () => {
       rows.slice(offset, offset + limit),
     );
     expect(page).toEqual({ items: [6], page: 3, pageCount: 3, total: 7 });
+  });
+  it("asks for one page's worth from the page's offset", async () => {
+    const calls: [number, number][] = [];
+    const page = await readPage(25, 2, 10, async (limit, offset) => {
+      calls.push([limit, offset]);
+      return ["k", "l"];
+    });
+    expect(calls).toEqual([[10, 10]]);
+    expect(page).toEqual({ items: ["k", "l"], page: 2, pageCount: 3, total: 25 });
   });
 });

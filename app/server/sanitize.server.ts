@@ -1,6 +1,19 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
+ * Whether a link is an absolute http(s) address, including spellings a browser may follow to
+ * another site: "https:evil.example", " https://evil.example", "HTTPS://…". Relative links stay.
+ */
+function isExternal(href: string): boolean {
+  try {
+    const { protocol } = new URL(href);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The allow-list for blog HTML (DESIGN §6): what the rich-text editor produces, nothing that
  * can run script. Applied when a blog is written and again when it is rendered.
  */
@@ -38,14 +51,13 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
   transformTags: {
-    // External links open safely and carry no ranking endorsement.
-    a: (tagName, attribs) => {
-      const href = attribs.href ?? "";
-      const external = /^https?:\/\//i.test(href);
-      return {
-        tagName,
-        attribs: external ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } : attribs,
-      };
+    // External links open in a new tab without window.opener and carry no ranking endorsement.
+    // An author's own rel is never kept: rel="opener" would hand this tab to the other site.
+    a: (tagName, { rel: _authorRel, ...attribs }) => {
+      if (isExternal(attribs.href ?? "")) {
+        return { tagName, attribs: { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } };
+      }
+      return { tagName, attribs: attribs.target ? { ...attribs, rel: "noopener" } : attribs };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
   },

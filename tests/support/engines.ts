@@ -22,6 +22,19 @@ async function freshDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; 
   return { handle: await openDatabase(url), cleanup: drop };
 }
 
+/**
+ * A new database of `engine` that nothing has opened or migrated yet: its DATABASE_URL, and how
+ * to remove it. For tests of migrations, and of code that opens DATABASE_URL itself.
+ */
+export async function emptyDatabaseUrl(engine: Engine): Promise<{ url: string; cleanup(): Promise<void> }> {
+  if (engine === "sqlite") {
+    const dir = await mkdtemp(join(tmpdir(), "wanderplate-sqlite-"));
+    return { url: `file:${join(dir, "test.db")}`, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  return { url, cleanup: drop };
+}
+
 /** A new, empty database on the test PostgreSQL server; `drop` removes it. */
 export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   return createDatabaseOn(inject("postgresUrl"));
