@@ -20,6 +20,13 @@ export default {
     "app/server/accounts.server.ts",
     "app/server/rate-limit.server.ts",
     "app/server/content-version.server.ts",
+    "app/lib/accept-encoding.ts",
+    "app/lib/client-address.ts",
+    "app/server/response-cache.server.ts",
+    "app/server/login-throttle.server.ts",
+    "app/server/login.server.ts",
+    "app/server/device-cookie.server.ts",
+    "app/server/db/health.server.ts",
   ],
   // Only what the unit and integration tests need is copied into the sandboxes.
   ignorePatterns: [
