@@ -9,9 +9,9 @@ import type { Dialect } from "../dialect.ts";
  * see (a pending comment, a contact message, a sign-up, sessions, rate limits) move nothing, so
  * posting forms cannot empty every server's cache, and a rolled-back write moves nothing either.
  *
- * Comments count only when an approved one appears, changes or goes. On PostgreSQL the other
- * tables use one statement-level trigger per operation that looks at the changed rows (a bulk
- * import bumps once; a statement that changed nothing bumps nothing).
+ * Comments count only when an approved one appears, changes or goes. On PostgreSQL every trigger
+ * is statement-level and looks at the changed rows (a bulk import or a moderation of many comments
+ * bumps once; a statement that changed nothing bumps nothing).
  */
 const PUBLIC_TABLES = ["blogs", "blog_slug_redirects", "recipes", "settings", "site_numbers"] as const;
 const OPERATIONS = ["insert", "update", "delete"] as const;
@@ -45,12 +45,6 @@ export function contentVersionMigration(dialect: Dialect): Migration {
             end if;
             return null;
           end $$`.execute(db);
-        await sql`
-          create function bump_content_version_row() returns trigger language plpgsql as $$
-          begin
-            update content_version set version = version + 1 where id = 1;
-            return null;
-          end $$`.execute(db);
         for (const table of PUBLIC_TABLES) {
           for (const op of OPERATIONS) {
             const referencing = op === "delete" ? "old table as changed_old" : "new table as changed_new";
@@ -62,17 +56,38 @@ export function contentVersionMigration(dialect: Dialect): Migration {
               .execute(db);
           }
         }
+        // Comments: only approved ones are on public pages.
         await sql`
-          create trigger comments_content_version_insert after insert on comments
-          for each row when (new.approved = 1) execute function bump_content_version_row()`.execute(db);
-        await sql`
-          create trigger comments_content_version_update after update on comments
-          for each row when (old.approved = 1 or new.approved = 1) execute function bump_content_version_row()`.execute(
-          db,
-        );
-        await sql`
-          create trigger comments_content_version_delete after delete on comments
-          for each row when (old.approved = 1) execute function bump_content_version_row()`.execute(db);
+          create function bump_content_version_comments() returns trigger language plpgsql as $$
+          begin
+            if tg_op = 'INSERT' then
+              if exists (select 1 from changed_new where approved = 1) then
+                update content_version set version = version + 1 where id = 1;
+              end if;
+            elsif tg_op = 'DELETE' then
+              if exists (select 1 from changed_old where approved = 1) then
+                update content_version set version = version + 1 where id = 1;
+              end if;
+            elsif exists (select 1 from changed_new where approved = 1)
+               or exists (select 1 from changed_old where approved = 1) then
+              update content_version set version = version + 1 where id = 1;
+            end if;
+            return null;
+          end $$`.execute(db);
+        for (const op of OPERATIONS) {
+          const referencing =
+            op === "delete"
+              ? "old table as changed_old"
+              : op === "insert"
+                ? "new table as changed_new"
+                : "old table as changed_old new table as changed_new";
+          await sql
+            .raw(
+              `create trigger comments_content_version_${op} after ${op} on comments
+               referencing ${referencing} for each statement execute function bump_content_version_comments()`,
+            )
+            .execute(db);
+        }
       } else {
         const bump = "update content_version set version = version + 1 where id = 1;";
         for (const table of PUBLIC_TABLES) {
@@ -111,7 +126,7 @@ export function contentVersionMigration(dialect: Dialect): Migration {
       }
       if (dialect === "postgres") {
         await sql`drop function bump_content_version()`.execute(db);
-        await sql`drop function bump_content_version_row()`.execute(db);
+        await sql`drop function bump_content_version_comments()`.execute(db);
       }
       await db.schema.dropTable("content_version").execute();
     },
