@@ -61,6 +61,15 @@ describe("excerpt (spec §5: tags stripped, cut to 200 characters)", () => {
     });
     expect(excerptOf("")).toEqual({ excerpt: "", textLength: 0 });
   });
+  it("counts characters as a reader sees them: never cuts an emoji, a flag or an accent in half", () => {
+    const lead = "Nineteen-course kaiseki in Gion, then a late walk home. ".padEnd(198, "~");
+    // "é" written as e + combining acute, a flag (two code points), a family emoji (five).
+    const text = `${lead}e\u0301🇯🇵👨‍👩‍👧 and more`;
+    const { excerpt, textLength } = excerptOf(`<p>${text}</p>`);
+    expect(excerpt).toBe(`${lead}e\u0301🇯🇵`);
+    expect(textLength).toBe(198 + 3 + " and more".length);
+    expect(excerpt.isWellFormed()).toBe(true);
+  });
   it("is 200 characters long exactly at the limit", () => {
     const digits = "0123456789".repeat(21);
     expect(excerptOf(`<p>${digits}</p>`)).toEqual({ excerpt: "0123456789".repeat(20), textLength: 210 });

@@ -20,10 +20,23 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** Spec §5: tags stripped, cut to 200 characters. */
+/** Characters as a reader counts them: "é" written as e + accent, a flag, a family emoji are one each. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Spec §5: tags stripped, cut to 200 characters. Counted in characters as a reader sees them, so
+ * the cut never splits an emoji or a flag in half (slicing UTF-16 units left half a surrogate pair).
+ * `textLength` is in the same characters.
+ */
 export function excerptOf(html: string): { excerpt: string; textLength: number } {
   const text = htmlToText(html);
-  return { excerpt: text.slice(0, EXCERPT_LENGTH), textLength: text.length };
+  let excerpt = "";
+  let textLength = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    if (textLength < EXCERPT_LENGTH) excerpt += segment;
+    textLength++;
+  }
+  return { excerpt, textLength };
 }
 
 /** Spec §2: "Read More" only when the content is longer than the excerpt. */
