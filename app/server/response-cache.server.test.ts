@@ -28,16 +28,26 @@ const SHARED: Record<string, CachePolicy> = {
 };
 
 /** A tiny server: cache hits first, then a "renderer" that counts how often it really ran. */
-function harness({ enabled = true, staleIfErrorMs = 60_000, maxBytes = 32 * 1024 * 1024 } = {}) {
+function harness({
+  enabled = true,
+  staleIfErrorMs = 60_000,
+  maxBytes = 32 * 1024 * 1024,
+  maxAgeMs = 60 * 60 * 1000,
+  databaseKnownDown = (): boolean => false,
+} = {}) {
   let version = "1";
   let renders = 0;
   let reads = 0;
   let versionFault: "none" | "error" | "hang" = "none";
+  /** When set, the renderer answers this status (as a failed render would). */
+  let failWith: number | null = null;
   const cache = createResponseCache({
     enabled,
     sessionCookie: SESSION,
     staleIfErrorMs,
     maxBytes,
+    maxAgeMs,
+    isVersionUnavailable: databaseKnownDown,
     versionTimeoutMs: 100,
     readVersion: () => {
       reads++;
@@ -68,9 +78,17 @@ function harness({ enabled = true, staleIfErrorMs = 60_000, maxBytes = 32 * 1024
       res.setHeader("content-type", "text/html");
       res.setHeader("content-security-policy", "default-src 'self'; script-src 'self' 'nonce-abc123'");
       if (path === "/cookie") res.setHeader("set-cookie", "a=b");
-      res.statusCode = path === "/missing" ? 404 : 200;
+      // Headers of one render that must not be replayed to others.
+      res.setHeader("etag", 'W/"from-the-renderer"');
+      res.setHeader("vary", "Cookie");
+      res.statusCode = failWith ?? (path === "/missing" ? 404 : 200);
+      // As React Router does for HEAD: headers only.
+      if (req.method === "HEAD") return void res.end();
       res.write(`<html><body>${req.headers.host} ${req.url} v${version}`);
-      res.end(`<script nonce="abc123">boot()</script></body></html>`);
+      res.write(Buffer.from(" <p>bytes</p>"));
+      res.end(
+        `<script nonce="abc123">boot()</script><script type="application/ld+json">{}</script></body></html>`,
+      );
     });
   });
   return {
@@ -87,6 +105,9 @@ function harness({ enabled = true, staleIfErrorMs = 60_000, maxBytes = 32 * 1024
     },
     setVersionFault: (fault: typeof versionFault) => {
       versionFault = fault;
+    },
+    failRenders: (status: number | null) => {
+      failWith = status;
     },
     renders: () => renders,
     async listen() {
@@ -306,6 +327,153 @@ describe("response cache", () => {
   });
 });
 
+describe("response cache: what a hit sends", () => {
+  it("sends the stored body whole, in each encoding, with its own headers and none of the render's", async () => {
+    const h = harness();
+    const url = await h.listen();
+    const first = await (await fetch(`${url}/a`, { headers: { "accept-encoding": "identity" } })).text();
+    expect(first).toContain("<p>bytes</p>");
+    const expected = first.replaceAll(' nonce="abc123"', "");
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const hit = await fetch(`${url}/a`, { headers: { "accept-encoding": encoding } });
+      const raw = Buffer.from(await hit.arrayBuffer());
+      // fetch decodes what it asked for; the length on the wire is the encoded one.
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      expect(raw.toString("utf8")).toBe(expected);
+      expect(hit.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      expect(hit.headers.get("vary")).toBe("Accept-Encoding");
+      expect(hit.headers.get("cache-control")).toBe("no-cache");
+      expect(hit.headers.get("etag")).toMatch(/^W\/"[A-Za-z0-9_-]{20}"$/);
+      expect(hit.headers.get("transfer-encoding")).toBeNull();
+    }
+    // One hash for the one script that carried the nonce, none for the JSON-LD block.
+    const csp = (await fetch(`${url}/a`)).headers.get("content-security-policy") ?? "";
+    expect(csp.match(/'sha256-/g)?.length).toBe(1);
+  });
+
+  it("answers HEAD from the cache with headers only, and never stores a HEAD's empty body", async () => {
+    const h = harness();
+    const url = await h.listen();
+    const head = await fetch(`${url}/p`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const get = await (await fetch(`${url}/p`)).text();
+    expect(get).toContain("/p v1");
+    const cachedHead = await fetch(`${url}/p`, { method: "HEAD" });
+    expect(cachedHead.headers.get("x-cache")).toBe("HIT");
+    expect(Number(cachedHead.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(await cachedHead.text()).toBe("");
+  });
+
+  it("never answers a POST from the cache", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    const before = h.renders();
+    const posted = await fetch(`${url}/p`, { method: "POST", body: "x=1" });
+    expect(posted.headers.get("x-cache")).toBeNull();
+    expect(h.renders()).toBe(before + 1);
+  });
+
+  it("counts hits and misses, and counts compressed copies in its size", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    await fetch(`${url}/p`, { headers: { "accept-encoding": "identity" } });
+    const plain = h.cache.stats().bytes;
+    await fetch(`${url}/p`, { headers: { "accept-encoding": "gzip" } });
+    const withGzip = h.cache.stats().bytes;
+    await fetch(`${url}/p`, { headers: { "accept-encoding": "br" } });
+    expect(withGzip).toBeGreaterThan(plain);
+    expect(h.cache.stats().bytes).toBeGreaterThan(withGzip);
+    h.setVersion("2");
+    await fetch(`${url}/p`);
+    expect(h.cache.stats()).toMatchObject({ hits: 3, misses: 1 });
+  });
+
+  it("keeps the most recently served entries when it must make room", async () => {
+    const plain = { headers: { "accept-encoding": "identity" } };
+    const probe = harness();
+    const probeUrl = await probe.listen();
+    await fetch(`${probeUrl}/many/a`, plain);
+    const one = probe.cache.stats().bytes;
+    close?.();
+    // Room for two entries, not three.
+    const h = harness({ maxBytes: Math.floor(one * 2.5) });
+    const url = await h.listen();
+    await fetch(`${url}/many/a`, plain);
+    await fetch(`${url}/many/b`, plain);
+    // /many/a is served again: now /many/b is the least recently used.
+    expect((await fetch(`${url}/many/a`, plain)).headers.get("x-cache")).toBe("HIT");
+    await fetch(`${url}/many/c`, plain);
+    expect((await fetch(`${url}/many/a`, plain)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(`${url}/many/b`, plain)).headers.get("x-cache")).not.toBe("HIT");
+  });
+
+  it("makes room when a compressed copy takes it past its bound", async () => {
+    const plain = { headers: { "accept-encoding": "identity" } };
+    const probe = harness();
+    const probeUrl = await probe.listen();
+    await fetch(`${probeUrl}/many/a`, plain);
+    const one = probe.cache.stats().bytes;
+    close?.();
+    const h = harness({ maxBytes: Math.floor(one * 2.2) });
+    const url = await h.listen();
+    await fetch(`${url}/many/a`, plain);
+    await fetch(`${url}/many/b`, plain);
+    expect(h.cache.stats().entries).toBe(2);
+    // A Brotli copy of /many/b does not fit beside both bodies: /many/a goes.
+    await fetch(`${url}/many/b`, { headers: { "accept-encoding": "br" } });
+    expect(h.cache.stats().entries).toBe(1);
+    expect(h.cache.stats().bytes).toBeLessThanOrEqual(Math.floor(one * 2.2));
+  });
+
+  it("keeps http and https (forwarded proto) apart", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/same`);
+    const https = await fetch(`${url}/same`, { headers: { "x-forwarded-proto": "https" } });
+    expect(https.headers.get("x-cache")).not.toBe("HIT");
+    expect(
+      (await fetch(`${url}/same`, { headers: { "x-forwarded-proto": "https" } })).headers.get("x-cache"),
+    ).toBe("HIT");
+  });
+
+  it("expires an entry after its age limit", async () => {
+    const h = harness({ maxAgeMs: 30 });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await fetch(`${url}/p`)).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("does not even read the version while the database is known down", async () => {
+    let down = false;
+    const h = harness({ databaseKnownDown: () => down });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    h.countReads();
+    down = true;
+    h.setVersionFault("hang");
+    const r = await fetch(`${url}/p`);
+    expect(r.headers.get("x-cache")).toBe("STALE");
+    expect(h.countReads()).toBe(0);
+  });
+
+  it("lets the waiting requests render for themselves when the one render fails", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/slow`);
+    h.setVersion("2");
+    h.failRenders(500);
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, () => fetch(`${url}/slow`).then((r) => r.status)),
+    );
+    expect(statuses).toEqual([500, 500, 500, 500]);
+    h.failRenders(null);
+    expect((await fetch(`${url}/slow`)).status).toBe(200);
+  });
+});
+
 describe("cache keys", () => {
   it("pagePathOf maps client-navigation data to its page", () => {
     expect(pagePathOf("/blogs.data")).toBe("/blogs");
@@ -315,8 +483,11 @@ describe("cache keys", () => {
   });
 
   it("canonicalQuery keeps only the parameters the route reads, sorted and normalised", () => {
-    const policy: CachePolicy = { query: { page, sent: (v) => (v === "1" ? "1" : null) } };
+    // Declared out of order on purpose: the key is sorted whatever the declaration's order.
+    const policy: CachePolicy = { query: { sent: (v) => (v === "1" ? "1" : null), page } };
     expect(canonicalQuery(new URLSearchParams("x=1&sent=1&page=03"), policy)).toBe("page=3&sent=1");
+    // An absent parameter is never handed to its normaliser.
+    expect(canonicalQuery(new URLSearchParams(""), { query: { q: (v) => `q:${v}` } })).toBe("");
     expect(canonicalQuery(new URLSearchParams("sent=yes&page=1"), policy)).toBe("");
     expect(canonicalQuery(new URLSearchParams("page=4"), {})).toBe("");
   });

@@ -226,11 +226,20 @@ export function createResponseCache({
       known.policy = policy;
       known.entries++;
     } else policies.set(entry.path, { policy, entries: 1 });
-    // Map order is insertion order: the first keys are the least recently used.
+    evictOverflow();
+  };
+  /** Map order is insertion order (hits re-insert): the first keys are the least recently used. */
+  function evictOverflow() {
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;
       drop(oldest);
     }
+  }
+
+  /** An entry got bigger (a compressed copy): count it, and make room if the bound is passed. */
+  const grew = (n: number) => {
+    bytes += n;
+    evictOverflow();
   };
 
   const hostOf = (req: IncomingMessage) => {
@@ -272,11 +281,18 @@ export function createResponseCache({
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     let body = entry.body;
+    // Compressed copies are made on first use and count towards the size bound like the body.
     if (encoding === "br") {
-      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      if (!entry.br) {
+        entry.br = brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+        grew(entry.br.length);
+      }
       body = entry.br;
     } else if (encoding === "gzip") {
-      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      if (!entry.gzip) {
+        entry.gzip = gzipSync(entry.body, { level: 6 });
+        grew(entry.gzip.length);
+      }
       body = entry.gzip;
     }
     if (encoding) headers["content-encoding"] = encoding;
