@@ -229,3 +229,40 @@ describeEachEngine("sign-in and accounts", (db) => {
     expect(rows).toHaveLength(0);
   });
 });
+
+// Cases the mutation run showed were not pinned down (docs/testing.md).
+describeEachEngine("sign-in and accounts: edges", (db) => {
+  it("a session lasts seven days: valid a day before it ends, gone at its end", async () => {
+    const account = await upsertAccount(db(), "week@example.com", PASSWORD);
+    const now = 1_900_000_000;
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), account.id, now);
+    expect(SESSION_SECONDS).toBe(7 * 24 * 3600);
+    expect(cookie).toContain(`Max-Age=${7 * 24 * 3600}`);
+    const request = requestWith(cookie);
+    expect((await findSessionAccount(db(), request, now + 6 * 24 * 3600))?.accountId).toBe(account.id);
+    expect(await findSessionAccount(db(), request, now + 7 * 24 * 3600)).toBeNull();
+  });
+
+  it("signing out without a session cookie clears the cookie and deletes nothing", async () => {
+    const account = await upsertAccount(db(), "bystander@example.com", PASSWORD);
+    await createSession(db(), new Request("http://localhost/"), account.id);
+    const cleared = await destroySession(db(), new Request("http://localhost/admin/logout"));
+    expect(cleared).toMatch(/^wp_session=; .*Max-Age=0/);
+    expect(await sessionCount(db(), account.id)).toBe(1);
+  });
+
+  it("an anonymous visitor is sent to the login screen without a cookie being cleared", async () => {
+    const refused = await refusal(requireAdmin(db(), new Request("http://localhost/admin/dashboard")));
+    expect(refused.headers.get("location")).toBe("/admin/login");
+    expect(refused.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("ADMIN_PASSWORD says whether it created the account", async () => {
+    expect(await createAccountIfMissing(db(), "Fresh@Example.com", PASSWORD)).toBe(true);
+    expect(await createAccountIfMissing(db(), "fresh@example.com", "another long passphrase")).toBe(false);
+    expect(await checkLogin(db(), "fresh@example.com", PASSWORD)).toMatchObject({ ok: true });
+    expect(await checkLogin(db(), "fresh@example.com", "another long passphrase")).toMatchObject({
+      ok: false,
+    });
+  });
+});
