@@ -18,7 +18,7 @@ const EMAIL = "owner@example.com";
 /** A request carrying the device cookie value that a Set-Cookie header set. */
 const withDevice = (value: string) =>
   new Request("http://localhost/admin/login", { headers: { cookie: `${DEVICE_COOKIE}=${value}` } });
-const valueOf = (setCookie: string) => (setCookie.split(";")[0] ?? "").slice(DEVICE_COOKIE.length + 1);
+const deviceValue = (setCookie: string) => (setCookie.split(";")[0] ?? "").slice(DEVICE_COOKIE.length + 1);
 
 describeEachEngine("device cookies", (db) => {
   it("recognises its own cookie for the account, for 180 days", async () => {
@@ -27,7 +27,7 @@ describeEachEngine("device cookies", (db) => {
     expect(setCookie).toContain(`Max-Age=${DEVICE_SECONDS}`);
     expect(setCookie).toContain("Path=/admin");
     expect(setCookie).toContain("HttpOnly");
-    const value = valueOf(setCookie);
+    const value = deviceValue(setCookie);
     const id = value.split(".")[0];
     expect(await knownDevice(db(), withDevice(value), EMAIL, NOW + 1)).toBe(id);
     expect(await knownDevice(db(), withDevice(value), EMAIL, NOW + DEVICE_SECONDS - 1)).toBe(id);
@@ -35,7 +35,7 @@ describeEachEngine("device cookies", (db) => {
   });
 
   it("treats forged, tampered, foreign and malformed cookies as strangers", async () => {
-    const value = valueOf(await issueDeviceCookie(db(), new Request("http://localhost/"), EMAIL, NOW));
+    const value = deviceValue(await issueDeviceCookie(db(), new Request("http://localhost/"), EMAIL, NOW));
     const [id = "", expires = "", signature = ""] = value.split(".");
     const flip = (s: string) => (s[0] === "A" ? `B${s.slice(1)}` : `A${s.slice(1)}`);
     const strangers = [
@@ -60,7 +60,7 @@ describeEachEngine("device cookies", (db) => {
   });
 
   it("signs with one secret shared by every server (kept in the database)", async () => {
-    const value = valueOf(await issueDeviceCookie(db(), new Request("http://localhost/"), EMAIL, NOW));
+    const value = deviceValue(await issueDeviceCookie(db(), new Request("http://localhost/"), EMAIL, NOW));
     const secret = await db()
       .selectFrom("settings")
       .select("value")
@@ -68,7 +68,7 @@ describeEachEngine("device cookies", (db) => {
       .executeTakeFirstOrThrow();
     expect(Buffer.from(secret.value, "base64url").length).toBe(32);
     // A second cookie from the same database verifies with the same secret.
-    const again = valueOf(await issueDeviceCookie(db(), new Request("http://localhost/"), EMAIL, NOW));
+    const again = deviceValue(await issueDeviceCookie(db(), new Request("http://localhost/"), EMAIL, NOW));
     expect(again).not.toBe(value);
     expect(await knownDevice(db(), withDevice(again), EMAIL, NOW + 1)).toBe(again.split(".")[0]);
   });
