@@ -327,6 +327,17 @@ describe("response cache", () => {
   });
 });
 
+const plain = { headers: { "accept-encoding": "identity" } };
+
+/** What one `/many/…` page weighs in the cache, measured on a cache of its own. */
+async function bytesOfOnePage(): Promise<number> {
+  const probe = harness();
+  const url = await probe.listen();
+  await fetch(`${url}/many/a`, plain);
+  close?.();
+  return probe.cache.stats().bytes;
+}
+
 describe("response cache: what a hit sends", () => {
   it("sends the stored body whole, in each encoding, with its own headers and none of the render's", async () => {
     const h = harness();
@@ -391,12 +402,7 @@ describe("response cache: what a hit sends", () => {
   });
 
   it("keeps the most recently served entries when it must make room", async () => {
-    const plain = { headers: { "accept-encoding": "identity" } };
-    const probe = harness();
-    const probeUrl = await probe.listen();
-    await fetch(`${probeUrl}/many/a`, plain);
-    const one = probe.cache.stats().bytes;
-    close?.();
+    const one = await bytesOfOnePage();
     // Room for two entries, not three.
     const h = harness({ maxBytes: Math.floor(one * 2.5) });
     const url = await h.listen();
@@ -410,12 +416,7 @@ describe("response cache: what a hit sends", () => {
   });
 
   it("makes room when a compressed copy takes it past its bound", async () => {
-    const plain = { headers: { "accept-encoding": "identity" } };
-    const probe = harness();
-    const probeUrl = await probe.listen();
-    await fetch(`${probeUrl}/many/a`, plain);
-    const one = probe.cache.stats().bytes;
-    close?.();
+    const one = await bytesOfOnePage();
     const h = harness({ maxBytes: Math.floor(one * 2.2) });
     const url = await h.listen();
     await fetch(`${url}/many/a`, plain);

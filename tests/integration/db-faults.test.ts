@@ -4,8 +4,6 @@
  * runs as a child process, as a site owner runs it. PostgreSQL here is an instance of this file's
  * own: stopping or freezing the shared test server would break the files running beside this one.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +15,7 @@ import {
   type EmbeddedPostgresServer,
   startEmbeddedPostgres,
 } from "../support/embedded-postgres.ts";
-import { type RunningServer, startServer } from "../support/server-process.ts";
+import { ensureBuilt, type RunningServer, signIn, startServer } from "../support/server-process.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "faults are facts of life" };
 /** Short on purpose, so a frozen database shows within seconds. */
@@ -29,10 +27,7 @@ const BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 3000;
 const RECOVERY_MS = 15_000;
 
 beforeAll(() => {
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  ensureBuilt();
 }, 120_000);
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -46,14 +41,6 @@ const post = (url: string, body: Record<string, string>, headers: Record<string,
     redirect: "manual",
     signal: AbortSignal.timeout(BOUND_MS),
   });
-
-async function logIn(server: RunningServer): Promise<string> {
-  const login = await post(`${server.url}/admin/login`, ADMIN);
-  expect(login.status).toBe(302);
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
-  if (!session) throw new Error("no session cookie");
-  return session.split(";")[0] ?? "";
-}
 
 async function addBlog(server: RunningServer, cookie: string, title: string): Promise<string> {
   const added = await post(
@@ -146,7 +133,7 @@ describe("PostgreSQL faults", () => {
       await postgres.stop();
       await rm(uploads, { recursive: true, force: true });
     };
-    cookie = await logIn(cached);
+    cookie = await signIn(cached.url, ADMIN);
     blogPath = await addBlog(cached, cookie, "Storm Watch");
   }, 120_000);
 
@@ -282,7 +269,7 @@ describe("SQLite faults", () => {
       DATABASE_CONNECT_TIMEOUT_MS: String(LOCK_WAIT_MS),
     };
     server = await startServer(env);
-    blogPath = await addBlog(server, await logIn(server), "Quiet Harbour");
+    blogPath = await addBlog(server, await signIn(server.url, ADMIN), "Quiet Harbour");
   }, 120_000);
 
   afterAll(async () => {

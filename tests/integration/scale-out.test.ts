@@ -2,14 +2,12 @@
  * Two app servers on one PostgreSQL (DESIGN §4): whatever is done through one is seen through the
  * other at once, sessions included. Runs the built production server, as a site owner would.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../support/engines.ts";
-import { type RunningServer, startServer } from "../support/server-process.ts";
+import { ensureBuilt, type RunningServer, startServer } from "../support/server-process.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "two servers one database" };
 
@@ -18,10 +16,7 @@ let b: RunningServer;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  ensureBuilt();
   const database = await createPostgresDatabase();
   const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
   const env = {
