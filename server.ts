@@ -121,7 +121,7 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
   if (DEVELOPMENT) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     server.use(vite.middlewares);
-    const load = () => vite.ssrLoadModule("./app/server/app.ts") as Promise<AppModule>;
+    const load = () => vite.ssrLoadModule("./app/server/web/app.server.ts") as Promise<AppModule>;
     await (await load()).startup(ROOT);
     server.use(async (req, res, next) => {
       try {

@@ -4,12 +4,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createContext, ServerRouter } from "react-router";
+import { InlineStylesContext } from "#app/components/inline-styles.tsx";
+import { NonceContext } from "#app/components/nonce.tsx";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
+import { paintFirst } from "#app/server/web/paint-first.server.ts";
+import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import styles from "./app.css?inline";
-import { InlineStylesContext } from "./components/inline-styles.tsx";
-import { NonceContext } from "./components/nonce.tsx";
-import { requestInfoContext } from "./server/context.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./server/db/health.server.ts";
-import { paintFirst } from "./server/paint-first.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -9,12 +9,12 @@ import {
   useLocation,
   useMatches,
 } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { InlineStyles } from "#app/components/inline-styles.tsx";
+import { useNonce } from "#app/components/nonce.tsx";
+import { AdminUnavailable, UnavailablePage } from "#app/components/unavailable-page.tsx";
+import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page.tsx";
-import { InlineStyles } from "./components/inline-styles.tsx";
-import { useNonce } from "./components/nonce.tsx";
-import { AdminUnavailable, UnavailablePage } from "./components/unavailable-page.tsx";
-import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from "./server/db/health.server.ts";
 
 /** While the database is known to be down, every page and post gets the 503 page at once. */
 const databaseAvailable: Route.MiddlewareFunction = () => {

@@ -1,44 +1,49 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The route table of the specification (§2), plus recipes (DESIGN §3.8) and feeds. */
+/**
+ * Every URL of the site and the module that answers it. Module files are named for their URL:
+ * a folder per path segment, `index` for the segment itself, `$name` for a parameter.
+ */
 export default [
   layout("routes/public-layout.tsx", [
-    index("routes/home.tsx"),
-    route("destinations", "routes/destinations.tsx"),
-    route("destinations/:spotname", "routes/destination.tsx"),
-    route("blogs", "routes/blogs.tsx"),
-    route("blogs/:slug", "routes/blog.tsx"),
-    route("recipes", "routes/recipes.tsx"),
-    route("recipes/:slug", "routes/recipe.tsx"),
+    index("routes/index.tsx"),
+    route("destinations", "routes/destinations/index.tsx"),
+    route("destinations/:spotname", "routes/destinations/$spotname.tsx"),
+    route("blogs", "routes/blogs/index.tsx"),
+    route("blogs/:slug", "routes/blogs/$slug.tsx"),
+    route("recipes", "routes/recipes/index.tsx"),
+    route("recipes/:slug", "routes/recipes/$slug.tsx"),
     route("favorites", "routes/favorites.tsx"),
     route("contact", "routes/contact.tsx"),
     route("signup", "routes/signup.tsx"),
+    // The four static pages share one module; the route id says which page it renders.
     route("about", "routes/static-page.tsx", { id: "about" }),
     route("disclaimer", "routes/static-page.tsx", { id: "disclaimer" }),
     route("privacy-policy", "routes/static-page.tsx", { id: "privacy-policy" }),
     route("terms-and-condition", "routes/static-page.tsx", { id: "terms-and-condition" }),
     route("*", "routes/not-found.tsx"),
   ]),
-  // Admin (spec §2): the login has no top bar or side menu; every other screen uses the admin layout.
+  // The admin login has no top bar or side menu; every other admin screen uses the admin layout.
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
-    route("admin/dashboard", "routes/admin/blogs.tsx", { id: "admin-dashboard" }),
-    route("admin/blog", "routes/admin/blogs.tsx", { id: "admin-blog" }),
-    route("admin/blog/edit", "routes/admin/blog-edit.tsx"),
-    route("admin/blog/:name", "routes/admin/blog-reader.tsx"),
-    route("admin/manage-users", "routes/admin/users.tsx"),
-    route("admin/manage-contacts", "routes/admin/contacts.tsx"),
-    route("admin/manage-comments", "routes/admin/comments.tsx"),
-    route("admin/manage-recipe", "routes/admin/recipes.tsx"),
-    route("admin/manage-recipe/edit", "routes/admin/recipe-edit.tsx"),
+    // The dashboard is the blog list under its own title: one module, two URLs.
+    route("admin/dashboard", "routes/admin/blog/index.tsx", { id: "admin-dashboard" }),
+    route("admin/blog", "routes/admin/blog/index.tsx", { id: "admin-blog" }),
+    route("admin/blog/edit", "routes/admin/blog/edit.tsx"),
+    route("admin/blog/:name", "routes/admin/blog/$name.tsx"),
+    route("admin/manage-users", "routes/admin/manage-users.tsx"),
+    route("admin/manage-contacts", "routes/admin/manage-contacts.tsx"),
+    route("admin/manage-comments", "routes/admin/manage-comments.tsx"),
+    route("admin/manage-recipe", "routes/admin/manage-recipe/index.tsx"),
+    route("admin/manage-recipe/edit", "routes/admin/manage-recipe/edit.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
-  route("rss.xml", "routes/rss.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("sitemaps/pages.xml", "routes/sitemap-pages.ts"),
-  route("sitemaps/blogs/:page", "routes/sitemap-blogs.ts"),
-  route("robots.txt", "routes/robots.ts"),
+  route("rss.xml", "routes/rss.xml.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("sitemaps/pages.xml", "routes/sitemaps/pages.xml.ts"),
+  route("sitemaps/blogs/:page", "routes/sitemaps/blogs/$page.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
 ] satisfies RouteConfig;

@@ -1,11 +1,11 @@
 /** Fills a database with N blogs (real sample prose) and two comments each, in large batches. */
 
 import { sql } from "kysely";
-import { excerptOf } from "../app/lib/excerpt.ts";
-import { slugify } from "../app/lib/slug.ts";
-import { openDatabase } from "../app/server/db/db.server.ts";
-import { sampleBlogs } from "../app/server/sample-content/blogs.ts";
-import { sanitizeBlogHtml } from "../app/server/sanitize.server.ts";
+import { excerptOf } from "#app/lib/excerpt.ts";
+import { slugify } from "#app/lib/slug.ts";
+import { openDatabase } from "#app/server/db/db.server.ts";
+import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
+import { sampleBlogs } from "#app/server/seed/sample-blogs.server.ts";
 
 const BATCH = 500;
 

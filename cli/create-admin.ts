@@ -8,8 +8,8 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ADMIN_ROLE, passwordProblem, upsertAccount } from "../app/server/accounts.server.ts";
-import { DEFAULT_DATABASE_URL, openDatabase } from "../app/server/db/db.server.ts";
+import { ADMIN_ROLE, passwordProblem, upsertAccount } from "#app/server/auth/accounts.server.ts";
+import { DEFAULT_DATABASE_URL, openDatabase } from "#app/server/db/db.server.ts";
 
 const usage = `Usage: npm run create-admin -- --email you@example.com [--role all]
          (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')`;

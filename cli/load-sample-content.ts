@@ -3,8 +3,8 @@
  * this as a short-lived child process at start, so decoding and resizing the sample images never
  * inflates the long-running server's memory.
  */
-import { DEFAULT_DATABASE_URL, openDatabase } from "../app/server/db/db.server.ts";
-import { loadSampleContentIfEmpty } from "../app/server/sample-content/seed.server.ts";
+import { DEFAULT_DATABASE_URL, openDatabase } from "#app/server/db/db.server.ts";
+import { loadSampleContentIfEmpty } from "#app/server/seed/seed.server.ts";
 
 const handle = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
 try {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 
 const [base = "http://127.0.0.1:3000", email = "admin@example.com", password = "change me please"] =
   process.argv.slice(2);

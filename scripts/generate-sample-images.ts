@@ -13,8 +13,8 @@
  * Outputs:
  *   public/images/destinations/{slug}-{640,1280}.webp             (3:2 heroes)
  *   public/images/destinations/highlights/{slug}-{n}-480.webp     (4:3 highlights)
- *   app/server/sample-content/images/blogs/{file}.webp            (1600x1000)
- *   app/server/sample-content/images/recipes/{file}.webp          (1200x900)
+ *   app/server/seed/images/blogs/{file}.webp            (1600x1000)
+ *   app/server/seed/images/recipes/{file}.webp          (1200x900)
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -5081,8 +5081,8 @@ interface Job {
 
 const DEST_DIR = "public/images/destinations";
 const HIGHLIGHT_DIR = "public/images/destinations/highlights";
-const BLOG_DIR = "app/server/sample-content/images/blogs";
-const RECIPE_DIR = "app/server/sample-content/images/recipes";
+const BLOG_DIR = "app/server/seed/images/blogs";
+const RECIPE_DIR = "app/server/seed/images/recipes";
 
 function heroJob(slug: string, draw: () => Scene): Job {
   return {

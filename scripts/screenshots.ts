@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const paths = (

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Destination } from "../content/destinations.ts";
-import { formatLongDate } from "../lib/dates.ts";
-import type { ImageRef } from "../lib/images.ts";
-import { destinationSlug } from "../lib/slug.ts";
+import type { Destination } from "#app/content/destinations.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
+import type { ImageRef } from "#app/lib/images.ts";
+import { destinationSlug } from "#app/lib/slug.ts";
 import { FavoriteButton } from "./favorites.tsx";
 import { ArrowRightIcon, CalendarIcon, PinIcon } from "./icons.tsx";
 import { ContentImage, DestinationImage } from "./images.tsx";

@@ -1,6 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { Destination } from "../content/destinations.ts";
-import { readFavorites, toggleFavorite, writeFavorites } from "../lib/favorites.ts";
+import type { Destination } from "#app/content/destinations.ts";
+import { readFavorites, toggleFavorite, writeFavorites } from "#app/lib/favorites.ts";
 import { HeartIcon } from "./icons.tsx";
 
 interface FavoritesState {

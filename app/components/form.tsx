@@ -1,4 +1,4 @@
-import { type FormErrors, HONEYPOT_FIELD } from "../lib/form-errors.ts";
+import { type FormErrors, HONEYPOT_FIELD } from "#app/lib/form-errors.ts";
 
 interface FieldProps {
   name: string;

@@ -1,4 +1,4 @@
-import { type ImageRef, imageSources } from "../lib/images.ts";
+import { type ImageRef, imageSources } from "#app/lib/images.ts";
 
 interface ImgProps {
   alt: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { formatDay, formatTimestamp, formatUtc, secondsToDate } from "../lib/dates.ts";
+import { formatDay, formatTimestamp, formatUtc, secondsToDate } from "#app/lib/dates.ts";
 
 /**
  * Runs `callback` once the element has come on screen, in an idle moment. The browser's first Intl

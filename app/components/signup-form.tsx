@@ -1,4 +1,4 @@
-import type { FormErrors } from "../lib/form-errors.ts";
+import type { FormErrors } from "#app/lib/form-errors.ts";
 import { Field, FormError, Honeypot, SubmitButton } from "./form.tsx";
 
 /** Full Name, Email, Phone: the sign-up fields shared by the popup and the /signup page. */

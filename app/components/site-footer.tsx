@@ -6,7 +6,7 @@ import {
   type SiteInfo,
   type SiteNumbers,
   TAGLINE,
-} from "../lib/site.ts";
+} from "#app/lib/site.ts";
 import { ArrowRightIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 
 export const FOOTER_LINKS = [

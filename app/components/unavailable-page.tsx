@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { FALLBACK_BRAND } from "../lib/site.ts";
+import { FALLBACK_BRAND } from "#app/lib/site.ts";
 
 /**
  * The designed 503 page: the database is unreachable (DESIGN §2). It needs nothing from the

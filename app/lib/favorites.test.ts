@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Destination } from "../content/destinations.ts";
+import type { Destination } from "#app/content/destinations.ts";
 import { readFavorites, toggleFavorite, writeFavorites } from "./favorites.ts";
 
 const place = (id: number): Destination => ({

@@ -1,4 +1,4 @@
-import type { Destination } from "../content/destinations.ts";
+import type { Destination } from "#app/content/destinations.ts";
 
 /** Spec §9: the local storage key of the favourite destinations. */
 export const FAVORITES_KEY = "favoriteDestinations";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { destinations } from "../content/destinations.ts";
+import { destinations } from "#app/content/destinations.ts";
 import { destinationSlug, normalizeKeywords, slugify } from "./slug.ts";
 
 describe("slugify (spec §2, §5: lower case, trimmed, spaces to hyphens, non-word characters removed)", () => {

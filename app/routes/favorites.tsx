@@ -1,11 +1,11 @@
 import { Link, useLoaderData } from "react-router";
-import { DestinationCard } from "../components/cards.tsx";
-import { useFavorites } from "../components/favorites.tsx";
-import { PageHero } from "../components/page-hero.tsx";
-import { pageMeta, siteNameOf } from "../lib/meta.ts";
-import { pageTitle } from "../lib/site.ts";
-import { siteOrigin } from "../server/origin.server.ts";
-import { publicCache } from "../server/public-cache.server.ts";
+import { DestinationCard } from "#app/components/cards.tsx";
+import { useFavorites } from "#app/components/favorites.tsx";
+import { PageHero } from "#app/components/page-hero.tsx";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { pageTitle } from "#app/lib/site.ts";
+import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/favorites";
 
 /** The answer is the same for every visitor: shared from the response cache. */

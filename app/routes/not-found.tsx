@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import { siteNameOf } from "../lib/meta.ts";
-import { pageTitle } from "../lib/site.ts";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { siteNameOf } from "#app/lib/meta.ts";
+import { pageTitle } from "#app/lib/site.ts";
 import type { Route } from "./+types/not-found";
 
 /** Every unknown path: the designed 404 page, with status 404. */

@@ -1,12 +1,12 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
-import { FavoritesProvider } from "../components/favorites.tsx";
-import { SignupPopup } from "../components/signup-popup.tsx";
-import { CtaStrip, SiteFooter } from "../components/site-footer.tsx";
-import { SiteHeader } from "../components/site-header.tsx";
-import { PageSpinners } from "../components/spinner.tsx";
-import { FALLBACK_BRAND } from "../lib/site.ts";
-import { getDb } from "../server/db/db.server.ts";
-import { getSiteInfo, getSiteNumbers, isPopupEnabled } from "../server/settings.server.ts";
+import { FavoritesProvider } from "#app/components/favorites.tsx";
+import { SignupPopup } from "#app/components/signup-popup.tsx";
+import { CtaStrip, SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { PageSpinners } from "#app/components/spinner.tsx";
+import { FALLBACK_BRAND } from "#app/lib/site.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { getSiteInfo, getSiteNumbers, isPopupEnabled } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { PageHero } from "../components/page-hero.tsx";
-import { SignupFields } from "../components/signup-form.tsx";
-import { signupSchema } from "../lib/forms.ts";
-import { pageMeta, siteNameOf } from "../lib/meta.ts";
-import { pageTitle } from "../lib/site.ts";
-import { requestInfoContext } from "../server/context.ts";
-import { getDb } from "../server/db/db.server.ts";
-import { checkPublicForm } from "../server/public-forms.server.ts";
-import { addUser } from "../server/users.server.ts";
+import { PageHero } from "#app/components/page-hero.tsx";
+import { SignupFields } from "#app/components/signup-form.tsx";
+import { signupSchema } from "#app/lib/forms.ts";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { pageTitle } from "#app/lib/site.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { addUser } from "#app/server/models/users.server.ts";
+import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import type { Route } from "./+types/signup";
 
 /** The popup posts here with JavaScript; without it, this page is the same sign-up form. */

@@ -1,12 +1,12 @@
 import { useLoaderData } from "react-router";
-import { PageHero } from "../components/page-hero.tsx";
-import { type StaticPage, staticPages } from "../content/pages.ts";
-import { pageMeta, siteNameOf } from "../lib/meta.ts";
-import { FALLBACK_BRAND, pageTitle } from "../lib/site.ts";
-import { getDb } from "../server/db/db.server.ts";
-import { siteOrigin } from "../server/origin.server.ts";
-import { publicCache } from "../server/public-cache.server.ts";
-import { getSiteInfo } from "../server/settings.server.ts";
+import { PageHero } from "#app/components/page-hero.tsx";
+import { type StaticPage, staticPages } from "#app/content/pages.ts";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { FALLBACK_BRAND, pageTitle } from "#app/lib/site.ts";
+import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { getSiteInfo } from "#app/server/models/settings.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/static-page";
 
 /** The answer is the same for every visitor: shared from the response cache. */

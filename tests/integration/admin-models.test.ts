@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
-import { parseForm } from "../../app/lib/forms.ts";
-import { createBlog } from "../../app/server/blogs.server.ts";
+import { parseForm } from "#app/lib/forms.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { createBlog } from "#app/server/models/blogs.server.ts";
 import {
   ADMIN_COMMENTS_LIMIT,
   addComment,
@@ -8,9 +9,8 @@ import {
   listCommentsByBlog,
   parseCommentStatus,
   toggleApproved,
-} from "../../app/server/comments.server.ts";
-import { addContact, CONTACTS_PER_PAGE, listContactsPage } from "../../app/server/contacts.server.ts";
-import type { DB } from "../../app/server/db/db.server.ts";
+} from "#app/server/models/comments.server.ts";
+import { addContact, CONTACTS_PER_PAGE, listContactsPage } from "#app/server/models/contacts.server.ts";
 import {
   DEFAULT_SITE_NUMBERS,
   deleteSiteNumbers,
@@ -21,9 +21,9 @@ import {
   saveSiteNumbers,
   siteInfoSchema,
   siteNumbersSchema,
-} from "../../app/server/settings.server.ts";
-import { addUser, deleteUser, listUsersPage, USERS_PER_PAGE } from "../../app/server/users.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+} from "#app/server/models/settings.server.ts";
+import { addUser, deleteUser, listUsersPage, USERS_PER_PAGE } from "#app/server/models/users.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 function formOf(values: Record<string, string>): FormData {
   const form = new FormData();

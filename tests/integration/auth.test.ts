@@ -9,7 +9,7 @@ import {
   MIN_PASSWORD_LENGTH,
   passwordProblem,
   upsertAccount,
-} from "../../app/server/accounts.server.ts";
+} from "#app/server/auth/accounts.server.ts";
 import {
   checkLogin,
   createSession,
@@ -18,9 +18,9 @@ import {
   requireAdmin,
   SESSION_SECONDS,
   sessionCookie,
-} from "../../app/server/auth.server.ts";
-import type { DB } from "../../app/server/db/db.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+} from "#app/server/auth/session.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 const PASSWORD = "a long enough passphrase";
 

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { expect, it } from "vitest";
+import { storeImage } from "#app/server/media/storage.server.ts";
 import {
   blogSitemapFile,
   blogSitemapFileCount,
@@ -10,10 +11,9 @@ import {
   latestBlogs,
   listBlogs,
   updateBlog,
-} from "../../app/server/blogs.server.ts";
-import { storeImage } from "../../app/server/storage.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
-import { temporaryUploadsDir } from "../support/uploads.ts";
+} from "#app/server/models/blogs.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
 const blog = (title: string, content = "<p>Body</p>") => ({
   title,

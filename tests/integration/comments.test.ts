@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
-import { createBlog } from "../../app/server/blogs.server.ts";
+import { createBlog } from "#app/server/models/blogs.server.ts";
 import {
   addComment,
   approvedComments,
   countPendingComments,
   toggleApproved,
-} from "../../app/server/comments.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+} from "#app/server/models/comments.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 describeEachEngine("comments model", (db) => {
   it("stores a pending comment that is shown only once approved, and hidden again when disapproved", async () => {

@@ -6,22 +6,22 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { expect, it } from "vitest";
-import { createBlog, deleteBlog, updateBlog } from "../../app/server/blogs.server.ts";
-import { addComment, toggleApproved } from "../../app/server/comments.server.ts";
-import { addContact } from "../../app/server/contacts.server.ts";
-import { readContentVersion } from "../../app/server/content-version.server.ts";
-import type { DB } from "../../app/server/db/db.server.ts";
-import { migrationsFor } from "../../app/server/db/migrate.server.ts";
-import { createRecipe, deleteRecipe, updateRecipe } from "../../app/server/recipes.server.ts";
+import { readContentVersion } from "#app/server/cache/content-version.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { migrationsFor } from "#app/server/db/migrate.server.ts";
+import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
+import { addComment, toggleApproved } from "#app/server/models/comments.server.ts";
+import { addContact } from "#app/server/models/contacts.server.ts";
+import { createRecipe, deleteRecipe, updateRecipe } from "#app/server/models/recipes.server.ts";
 import {
   deleteSiteNumbers,
   saveSiteInfo,
   saveSiteNumbers,
   setPopupEnabled,
   siteInfoFromEnv,
-} from "../../app/server/settings.server.ts";
-import { addUser, deleteUser } from "../../app/server/users.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+} from "#app/server/models/settings.server.ts";
+import { addUser, deleteUser } from "#app/server/models/users.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 const blog = (title: string) => ({ title, content: "<p>Body text</p>", author: "Ana", date: "2025-03-05" });
 const recipe = (title: string) => ({

@@ -7,9 +7,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLogin, createSession, findSessionAccount } from "../../app/server/auth.server.ts";
-import { type DatabaseHandle, openDatabase } from "../../app/server/db/db.server.ts";
-import { createPostgresDatabase, ENGINES } from "../support/engines.ts";
+import { checkLogin, createSession, findSessionAccount } from "#app/server/auth/session.server.ts";
+import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
+import { createPostgresDatabase, ENGINES } from "#tests/support/engines.ts";
 
 for (const engine of ENGINES) {
   describe(`create-admin [${engine}]`, () => {

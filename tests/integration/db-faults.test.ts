@@ -14,8 +14,8 @@ import {
   createDatabaseOn,
   type EmbeddedPostgresServer,
   startEmbeddedPostgres,
-} from "../support/embedded-postgres.ts";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "../support/server-process.ts";
+} from "#tests/support/embedded-postgres.ts";
+import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "faults are facts of life" };
 /** Short on purpose, so a frozen database shows within seconds. */

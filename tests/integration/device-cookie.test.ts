@@ -9,8 +9,8 @@ import {
   DEVICE_SECONDS,
   issueDeviceCookie,
   knownDevice,
-} from "../../app/server/device-cookie.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+} from "#app/server/auth/device-cookie.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 const NOW = 1_900_000_000;
 const EMAIL = "owner@example.com";

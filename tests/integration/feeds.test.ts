@@ -3,8 +3,8 @@
  * control character in a title used to make the whole feed unreadable.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ENGINES, emptyDatabaseUrl } from "../support/engines.ts";
-import { assertWellFormedXml } from "../support/xml.ts";
+import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { assertWellFormedXml } from "#tests/support/xml.ts";
 
 describe("assertWellFormedXml (the check the feed tests rely on)", () => {
   it("accepts well-formed XML and refuses each fault", () => {
@@ -32,8 +32,8 @@ for (const engine of ENGINES) {
   describe(`feeds with forbidden characters in a blog [${engine}]`, () => {
     let cleanup: (() => Promise<void>) | undefined;
     let closeDb: (() => Promise<void>) | undefined;
-    let rss: typeof import("../../app/routes/rss.ts");
-    let sitemapBlogs: typeof import("../../app/routes/sitemap-blogs.ts");
+    let rss: typeof import("#app/routes/rss.xml.ts");
+    let sitemapBlogs: typeof import("#app/routes/sitemaps/blogs/$page.ts");
 
     beforeAll(async () => {
       const fresh = await emptyDatabaseUrl(engine);
@@ -41,10 +41,10 @@ for (const engine of ENGINES) {
       vi.stubEnv("DATABASE_URL", fresh.url);
       vi.stubEnv("PUBLIC_URL", "");
       vi.resetModules();
-      const dbModule = await import("../../app/server/db/db.server.ts");
-      const blogs = await import("../../app/server/blogs.server.ts");
-      rss = await import("../../app/routes/rss.ts");
-      sitemapBlogs = await import("../../app/routes/sitemap-blogs.ts");
+      const dbModule = await import("#app/server/db/db.server.ts");
+      const blogs = await import("#app/server/models/blogs.server.ts");
+      rss = await import("#app/routes/rss.xml.ts");
+      sitemapBlogs = await import("#app/routes/sitemaps/blogs/$page.ts");
       closeDb = async () => (await dbModule.getDatabase()).destroy();
       await blogs.createBlog(await dbModule.getDb(), {
         title: "Lisbon\u0001 Nights & \u000BFado\uFFFE",

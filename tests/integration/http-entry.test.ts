@@ -9,8 +9,8 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { isValidHost } from "../../server.ts";
-import { ensureBuilt, type RunningServer, startServer } from "../support/server-process.ts";
 
 let dir: string;
 beforeAll(async () => {

@@ -5,14 +5,14 @@
  * the `now` each call is given: nothing here sleeps or measures time.
  */
 import { expect, it } from "vitest";
-import { upsertAccount } from "../../app/server/accounts.server.ts";
-import { checkLogin } from "../../app/server/auth.server.ts";
-import type { DB } from "../../app/server/db/db.server.ts";
-import { DEVICE_COOKIE, DEVICE_SECONDS, knownDevice } from "../../app/server/device-cookie.server.ts";
-import { attemptLogin, type LoginOutcome } from "../../app/server/login.server.ts";
-import { countAttempt, LOGIN_THROTTLE, lockSeconds } from "../../app/server/login-throttle.server.ts";
-import { allowHit, SWEEP_INTERVAL_SECONDS, sweepExpiredLimits } from "../../app/server/rate-limit.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+import { upsertAccount } from "#app/server/auth/accounts.server.ts";
+import { DEVICE_COOKIE, DEVICE_SECONDS, knownDevice } from "#app/server/auth/device-cookie.server.ts";
+import { attemptLogin, type LoginOutcome } from "#app/server/auth/login.server.ts";
+import { countAttempt, LOGIN_THROTTLE, lockSeconds } from "#app/server/auth/login-throttle.server.ts";
+import { checkLogin } from "#app/server/auth/session.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { allowHit, SWEEP_INTERVAL_SECONDS, sweepExpiredLimits } from "#app/server/web/rate-limit.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 const PASSWORD = "the owner's long passphrase";
 const { free, firstLockSeconds, maxLockSeconds, quietSeconds } = LOGIN_THROTTLE;

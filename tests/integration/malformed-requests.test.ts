@@ -15,7 +15,7 @@ import {
   type RunningServer,
   signIn,
   startServer,
-} from "../support/server-process.ts";
+} from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "fuzz@wanderplate.test", password: "malformed on purpose" };
 /** Tables a refused request must leave alone (rate-limit counters and sessions may move). */

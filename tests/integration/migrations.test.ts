@@ -2,16 +2,16 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { countBlogs, createBlog, deleteBlog } from "../../app/server/blogs.server.ts";
-import type { DB } from "../../app/server/db/db.server.ts";
-import { dialectOf, sqlitePathOf } from "../../app/server/db/dialect.ts";
-import { migrateToLatest } from "../../app/server/db/migrate.server.ts";
-import { initialMigration } from "../../app/server/db/migrations/001_initial.ts";
-import { blogSitemapIndexMigration } from "../../app/server/db/migrations/002_blog_sitemap_index.ts";
-import { blogCountMigration } from "../../app/server/db/migrations/003_blog_count.ts";
-import { openNodeSqlite } from "../../app/server/db/node-sqlite.server.ts";
-import type { Database } from "../../app/server/db/schema.ts";
-import { ENGINES, emptyDatabaseUrl } from "../support/engines.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { dialectOf, sqlitePathOf } from "#app/server/db/dialect.server.ts";
+import { migrateToLatest } from "#app/server/db/migrate.server.ts";
+import { initialMigration } from "#app/server/db/migrations/001_initial.ts";
+import { blogSitemapIndexMigration } from "#app/server/db/migrations/002_blog_sitemap_index.ts";
+import { blogCountMigration } from "#app/server/db/migrations/003_blog_count.ts";
+import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
+import { countBlogs, createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
+import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 
 function connect(url: string): DB {
   return dialectOf(url) === "postgres"

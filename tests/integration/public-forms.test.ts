@@ -4,9 +4,9 @@
  */
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSchema } from "../../app/lib/forms.ts";
-import { checkPublicForm } from "../../app/server/public-forms.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "../support/engines.ts";
+import { contactSchema } from "#app/lib/forms.ts";
+import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
+import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 600;
@@ -180,10 +180,10 @@ for (const engine of ENGINES) {
     let cleanup: (() => Promise<void>) | undefined;
     let closeDb: (() => Promise<void>) | undefined;
     let app: {
-      contact: typeof import("../../app/routes/contact.tsx");
-      signup: typeof import("../../app/routes/signup.tsx");
-      blog: typeof import("../../app/routes/blog.tsx");
-      context: typeof import("../../app/server/context.ts");
+      contact: typeof import("#app/routes/contact.tsx");
+      signup: typeof import("#app/routes/signup.tsx");
+      blog: typeof import("#app/routes/blogs/$slug.tsx");
+      context: typeof import("#app/server/web/request-context.server.ts");
     };
     let blogSlug = "";
 
@@ -192,13 +192,13 @@ for (const engine of ENGINES) {
       cleanup = fresh.cleanup;
       vi.stubEnv("DATABASE_URL", fresh.url);
       vi.resetModules();
-      const dbModule = await import("../../app/server/db/db.server.ts");
-      const blogs = await import("../../app/server/blogs.server.ts");
+      const dbModule = await import("#app/server/db/db.server.ts");
+      const blogs = await import("#app/server/models/blogs.server.ts");
       app = {
-        contact: await import("../../app/routes/contact.tsx"),
-        signup: await import("../../app/routes/signup.tsx"),
-        blog: await import("../../app/routes/blog.tsx"),
-        context: await import("../../app/server/context.ts"),
+        contact: await import("#app/routes/contact.tsx"),
+        signup: await import("#app/routes/signup.tsx"),
+        blog: await import("#app/routes/blogs/$slug.tsx"),
+        context: await import("#app/server/web/request-context.server.ts"),
       };
       const db = await dbModule.getDb();
       closeDb = async () => (await dbModule.getDatabase()).destroy();

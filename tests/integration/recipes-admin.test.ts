@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { storeImage } from "#app/server/media/storage.server.ts";
 import {
   checkRecipeForm,
   createRecipe,
@@ -10,10 +11,9 @@ import {
   RECIPE_REQUIRED_MESSAGE,
   type RecipeInput,
   updateRecipe,
-} from "../../app/server/recipes.server.ts";
-import { storeImage } from "../../app/server/storage.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
-import { temporaryUploadsDir } from "../support/uploads.ts";
+} from "#app/server/models/recipes.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
 function recipeForm(fields: Record<string, string | string[]>): FormData {
   const form = new FormData();

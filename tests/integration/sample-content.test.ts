@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { countBlogs } from "../../app/server/blogs.server.ts";
-import { countRecipes } from "../../app/server/recipes.server.ts";
-import { loadSampleContentIfEmpty } from "../../app/server/sample-content/seed.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+import { countBlogs } from "#app/server/models/blogs.server.ts";
+import { countRecipes } from "#app/server/models/recipes.server.ts";
+import { loadSampleContentIfEmpty } from "#app/server/seed/seed.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 let uploads: string;
 const previous = process.env.UPLOADS_DIR;

@@ -6,8 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "../support/engines.ts";
-import { ensureBuilt, type RunningServer, startServer } from "../support/server-process.ts";
+import { createPostgresDatabase } from "#tests/support/engines.ts";
+import { ensureBuilt, type RunningServer, startServer } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "two servers one database" };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS } from "../support/server-process.ts";
+import { SERVER_NODE_FLAGS } from "#tests/support/server-process.ts";
 
 // Tests, the e2e server and the benchmark start the server with SERVER_NODE_FLAGS (playwright.config.ts
 // builds its command from the constant itself); they must be

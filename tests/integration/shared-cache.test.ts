@@ -15,7 +15,7 @@ import {
   type RunningServer,
   signIn,
   startServer,
-} from "../support/server-process.ts";
+} from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "keeper@wanderplate.test", password: "a cache must keep secrets" };
 

@@ -1,16 +1,16 @@
 import { expect, it } from "vitest";
-import { addContact, listContacts } from "../../app/server/contacts.server.ts";
-import { allowHit } from "../../app/server/rate-limit.server.ts";
-import { createRecipe, findRecipeBySlug, listRecipes } from "../../app/server/recipes.server.ts";
+import { addContact, listContacts } from "#app/server/models/contacts.server.ts";
+import { createRecipe, findRecipeBySlug, listRecipes } from "#app/server/models/recipes.server.ts";
 import {
   DEFAULT_SITE_NUMBERS,
   getSiteNumbers,
   isPopupEnabled,
   saveSiteNumbers,
   setPopupEnabled,
-} from "../../app/server/settings.server.ts";
-import { addUser, deleteUser, listUsers } from "../../app/server/users.server.ts";
-import { describeEachEngine } from "../support/engines.ts";
+} from "#app/server/models/settings.server.ts";
+import { addUser, deleteUser, listUsers } from "#app/server/models/users.server.ts";
+import { allowHit } from "#app/server/web/rate-limit.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
 
 describeEachEngine("site models", (db) => {
   it("stores contact messages and lists them newest first", async () => {

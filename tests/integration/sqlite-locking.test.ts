@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../app/server/db/db.server.ts";
-import { DatabaseUnavailableError } from "../../app/server/db/health.server.ts";
+import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
+import { DatabaseUnavailableError } from "#app/server/db/health.server.ts";
 
 const LOCK_WAIT_MS = 800;
 let dir: string;

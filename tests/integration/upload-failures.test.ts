@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StorageError } from "../../app/server/storage.server.ts";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "../support/server-process.ts";
+import { StorageError } from "#app/server/media/storage.server.ts";
+import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "uploads@wanderplate.test", password: "disks fill up sometimes" };
 

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { type DatabaseHandle, type DB, openDatabase } from "../../app/server/db/db.server.ts";
+import { type DatabaseHandle, type DB, openDatabase } from "#app/server/db/db.server.ts";
 import { createDatabaseOn } from "./embedded-postgres.ts";
 
 export type Engine = "sqlite" | "postgres";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll } from "vitest";
-import { UPLOAD_WIDTHS } from "../../app/lib/images.ts";
+import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 
 /**
  * Points UPLOADS_DIR at a fresh folder for this test file (removed afterwards). Returns the files

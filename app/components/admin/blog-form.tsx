@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from "react";
-import type { BlogFormValues } from "../../lib/blog-rules.ts";
-import type { ImageRef } from "../../lib/images.ts";
-import { Field } from "../form.tsx";
+import { Field } from "#app/components/form.tsx";
+import type { BlogFormValues } from "#app/lib/blog-rules.ts";
+import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
 
 // TipTap is the largest piece of the admin: its own chunk, fetched when a blog form opens.

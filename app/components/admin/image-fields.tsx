@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "../../lib/images.ts";
+import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "#app/lib/images.ts";
 
 /** Spec §2: "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
 export function ImageFields({

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { CloseIcon } from "../icons.tsx";
+import { CloseIcon } from "#app/components/icons.tsx";
 
 /** A <dialog> shown as a modal while `open` is true (showModal traps focus; Escape closes it). */
 function useModalDialog(open: boolean) {

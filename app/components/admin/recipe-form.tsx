@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { ImageRef } from "../../lib/images.ts";
-import { Field } from "../form.tsx";
+import { Field } from "#app/components/form.tsx";
+import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
 import { buttonSecondary } from "./ui.tsx";
 

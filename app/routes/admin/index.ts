@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { ADMIN_ROLE } from "../../server/accounts.server.ts";
-import { findSessionAccount } from "../../server/auth.server.ts";
-import { getDb } from "../../server/db/db.server.ts";
+import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
+import { findSessionAccount } from "#app/server/auth/session.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
 import type { Route } from "./+types/index";
 
 /** Spec §2: /admin goes to the dashboard when signed in, otherwise to the login screen. */

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AdminToaster, useShowToast } from "../../components/admin/toaster.tsx";
-import { Field, FormError, SubmitButton } from "../../components/form.tsx";
-import { ADMIN_ROLE } from "../../server/accounts.server.ts";
-import { findSessionAccount } from "../../server/auth.server.ts";
-import { requestInfoContext } from "../../server/context.ts";
-import { getDb } from "../../server/db/db.server.ts";
-import { FormBodyError, readFormBody } from "../../server/form-body.server.ts";
-import { attemptLogin } from "../../server/login.server.ts";
-import { redirectWithToast, takeToast } from "../../server/toast.server.ts";
+import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
+import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
+import { attemptLogin } from "#app/server/auth/login.server.ts";
+import { findSessionAccount } from "#app/server/auth/session.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { FormBodyError, readFormBody } from "#app/server/web/form-body.server.ts";
+import { requestInfoContext } from "#app/server/web/request-context.server.ts";
+import { redirectWithToast, takeToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/login";
 
 export const ACCESS_DENIED = "Access denied";

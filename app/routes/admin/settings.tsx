@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog } from "../../components/admin/modal.tsx";
-import { useShowToast } from "../../components/admin/toaster.tsx";
+import { ConfirmDialog } from "#app/components/admin/modal.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   AdminTable,
   buttonDanger,
@@ -9,11 +9,10 @@ import {
   EmptyState,
   LoadError,
   PageHeader,
-} from "../../components/admin/ui.tsx";
-import { Field } from "../../components/form.tsx";
-import { parseForm } from "../../lib/forms.ts";
-import type { SiteInfo } from "../../lib/site.ts";
-import { adminFail, adminOk, field, readAdminForm, requireAdminRequest } from "../../server/admin.server.ts";
+} from "#app/components/admin/ui.tsx";
+import { Field } from "#app/components/form.tsx";
+import { parseForm } from "#app/lib/forms.ts";
+import type { SiteInfo } from "#app/lib/site.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
@@ -23,7 +22,14 @@ import {
   saveSiteNumbers,
   siteInfoSchema,
   siteNumbersSchema,
-} from "../../server/settings.server.ts";
+} from "#app/server/models/settings.server.ts";
+import {
+  adminFail,
+  adminOk,
+  field,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
 import type { Route } from "./+types/settings";
 
 export const SETTINGS_SAVED = "Settings saved";

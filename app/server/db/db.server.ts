@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { type Dialect, dialectOf, sqlitePathOf } from "./dialect.ts";
+import { type Dialect, dialectOf, sqlitePathOf } from "./dialect.server.ts";
 import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { createPostgresPool } from "./postgres-pool.server.ts";
-import type { Database } from "./schema.ts";
+import type { Database } from "./schema.server.ts";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
 import { databaseTimeouts } from "./timeouts.server.ts";
 

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
-import type { Dialect } from "./dialect.ts";
-import { initialMigration } from "./migrations/001_initial.ts";
-import { blogSitemapIndexMigration } from "./migrations/002_blog_sitemap_index.ts";
-import { blogCountMigration } from "./migrations/003_blog_count.ts";
-import { contentVersionMigration } from "./migrations/004_content_version.ts";
-import { loginThrottleMigration } from "./migrations/005_login_throttle.ts";
-import type { Database } from "./schema.ts";
+import { initialMigration } from "#app/server/db/migrations/001_initial.ts";
+import { blogSitemapIndexMigration } from "#app/server/db/migrations/002_blog_sitemap_index.ts";
+import { blogCountMigration } from "#app/server/db/migrations/003_blog_count.ts";
+import { contentVersionMigration } from "#app/server/db/migrations/004_content_version.ts";
+import { loginThrottleMigration } from "#app/server/db/migrations/005_login_throttle.ts";
+import type { Dialect } from "./dialect.server.ts";
+import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { BlogFields } from "#app/components/admin/blog-form.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
+import {
+  ALL_FIELDS_REQUIRED,
+  BLOG_FORM_FIELDS,
+  type BlogFormValues,
+  validateEditedBlog,
+} from "#app/lib/blog-rules.ts";
+import { slugify } from "#app/lib/slug.ts";
+import { readImageChoice, tryStoreImageChoice } from "#app/server/media/image-input.server.ts";
+import { discardImage } from "#app/server/media/storage.server.ts";
+import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
+import {
+  adminFail,
+  field,
+  parseId,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
+import { redirectWithToast } from "#app/server/web/toast.server.ts";
+import type { Route } from "./+types/edit";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const id = parseId(new URL(request.url).searchParams.get("id"));
+  const blog = id ? await findBlogById(db, id) : null;
+  if (!blog) throw data("No blog found.", { status: 404 });
+  return { blog };
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : "unknown error");
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const id = parseId(new URL(request.url).searchParams.get("id"));
+  if (!id) return adminFail(404, "Error updating blog: no such blog.");
+  const form = await readAdminForm(request);
+  const values = Object.fromEntries(
+    BLOG_FORM_FIELDS.map((k) => [k, field(form, k)]),
+  ) as unknown as BlogFormValues;
+  const keep = { values: { ...values } };
+
+  const { allPresent, errors } = validateEditedBlog(values);
+  if (!allPresent) return adminFail(400, ALL_FIELDS_REQUIRED, keep);
+  const choice = readImageChoice(form);
+  if (choice.kind === "error") errors.image = choice.message;
+  const firstError = Object.values(errors)[0];
+  if (firstError || choice.kind === "error") {
+    return adminFail(400, `Error updating blog: ${firstError}`, { ...keep, fieldErrors: errors });
+  }
+
+  const stored = await tryStoreImageChoice(choice);
+  if (!stored.ok) {
+    return adminFail(stored.status, `Error updating blog: ${stored.reason}`, {
+      ...keep,
+      fieldErrors: { image: stored.reason },
+    });
+  }
+  const { image } = stored;
+  let updated: Awaited<ReturnType<typeof updateBlog>>;
+  try {
+    updated = await updateBlog(db, id, { ...values, ...image, keepImage: choice.kind === "none" });
+  } catch (error) {
+    await discardImage(image.imageId);
+    return adminFail(500, `Error updating blog: ${reasonOf(error)}`, keep);
+  }
+  if (!updated) {
+    await discardImage(image.imageId);
+    return adminFail(404, "Error updating blog: it no longer exists.", keep);
+  }
+  return redirectWithToast("/admin/blog", "success", "Blog updated successfully!");
+}
+
+export default function EditBlog() {
+  const { blog } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useShowToast(result?.toast);
+  const saving = useNavigation().state === "submitting";
+  const [title, setTitle] = useState(blog.title);
+  const values: Partial<BlogFormValues> = result?.values ?? {
+    title: blog.title,
+    content: blog.content,
+    author: blog.author,
+    date: blog.date,
+    category: blog.category,
+    seoTitle: blog.seoTitle,
+    seoDescription: blog.seoDescription,
+    seoKeywords: blog.seoKeywords,
+  };
+  return (
+    <div className="max-w-4xl">
+      <Link to="/admin/blog" className={`${buttonSecondary} mb-6`}>
+        ← Back to Blog List
+      </Link>
+      <PageHeader title="Edit Blog" />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+        onChange={(e) => {
+          const target = e.target;
+          if (target instanceof HTMLInputElement && target.name === "title") setTitle(target.value);
+        }}
+      >
+        <p className="mb-4 text-sm text-ink-700" data-testid="slug-preview">
+          Address: <code className="rounded bg-sand-100 px-1.5 py-0.5">/blogs/{slugify(title) || "…"}</code>
+          {slugify(title) !== blog.slug &&
+            " (changing the title changes the address; the old one will redirect)"}
+        </p>
+        <BlogFields
+          idPrefix="edit-blog"
+          editorHeight={400}
+          values={values}
+          errors={result?.fieldErrors}
+          currentImage={blog.image}
+        />
+        <div className="mt-6 flex justify-end gap-3">
+          <Link to="/admin/blog" className={buttonSecondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonPrimary} disabled={saving}>
+            {saving ? "Saving…" : "Update Blog"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { BlogFields } from "#app/components/admin/blog-form.tsx";
+import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import {
+  buttonDanger,
+  buttonPrimary,
+  buttonSecondary,
+  EmptyState,
+  ListSpinner,
+  PageHeader,
+  RefreshButton,
+  useSettlingSpinner,
+} from "#app/components/admin/ui.tsx";
+import { BlogDates } from "#app/components/cards.tsx";
+import { ContentImage } from "#app/components/images.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import {
+  BLOG_FORM_FIELDS,
+  type BlogFormValues,
+  IMAGE_REQUIRED,
+  validateNewBlog,
+} from "#app/lib/blog-rules.ts";
+import { readImageChoice, tryStoreImageChoice } from "#app/server/media/image-input.server.ts";
+import { discardImage } from "#app/server/media/storage.server.ts";
+import { createBlog, deleteBlog, listBlogs } from "#app/server/models/blogs.server.ts";
+import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
+import {
+  type AdminActionResult,
+  adminFail,
+  adminOk,
+  deleteFromForm,
+  field,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
+import type { Route } from "./+types/index";
+
+/** Spec §2: the list count can be all or a given number; "all" still pages, 100 at a time. */
+const SHOW_OPTIONS = ["6", "12", "24", "all"] as const;
+const ALL_PAGE_SIZE = 100;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const url = new URL(request.url);
+  const showParam = url.searchParams.get("show") ?? "12";
+  const show = (SHOW_OPTIONS as readonly string[]).includes(showParam) ? showParam : "12";
+  const perPage = show === "all" ? ALL_PAGE_SIZE : Number(show);
+  const [page, popupEnabled] = await Promise.all([
+    listBlogs(db, Number(url.searchParams.get("page") ?? 1), perPage),
+    isPopupEnabled(db),
+  ]);
+  return { ...page, show, popupEnabled };
+}
+
+function formValues(form: FormData): BlogFormValues {
+  return Object.fromEntries(BLOG_FORM_FIELDS.map((k) => [k, field(form, k)])) as unknown as BlogFormValues;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : "unknown error");
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  const intent = field(form, "intent");
+
+  if (intent === "popup") {
+    const enabled = field(form, "enabled") === "true";
+    try {
+      await setPopupEnabled(db, enabled);
+    } catch {
+      return adminFail(500, "Error updating popup setting");
+    }
+    return adminOk(enabled ? "Popup turned on" : "Popup turned off");
+  }
+
+  if (intent === "delete") {
+    return deleteFromForm(form, (id) => deleteBlog(db, id), {
+      deleted: "Blog deleted",
+      failed: "Error deleting blog.",
+      gone: "Error deleting blog: it no longer exists.",
+    });
+  }
+
+  if (intent === "create") {
+    const values = formValues(form);
+    const fieldErrors = validateNewBlog(values);
+    const choice = readImageChoice(form);
+    if (choice.kind === "error") fieldErrors.image = choice.message;
+    const firstError = Object.values(fieldErrors)[0];
+    if (firstError)
+      return adminFail(400, `Error uploading blog: ${firstError}`, { fieldErrors, values: { ...values } });
+    if (choice.kind === "error") return adminFail(400, `Error uploading blog: ${choice.message}`);
+    if (choice.kind === "none") {
+      return adminFail(400, IMAGE_REQUIRED, {
+        fieldErrors: { image: "Choose an image file or enter an image URL." },
+        values: { ...values },
+      });
+    }
+
+    const stored = await tryStoreImageChoice(choice);
+    if (!stored.ok) {
+      return adminFail(stored.status, `Error uploading blog: ${stored.reason}`, {
+        fieldErrors: { image: stored.reason },
+        values: { ...values },
+      });
+    }
+    const { image } = stored;
+    try {
+      await createBlog(db, { ...values, ...image });
+    } catch (error) {
+      await discardImage(image.imageId);
+      return adminFail(500, `Error uploading blog: ${reasonOf(error)}`, { values: { ...values } });
+    }
+    return adminOk("Blog added successfully!");
+  }
+
+  return adminFail(400, "Unknown action.");
+}
+
+function PopupSwitch({ enabled }: { enabled: boolean }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useShowToast(fetcher.data?.toast);
+  const pending = fetcher.formData ? fetcher.formData.get("enabled") === "true" : enabled;
+  return (
+    <fetcher.Form
+      method="post"
+      className="flex items-center gap-3 rounded-full bg-white px-4 py-2 ring-1 ring-ink-900/10"
+    >
+      <input type="hidden" name="intent" value="popup" />
+      <input type="hidden" name="enabled" value={String(!pending)} />
+      <span id="popup-switch-label" className="font-semibold">
+        Popup
+      </span>
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={pending}
+        aria-labelledby="popup-switch-label"
+        className={`relative h-7 w-12 rounded-full transition ${pending ? "bg-sea-700" : "bg-ink-900/25"}`}
+      >
+        <span
+          className={`absolute top-1 size-5 rounded-full bg-white shadow transition-all ${pending ? "left-6" : "left-1"}`}
+        />
+      </button>
+      <span className="text-sm text-ink-700">{pending ? "On" : "Off"}</span>
+    </fetcher.Form>
+  );
+}
+
+function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useShowToast(fetcher.data?.toast);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <Modal open={open} onClose={onClose} title="Add Blog" wide>
+      <fetcher.Form method="post" encType="multipart/form-data" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <BlogFields
+          idPrefix="add-blog"
+          editorHeight={300}
+          values={failed?.values}
+          errors={failed?.fieldErrors}
+        />
+        <div className="mt-6 flex justify-end gap-3">
+          <button type="button" className={buttonSecondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Saving…" : "Add Blog"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
+}
+
+export default function BlogDashboard() {
+  const { items, total, page, pageCount, show, popupEnabled } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const [adding, setAdding] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [toDelete, setToDelete] = useState<{ id: number; title: string } | null>(null);
+  const deleter = useFetcher<AdminActionResult>();
+  useShowToast(deleter.data?.toast);
+  const spinning = useSettlingSpinner(items.map((b) => `${b.id}:${b.title}`).join("|"));
+
+  const openAdd = () => {
+    setFormKey((k) => k + 1);
+    setAdding(true);
+  };
+
+  return (
+    <>
+      <PageHeader title={pathname.startsWith("/admin/dashboard") ? "Dashboard" : "Blogs"}>
+        <PopupSwitch enabled={popupEnabled} />
+        <RefreshButton />
+        <button type="button" className={buttonPrimary} onClick={openAdd}>
+          Add Blog
+        </button>
+      </PageHeader>
+
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <p className="text-ink-700" data-testid="blog-count">
+          {total} {total === 1 ? "blog" : "blogs"} in all
+        </p>
+        <Form method="get" className="flex items-center gap-2">
+          <label htmlFor="show" className="font-medium">
+            Show
+          </label>
+          <select
+            id="show"
+            name="show"
+            defaultValue={show}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            className="rounded-lg border border-ink-900/15 bg-white px-3 py-2"
+          >
+            <option value="6">6</option>
+            <option value="12">12</option>
+            <option value="24">24</option>
+            <option value="all">All</option>
+          </select>
+          <noscript>
+            <button type="submit" className={buttonSecondary}>
+              Apply
+            </button>
+          </noscript>
+        </Form>
+      </div>
+
+      {spinning ? (
+        <ListSpinner />
+      ) : items.length === 0 ? (
+        <EmptyState>No blogs yet. Use Add Blog to write the first one.</EmptyState>
+      ) : (
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {items.map((blog) => (
+            <article
+              key={blog.id}
+              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
+            >
+              <ContentImage
+                image={blog.image}
+                alt=""
+                width={480}
+                height={300}
+                sizes="(min-width: 1280px) 25vw, 40vw"
+                className="aspect-[16/10] w-full object-cover"
+              />
+              <div className="flex flex-1 flex-col p-5">
+                {blog.category && (
+                  <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">
+                    {blog.category}
+                  </p>
+                )}
+                <h2 className="mt-1 font-serif text-xl leading-snug font-semibold">{blog.title}</h2>
+                <p className="mt-2 flex-1 text-sm text-ink-700">
+                  {blog.excerpt}
+                  {blog.hasMore ? "…" : ""}
+                </p>
+                <BlogDates date={blog.date} createdAt={blog.createdAt} className="mt-3" />
+                <div className="mt-4 flex flex-wrap gap-2">
+                  {blog.hasMore && (
+                    <Link
+                      to={`/admin/blog/${encodeURIComponent(blog.title)}`}
+                      className={buttonSecondary}
+                      aria-label={`Read More: ${blog.title}`}
+                    >
+                      Read More
+                    </Link>
+                  )}
+                  <Link
+                    to={`/admin/blog/edit?id=${blog.id}`}
+                    className={buttonSecondary}
+                    aria-label={`Edit ${blog.title}`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    className={buttonDanger}
+                    aria-label={`Delete ${blog.title}`}
+                    onClick={() => setToDelete({ id: blog.id, title: blog.title })}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        basePath={pathname}
+        query={show === "12" ? "" : `show=${show}`}
+      />
+
+      <AddBlogModal key={formKey} open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        message={toDelete ? `Delete "${toDelete.title}"? This cannot be undone.` : ""}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleter.submit({ intent: "delete", id: String(toDelete.id) }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
+    </>
+  );
+}

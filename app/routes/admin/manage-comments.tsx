@@ -1,0 +1,200 @@
+import { data, Link, useFetcher, useLoaderData } from "react-router";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { LocalTime } from "#app/components/local-time.tsx";
+import {
+  ADMIN_COMMENTS_LIMIT,
+  type AdminComment,
+  type CommentStatusFilter,
+  countCommentsByStatus,
+  listCommentsByBlog,
+  parseCommentStatus,
+  toggleApproved,
+} from "#app/server/models/comments.server.ts";
+import {
+  adminFail,
+  adminOk,
+  field,
+  parseId,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
+import type { Route } from "./+types/manage-comments";
+
+export const COMMENT_APPROVED = "Comment approved";
+export const COMMENT_DISAPPROVED = "Comment disapproved";
+export const COMMENT_UPDATE_FAILED = "Failed to update comment status";
+export const COMMENTS_LOAD_FAILED = "Failed to load comments.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const status = parseCommentStatus(new URL(request.url).searchParams.get("status"));
+  try {
+    const [groups, counts] = await Promise.all([
+      listCommentsByBlog(db, { status }),
+      countCommentsByStatus(db),
+    ]);
+    return { status, groups, counts, limit: ADMIN_COMMENTS_LIMIT, error: null };
+  } catch (err) {
+    console.error("admin comments: loading failed", err);
+    return data(
+      { status, groups: null, counts: null, limit: ADMIN_COMMENTS_LIMIT, error: COMMENTS_LOAD_FAILED },
+      { status: 500 },
+    );
+  }
+}
+
+/** Spec §4: Approve / Disapprove sets approved to the opposite of its current value. */
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  if (field(form, "intent") !== "toggle") return adminFail(400, COMMENT_UPDATE_FAILED);
+  const id = parseId(field(form, "id"));
+  if (id === null) return adminFail(400, COMMENT_UPDATE_FAILED);
+  let approved: boolean | null;
+  try {
+    approved = await toggleApproved(db, id);
+  } catch (err) {
+    console.error("admin comments: toggle failed", err);
+    return adminFail(500, COMMENT_UPDATE_FAILED);
+  }
+  if (approved === null) return adminFail(404, COMMENT_UPDATE_FAILED);
+  return adminOk(approved ? COMMENT_APPROVED : COMMENT_DISAPPROVED);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Comments | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+const FILTERS: { status: CommentStatusFilter; label: string }[] = [
+  { status: "all", label: "All" },
+  { status: "pending", label: "Pending" },
+  { status: "approved", label: "Approved" },
+];
+
+export default function ManageComments() {
+  const { status, groups, counts, limit, error } = useLoaderData<typeof loader>();
+  const total = counts ? counts.pending + counts.approved : 0;
+  const countOf = (s: CommentStatusFilter) =>
+    !counts ? null : s === "all" ? total : s === "pending" ? counts.pending : counts.approved;
+  const shown = groups?.reduce((n, g) => n + g.comments.length, 0) ?? 0;
+
+  return (
+    <div>
+      <PageHeader title="Comments">
+        <nav aria-label="Filter comments">
+          <ul className="flex rounded-full bg-white p-1 ring-1 ring-ink-900/10">
+            {FILTERS.map((f) => {
+              const count = countOf(f.status);
+              const active = f.status === status;
+              return (
+                <li key={f.status}>
+                  <Link
+                    to={
+                      f.status === "all"
+                        ? "/admin/manage-comments"
+                        : `/admin/manage-comments?status=${f.status}`
+                    }
+                    aria-current={active ? "page" : undefined}
+                    className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${active ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-sand-100"}`}
+                  >
+                    {f.label}
+                    {count !== null && <span className="tabular-nums opacity-75">({count})</span>}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </PageHeader>
+
+      {error || !groups ? (
+        <LoadError>{error ?? COMMENTS_LOAD_FAILED}</LoadError>
+      ) : groups.length === 0 ? (
+        <EmptyState>
+          {status === "pending"
+            ? "No comments are awaiting approval."
+            : status === "approved"
+              ? "No approved comments yet."
+              : "No comments yet."}
+        </EmptyState>
+      ) : (
+        <div className="space-y-8">
+          {shown >= limit && (
+            <p className="text-sm text-ink-700">
+              Showing the newest {limit} comments, pending first. Use the filter to see others.
+            </p>
+          )}
+          {groups.map((g) => (
+            <section
+              key={g.blogId}
+              aria-labelledby={`comments-blog-${g.blogId}`}
+              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2 bg-sand-100 px-5 py-3">
+                <h2 id={`comments-blog-${g.blogId}`} className="font-serif text-xl font-semibold">
+                  <Link to={`/blogs/${g.blogSlug}`} className="hover:text-sea-700 hover:underline">
+                    {g.blogTitle}
+                  </Link>
+                </h2>
+                <span className="text-sm text-ink-700">
+                  {g.comments.length === 1 ? "1 comment" : `${g.comments.length} comments`}
+                </span>
+              </div>
+              <ul className="divide-y divide-ink-900/10">
+                {g.comments.map((c) => (
+                  <CommentRow key={c.id} comment={c} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CommentRow({ comment }: { comment: AdminComment }) {
+  const fetcher = useFetcher<typeof action>();
+  useShowToast(fetcher.data?.toast);
+  const busy = fetcher.state !== "idle";
+  return (
+    <li className="grid gap-3 px-5 py-4 sm:grid-cols-[1fr_auto]">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="font-semibold">{comment.name}</span>
+          <a href={`mailto:${comment.email}`} className="break-all text-sm text-sea-700 hover:underline">
+            {comment.email}
+          </a>
+          <span className="text-sm text-ink-700">
+            <LocalTime seconds={comment.createdAt} withTime />
+          </span>
+        </p>
+        <p className="mt-2 break-words whitespace-pre-line">{comment.comment}</p>
+      </div>
+      <div className="flex items-start gap-3 sm:flex-col sm:items-end">
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide ${comment.approved ? "bg-sea-600/15 text-sea-800" : "bg-amber-100 text-amber-800"}`}
+        >
+          {comment.approved ? "Approved" : "Pending"}
+        </span>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="id" value={comment.id} />
+          <button
+            type="submit"
+            disabled={busy}
+            className={
+              comment.approved
+                ? "inline-flex items-center rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100 disabled:opacity-60"
+                : "inline-flex items-center rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 disabled:opacity-60"
+            }
+          >
+            {comment.approved ? "Disapprove" : "Approve"}
+          </button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}

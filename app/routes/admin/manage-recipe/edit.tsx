@@ -1,0 +1,124 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
+import { SubmitButton } from "#app/components/form.tsx";
+import { discardImage } from "#app/server/media/storage.server.ts";
+import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
+import {
+  adminFail,
+  field,
+  parseId,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
+import { readRecipeSubmission } from "#app/server/web/recipe-submission.server.ts";
+import { redirectWithToast } from "#app/server/web/toast.server.ts";
+import type { Route } from "./+types/edit";
+
+const UPDATED = "Recipe updated!";
+const UPDATE_FAILED = "Failed to update recipe.";
+const NOT_FOUND = "Recipe not found.";
+
+function recipeIdOf(request: Request, form?: FormData): number | null {
+  return parseId((form && field(form, "id")) || new URL(request.url).searchParams.get("id"));
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const id = recipeIdOf(request);
+  const recipe = id === null ? null : await findRecipeById(db, id);
+  if (!recipe) return data({ recipe: null }, { status: 404 });
+  return { recipe };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  if (field(form, "intent") !== "update") return adminFail(400, "Unknown action.");
+  const id = recipeIdOf(request, form);
+  let current: Awaited<ReturnType<typeof findRecipeById>>;
+  try {
+    current = id === null ? null : await findRecipeById(db, id);
+  } catch (error) {
+    console.error("Reading a recipe failed:", error);
+    return adminFail(500, UPDATE_FAILED);
+  }
+  if (id === null || !current) return adminFail(404, NOT_FOUND);
+
+  const submission = await readRecipeSubmission(form, {
+    hasCurrentImage: current.image !== null,
+    failMessage: UPDATE_FAILED,
+  });
+  if (!submission.ok) return submission.response;
+  const { fields, image, keepImage } = submission;
+  let updated: Awaited<ReturnType<typeof updateRecipe>>;
+  try {
+    updated = await updateRecipe(db, id, { ...fields, ...image, keepImage });
+  } catch (error) {
+    console.error("Updating a recipe failed:", error);
+    await discardImage(image.imageId);
+    return adminFail(500, UPDATE_FAILED);
+  }
+  if (!updated) {
+    await discardImage(image.imageId);
+    return adminFail(404, NOT_FOUND);
+  }
+  return redirectWithToast("/admin/manage-recipe", "success", UPDATED);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.recipe ? `Edit ${loaderData.recipe.title}` : "Recipe not found"} | Admin | Wanderplate`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export default function RecipeEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { recipe } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  useShowToast(actionData?.toast);
+
+  const back = (
+    <Link to="/admin/manage-recipe" className={buttonSecondary}>
+      Back to Recipes
+    </Link>
+  );
+
+  if (!recipe) {
+    return (
+      <div>
+        <PageHeader title="Edit Recipe">{back}</PageHeader>
+        <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">
+          {NOT_FOUND}
+        </p>
+      </div>
+    );
+  }
+
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Edit Recipe">{back}</PageHeader>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="space-y-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5 sm:p-8"
+      >
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={recipe.id} />
+        <RecipeFields
+          key={recipe.id}
+          idPrefix="edit-recipe"
+          initial={recipeFormInitial(recipe, failed?.values)}
+          fieldErrors={failed?.fieldErrors}
+        />
+        <div className="flex justify-end">
+          <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { useEffect, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import {
+  buttonDanger,
+  buttonPrimary,
+  buttonSecondary,
+  EmptyState,
+  ListSpinner,
+  LoadError,
+  PageHeader,
+  useSettlingSpinner,
+} from "#app/components/admin/ui.tsx";
+import { SubmitButton } from "#app/components/form.tsx";
+import { ContentImage } from "#app/components/images.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { readPage } from "#app/lib/pagination.ts";
+import { discardImage } from "#app/server/media/storage.server.ts";
+import { countRecipes, createRecipe, deleteRecipe, listRecipes } from "#app/server/models/recipes.server.ts";
+import {
+  adminFail,
+  adminOk,
+  deleteFromForm,
+  field,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
+import { readRecipeSubmission } from "#app/server/web/recipe-submission.server.ts";
+import type { Route } from "./+types/index";
+
+const RECIPES_PER_PAGE = 24;
+const ADDED = "Recipe added!";
+const ADD_FAILED = "Failed to add recipe.";
+const DELETED = "Recipe deleted";
+const DELETE_FAILED = "Failed to delete recipe.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  try {
+    const { items, page, pageCount } = await readPage(
+      await countRecipes(db),
+      requested,
+      RECIPES_PER_PAGE,
+      (limit, offset) => listRecipes(db, limit, offset),
+    );
+    return {
+      loadError: false,
+      page,
+      pageCount,
+      recipes: items.map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        short: r.short,
+        image: r.image,
+        calories: r.nutritionalValues.calories,
+      })),
+    };
+  } catch (error) {
+    console.error("Loading recipes failed:", error);
+    return { loadError: true, page: 1, pageCount: 1, recipes: [] };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  const intent = field(form, "intent");
+
+  if (intent === "create") {
+    const submission = await readRecipeSubmission(form, { failMessage: ADD_FAILED });
+    if (!submission.ok) return submission.response;
+    const { fields, image } = submission;
+    try {
+      await createRecipe(db, { ...fields, ...image });
+    } catch (error) {
+      console.error("Adding a recipe failed:", error);
+      await discardImage(image.imageId);
+      return adminFail(500, ADD_FAILED);
+    }
+    return adminOk(ADDED);
+  }
+
+  if (intent === "delete") {
+    return deleteFromForm(form, (id) => deleteRecipe(db, id), { deleted: DELETED, failed: DELETE_FAILED });
+  }
+
+  return adminFail(400, "Unknown action.");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Recipes | Admin | Wanderplate" },
+  { name: "robots", content: "noindex" },
+];
+
+type RecipeCardData = Route.ComponentProps["loaderData"]["recipes"][number];
+
+function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelete(): void }) {
+  const titleId = `recipe-${recipe.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
+    >
+      <ContentImage
+        image={recipe.image}
+        alt=""
+        width={480}
+        height={360}
+        sizes="(min-width: 1280px) 22vw, (min-width: 768px) 40vw, 100vw"
+        className="aspect-[4/3] w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h2 id={titleId} className="font-serif text-xl font-semibold">
+          {recipe.title}
+        </h2>
+        <p className="mt-2 line-clamp-3 flex-1 text-ink-700">{recipe.short}</p>
+        <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Link to={`/admin/manage-recipe/edit?id=${recipe.id}`} className={`${buttonSecondary} px-4 py-2`}>
+            Edit
+          </Link>
+          <button type="button" onClick={onDelete} className={buttonDanger}>
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
+  const { recipes, page, pageCount, loadError } = loaderData;
+  // A fresh fetcher each time the modal opens, so an earlier refusal's messages do not linger.
+  const [opened, setOpened] = useState(0);
+  const addFetcher = useFetcher<typeof action>({ key: `add-recipe-${opened}` });
+  const deleteFetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<{ id: number; title: string } | null>(null);
+  const spinning = useSettlingSpinner(recipes.map((r) => `${r.id}:${r.title}:${r.calories}`).join(","));
+
+  useShowToast(addFetcher.data?.toast);
+  useShowToast(deleteFetcher.data?.toast);
+  useShowToast(actionData?.toast);
+
+  // Spec §4: the add modal closes on success.
+  useEffect(() => {
+    if (addFetcher.data?.ok) setAdding(false);
+  }, [addFetcher.data]);
+
+  const saving = addFetcher.state !== "idle";
+  const failed = addFetcher.data && !addFetcher.data.ok ? addFetcher.data : undefined;
+
+  return (
+    <div>
+      <PageHeader title="Recipes">
+        <button
+          type="button"
+          className={buttonPrimary}
+          onClick={() => {
+            setOpened((n) => n + 1);
+            setAdding(true);
+          }}
+        >
+          + Add Recipe
+        </button>
+      </PageHeader>
+
+      {loadError ? (
+        <LoadError>Failed to load recipes.</LoadError>
+      ) : spinning ? (
+        <ListSpinner />
+      ) : recipes.length === 0 ? (
+        <EmptyState>No recipes added yet.</EmptyState>
+      ) : (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+            {recipes.map((r) => (
+              <RecipeAdminCard
+                key={r.id}
+                recipe={r}
+                onDelete={() => setConfirming({ id: r.id, title: r.title })}
+              />
+            ))}
+          </div>
+          <Pagination page={page} pageCount={pageCount} basePath="/admin/manage-recipe" />
+        </>
+      )}
+
+      <Modal open={adding} onClose={() => setAdding(false)} title="Add Recipe" wide>
+        <addFetcher.Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+          <input type="hidden" name="intent" value="create" />
+          <RecipeFields
+            idPrefix="add-recipe"
+            initial={recipeFormInitial()}
+            fieldErrors={failed?.fieldErrors}
+          />
+          <div className="flex justify-end">
+            <SubmitButton submitting={saving}>Save Recipe</SubmitButton>
+          </div>
+        </addFetcher.Form>
+      </Modal>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        message={confirming ? `Delete "${confirming.title}"? This cannot be undone.` : ""}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          deleteFetcher.submit({ intent: "delete", id: String(confirming.id) }, { method: "post" });
+          setConfirming(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useState } from "react";
+import { data, useFetcher, useLoaderData } from "react-router";
+import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import {
+  AdminTable,
+  buttonDanger,
+  buttonPrimary,
+  EmptyState,
+  LoadError,
+  PageHeader,
+} from "#app/components/admin/ui.tsx";
+import { Field } from "#app/components/form.tsx";
+import { LocalTime } from "#app/components/local-time.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { parseForm, signupSchema } from "#app/lib/forms.ts";
+import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
+import {
+  adminFail,
+  adminOk,
+  deleteFromForm,
+  field,
+  readAdminForm,
+  requireAdminRequest,
+} from "#app/server/web/admin-action.server.ts";
+import type { Route } from "./+types/manage-users";
+
+export const USERS_LOAD_FAILED = "Failed to fetch users.";
+export const USER_DELETED = "User deleted successfully";
+export const USER_DELETE_FAILED = "Error deleting user.";
+export const USER_ADDED = "User added";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  try {
+    return { users: await listUsersPage(db, page), error: null };
+  } catch (err) {
+    console.error("admin users: loading failed", err);
+    return data({ users: null, error: USERS_LOAD_FAILED }, { status: 500 });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  const intent = field(form, "intent");
+  if (intent === "add") {
+    const parsed = parseForm(signupSchema, form);
+    if (!parsed.ok) {
+      return adminFail(400, "Please correct the fields marked below.", {
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+      });
+    }
+    try {
+      await addUser(db, parsed.data);
+    } catch (err) {
+      console.error("admin users: add failed", err);
+      return adminFail(500, "Error adding user.");
+    }
+    return adminOk(USER_ADDED);
+  }
+  if (intent === "delete") {
+    return deleteFromForm(form, (id) => deleteUser(db, id), {
+      deleted: USER_DELETED,
+      failed: USER_DELETE_FAILED,
+    });
+  }
+  return adminFail(400, "Unknown action.");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Users | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Spec §9: a missing full name shows N/A, a missing phone shows -. */
+function orNa(value: string) {
+  return value.trim() || "N/A";
+}
+
+export default function ManageUsers() {
+  const { users, error } = useLoaderData<typeof loader>();
+  const [adding, setAdding] = useState(false);
+  // While the Add User dialog is open the page behind it is hidden from assistive technology too
+  // (the modal already makes it inert). Set after the dialog has taken focus, cleared at once on close.
+  const [dialogShown, setDialogShown] = useState(false);
+  useEffect(() => setDialogShown(adding), [adding]);
+  const backgroundHidden = adding && dialogShown;
+  const [toDelete, setToDelete] = useState<UserListItem | null>(null);
+  const deleter = useFetcher<typeof action>({ key: "delete-user" });
+  useShowToast(deleter.data?.toast);
+  const deletingId = deleter.state !== "idle" ? deleter.formData?.get("id") : null;
+
+  return (
+    <div>
+      <div aria-hidden={backgroundHidden || undefined}>
+        <PageHeader title="Users">
+          <button type="button" className={buttonPrimary} onClick={() => setAdding(true)}>
+            Add User
+          </button>
+        </PageHeader>
+        {error || !users ? (
+          <LoadError>{error ?? USERS_LOAD_FAILED}</LoadError>
+        ) : users.items.length === 0 ? (
+          <EmptyState>No users found.</EmptyState>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-ink-700">
+              {users.total === 1 ? "1 user" : `${users.total} users`}, newest first.
+            </p>
+            <AdminTable headings={["Full Name", "Email", "Phone", "Registered On", "Actions"]}>
+              {users.items.map((u) => (
+                <tr key={u.id} className="align-top">
+                  <td className="px-4 py-3 font-medium break-words">{orNa(u.fullName)}</td>
+                  <td className="min-w-48 px-4 py-3 wrap-anywhere">{u.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{u.phone.trim() || "-"}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <LocalTime seconds={u.createdAt} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      className={buttonDanger}
+                      disabled={deletingId === String(u.id)}
+                      onClick={() => setToDelete(u)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+            <Pagination page={users.page} pageCount={users.pageCount} basePath="/admin/manage-users" />
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        message={`Are you sure you want to delete user "${toDelete ? toDelete.fullName.trim() || toDelete.email : ""}"?`}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleter.submit({ intent: "delete", id: String(toDelete.id) }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
+      <AddUserModal open={adding} onClose={() => setAdding(false)} />
+    </div>
+  );
+}
+
+function AddUserModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Add User">
+      <AddUserForm onDone={onClose} />
+    </Modal>
+  );
+}
+
+/** Mounted each time the modal opens, so every opening starts with an empty form. */
+function AddUserForm({ onDone }: { onDone(): void }) {
+  const fetcher = useFetcher<typeof action>();
+  useShowToast(fetcher.data?.toast);
+  const result = fetcher.data;
+  const submitting = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) onDone();
+  }, [fetcher.state, result, onDone]);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const values = result && !result.ok ? result.values : undefined;
+  return (
+    <fetcher.Form method="post" noValidate className="space-y-4" aria-label="Add User">
+      <input type="hidden" name="intent" value="add" />
+      <Field
+        id="add-user-fullName"
+        name="fullName"
+        label="Full Name"
+        required
+        autoComplete="off"
+        error={errors?.fullName}
+        defaultValue={values?.fullName}
+      />
+      <Field
+        id="add-user-email"
+        name="email"
+        type="email"
+        label="Email"
+        required
+        autoComplete="off"
+        error={errors?.email}
+        defaultValue={values?.email}
+      />
+      <Field
+        id="add-user-phone"
+        name="phone"
+        type="tel"
+        label="Phone"
+        autoComplete="off"
+        error={errors?.phone}
+        defaultValue={values?.phone}
+      />
+      <div className="flex justify-end gap-3 pt-2">
+        <button type="submit" className={buttonPrimary} disabled={submitting}>
+          {submitting ? "Saving…" : "Add User"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

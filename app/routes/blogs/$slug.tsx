@@ -1,0 +1,230 @@
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
+import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
+import { ContentImage } from "#app/components/images.tsx";
+import { LocalTime } from "#app/components/local-time.tsx";
+import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
+import { commentSchema } from "#app/lib/forms.ts";
+import { imageSources } from "#app/lib/images.ts";
+import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
+import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
+import { addComment, approvedComments } from "#app/server/models/comments.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/web/request-context.server.ts";
+import type { Route } from "./+types/$slug";
+
+/** Query flag of the page a posted comment redirects to; it shows the message below. */
+const COMMENT_SENT_FLAG = "comment=sent";
+
+export const COMMENT_PENDING_MESSAGE =
+  "Thank you! Your comment is awaiting moderation and will appear once approved.";
+
+async function loadBlog(slug: string) {
+  const db = await getDb();
+  const found = await findBlogBySlug(db, slug);
+  if (!found) throw data(null, { status: 404 });
+  // An old slug of a renamed blog keeps working (DESIGN §3.9).
+  if ("redirectTo" in found) throw redirect(`/blogs/${found.redirectTo}`, 301);
+  return { db, blog: found.blog };
+}
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [
+  publicCache({ query: { comment: flagParameter("sent") } }),
+];
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { db, blog } = await loadBlog(params.slug);
+  const origin = siteOrigin(request);
+  const image = imageSources(blog.image, 1600)?.src;
+  return {
+    blog,
+    comments: await approvedComments(db, blog.id),
+    url: `${origin}/blogs/${blog.slug}`,
+    imageUrl: image ? new URL(image, origin).href : undefined,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, blog } = await loadBlog(params.slug);
+  const checked = await checkPublicForm(db, request, commentSchema, {
+    formName: "comment",
+    ip: context.get(requestInfoContext).ip,
+  });
+  if (!checked.ok) return checked.response;
+  await addComment(db, blog.id, checked.data);
+  // Pending until approved: it moves no content version (migration 004), so no cache is emptied.
+  // Post/Redirect/Get: a reload cannot post the comment twice, and the page the visitor lands on
+  // is the blog's cached page plus a flag, not a fresh render for every comment.
+  return redirect(`/blogs/${blog.slug}?${COMMENT_SENT_FLAG}#comments`, 303);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { blog, url, imageUrl } = loaderData;
+  const title = blog.seoTitle || blog.title;
+  const description = blog.seoDescription || DEFAULT_SEO_DESCRIPTION;
+  const published = parseDateInput(blog.date)?.toISOString() ?? new Date(blog.createdAt * 1000).toISOString();
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: blog.title,
+    description,
+    author: { "@type": "Person", name: blog.author },
+    datePublished: published,
+    dateModified: new Date(blog.updatedAt * 1000).toISOString(),
+    mainEntityOfPage: url,
+    url,
+    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(blog.seoKeywords ? { keywords: blog.seoKeywords } : {}),
+  };
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: blog.seoKeywords || DEFAULT_SEO_KEYWORDS },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    { property: "article:published_time", content: published },
+    { "script:ld+json": jsonLd },
+  ];
+};
+
+function Comments() {
+  const { comments, blog } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const sent = searchParams.get("comment") === "sent";
+  return (
+    <section
+      id="comments"
+      aria-labelledby="comments-heading"
+      className="mx-auto max-w-3xl px-4 pb-20 sm:px-6"
+    >
+      <h2 id="comments-heading" className="font-serif text-3xl font-semibold">
+        Comments {comments.length > 0 && <span className="text-ink-700">({comments.length})</span>}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-ink-700">No comments yet. Be the first to share your thoughts.</p>
+      ) : (
+        <ol className="mt-6 space-y-5">
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-2xl bg-white p-5 ring-1 ring-ink-900/5">
+              <p className="font-semibold">{c.name}</p>
+              <p className="text-sm text-ink-700">
+                <LocalTime seconds={c.createdAt} withTime />
+              </p>
+              <p className="mt-3 whitespace-pre-line">{c.comment}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <div className="mt-10 rounded-2xl bg-white p-6 ring-1 ring-ink-900/5 sm:p-8">
+        <h3 className="font-serif text-2xl font-semibold">Leave a comment</h3>
+        <p className="mt-1 text-ink-700">
+          Your email is never shown. Comments appear after a moderator approves them.
+        </p>
+        {sent ? (
+          <p role="status" className="mt-6 rounded-xl bg-sea-600/10 px-4 py-3 font-medium text-sea-800">
+            {COMMENT_PENDING_MESSAGE}
+          </p>
+        ) : (
+          <Form
+            method="post"
+            noValidate
+            className="relative mt-6 space-y-4"
+            preventScrollReset
+            aria-label={`Comment on ${blog.title}`}
+          >
+            <FormError message={failed?.formError} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                id="comment-name"
+                name="name"
+                label="Name"
+                required
+                autoComplete="name"
+                errors={failed}
+              />
+              <Field
+                id="comment-email"
+                name="email"
+                type="email"
+                label="Email"
+                required
+                autoComplete="email"
+                errors={failed}
+              />
+            </div>
+            <Field id="comment-text" name="comment" label="Comment" required multiline errors={failed} />
+            <Honeypot />
+            <SubmitButton submitting={submitting}>Post Comment</SubmitButton>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function BlogDetail() {
+  const { blog } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <article>
+        <header className="bg-ink-900 text-white">
+          <div className="mx-auto max-w-3xl px-4 pt-32 pb-12 sm:px-6 sm:pt-36">
+            {blog.category && (
+              <p className="font-semibold tracking-wider text-sand-200 uppercase">{blog.category}</p>
+            )}
+            <h1 className="mt-3 font-serif text-4xl leading-tight font-semibold sm:text-5xl">{blog.title}</h1>
+            <p className="mt-5 text-lg text-white/85">
+              By <span className="font-semibold text-white">{blog.author}</span> · {formatLongDate(blog.date)}
+            </p>
+          </div>
+        </header>
+        <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
+          <ContentImage
+            image={blog.image}
+            alt={blog.title}
+            width={1600}
+            height={1000}
+            priority
+            sizes="(min-width: 1024px) 1024px, 100vw"
+            className="mt-10 aspect-[16/10] w-full rounded-2xl object-cover shadow-lg"
+          />
+        </div>
+        <div
+          className="prose-blog mx-auto max-w-3xl px-4 py-12 sm:px-6"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read
+          dangerouslySetInnerHTML={{ __html: blog.content }}
+        />
+        <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+          <Link to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
+            ← All stories
+          </Link>
+        </div>
+      </article>
+      <Comments />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

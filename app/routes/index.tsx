@@ -1,0 +1,159 @@
+import { Link, useLoaderData } from "react-router";
+import { BlogCard, DestinationCard, RecipeCard } from "#app/components/cards.tsx";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { DestinationImage } from "#app/components/images.tsx";
+import { destinations } from "#app/content/destinations.ts";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { TAGLINE } from "#app/lib/site.ts";
+import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { latestBlogs } from "#app/server/models/blogs.server.ts";
+import { listRecipes } from "#app/server/models/recipes.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import type { Route } from "./+types/index";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  const [blogs, recipes] = await Promise.all([latestBlogs(db, 3), listRecipes(db, 4)]);
+  return {
+    destinations,
+    blogs,
+    recipes: recipes.map((r) => ({ ...r, calories: r.nutritionalValues.calories })),
+    url: `${siteOrigin(request)}/`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteNameOf(matches);
+  return pageMeta({
+    title: `${site} | ${TAGLINE}`,
+    description:
+      "Travel inspiration and food stories: hand-picked destinations, slow-travel guides and recipes from the road.",
+    url: loaderData?.url,
+  });
+};
+
+function SectionHeading({
+  title,
+  intro,
+  link,
+  linkLabel,
+}: {
+  title: string;
+  intro: string;
+  link: string;
+  linkLabel: string;
+}) {
+  return (
+    <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
+      <div>
+        <h2 className="font-serif text-3xl font-semibold sm:text-4xl">{title}</h2>
+        <p className="mt-2 max-w-2xl text-lg text-ink-700">{intro}</p>
+      </div>
+      <Link
+        to={link}
+        className="inline-flex shrink-0 items-center gap-2 font-semibold text-sea-700 hover:text-sea-800"
+      >
+        {linkLabel} <ArrowRightIcon />
+      </Link>
+    </div>
+  );
+}
+
+export default function Home() {
+  const { destinations, blogs, recipes } = useLoaderData<typeof loader>();
+  const hero = destinations[0];
+  return (
+    <>
+      <section className="relative isolate flex min-h-[88vh] items-end overflow-hidden bg-ink-900 pt-24">
+        {hero && (
+          <DestinationImage
+            base={hero.image}
+            alt=""
+            width={1280}
+            height={853}
+            priority
+            sizes="100vw"
+            className="absolute inset-0 -z-10 size-full object-cover"
+          />
+        )}
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900/90 via-ink-900/40 to-ink-900/10" />
+        <div className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 sm:pb-24">
+          <p className="font-semibold tracking-wider text-sand-200 uppercase">{TAGLINE}</p>
+          <h1 className="mt-3 max-w-3xl font-serif text-4xl leading-tight font-semibold text-white sm:text-6xl">
+            Travel slowly. Eat well. Come home with stories.
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-white/85 sm:text-xl">
+            Hand-picked destinations, honest guides and the recipes we brought back, for travellers who would
+            rather linger than rush.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link
+              to="/destinations"
+              className="rounded-full bg-white px-6 py-3 font-semibold text-ink-900 hover:bg-sand-100"
+            >
+              Explore destinations
+            </Link>
+            <Link
+              to="/blogs"
+              className="rounded-full border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              Read the blog
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <SectionHeading
+          title="Featured destinations"
+          intro="Four places we keep going back to, and when to catch them at their best."
+          link="/destinations"
+          linkLabel="All destinations"
+        />
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {destinations.map((d) => (
+            <DestinationCard key={d.id} destination={d} />
+          ))}
+        </div>
+      </section>
+
+      {blogs.length > 0 && (
+        <section className="bg-sand-100">
+          <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+            <SectionHeading
+              title="From the blog"
+              intro="Field notes, long reads and what we ate along the way."
+              link="/blogs"
+              linkLabel="All stories"
+            />
+            <div className="mt-10 grid gap-6 md:grid-cols-3">
+              {blogs.map((b) => (
+                <BlogCard key={b.id} blog={b} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+
+      {recipes.length > 0 && (
+        <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+          <SectionHeading
+            title="Recipes from the road"
+            intro="Dishes we learned in other people's kitchens, written for yours."
+            link="/recipes"
+            linkLabel="All recipes"
+          />
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {recipes.map((r) => (
+              <RecipeCard key={r.id} recipe={r} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { escapeXml } from "#app/lib/xml.ts";
+import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { blogFeedEntries } from "#app/server/models/blogs.server.ts";
+import { getSiteInfo } from "#app/server/models/settings.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import type { Route } from "./+types/rss.xml";
+
+const FEED_SIZE = 50;
+
+/** RSS 2.0 feed of the newest blogs. */
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  const origin = siteOrigin(request);
+  const [info, entries] = await Promise.all([getSiteInfo(db), blogFeedEntries(db, FEED_SIZE)]);
+  const name = escapeXml(info.name || "Wanderplate");
+  const items = entries
+    .map((e) => {
+      const link = `${origin}/blogs/${e.slug}`;
+      return `<item><title>${escapeXml(e.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${new Date(e.created_at * 1000).toUTCString()}</pubDate><dc:creator>${escapeXml(e.author)}</dc:creator>${e.category ? `<category>${escapeXml(e.category)}</category>` : ""}<description>${escapeXml(e.excerpt)}</description></item>`;
+    })
+    .join("");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${name}</title><link>${origin}/blogs</link><description>${escapeXml("Travel inspiration and food stories")}</description><language>en</language><atom:link href="${origin}/rss.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+}

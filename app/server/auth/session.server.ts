@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from "node:crypto";
+import { redirect } from "react-router";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { ADMIN_ROLE, hashPassword, verifyPassword } from "./accounts.server.ts";
+
+/** Session cookie (DESIGN §6): a random 256-bit token; only its SHA-256 is stored. */
+export const SESSION_COOKIE = "wp_session";
+export const SESSION_SECONDS = 7 * 24 * 3600;
+
+export interface AdminIdentity {
+  accountId: number;
+  email: string;
+  role: string;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * A cookie of the request, percent-decoded. A value that cannot be decoded was not set by us (every
+ * cookie we set is plain base64url): it is treated as absent, never as an error.
+ */
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+/** `HttpOnly; SameSite=Lax`, and `Secure` when the request came over HTTPS (DESIGN §6). */
+export function cookieHeader(
+  request: Request,
+  name: string,
+  value: string,
+  path: string,
+  maxAge: number,
+): string {
+  const secure = isHttps(request) ? "; Secure" : "";
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export function sessionCookie(request: Request, token: string, maxAge: number): string {
+  return cookieHeader(request, SESSION_COOKIE, token, "/", maxAge);
+}
+
+/** A fresh session for an account (a new id at every login). Returns the Set-Cookie value. */
+export async function createSession(
+  db: DB,
+  request: Request,
+  accountId: number,
+  now = nowSeconds(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id: hashToken(token),
+      account_id: accountId,
+      created_at: now,
+      expires_at: now + SESSION_SECONDS,
+    })
+    .execute();
+  // Expired sessions are swept here, at login, rather than on every request.
+  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+  return sessionCookie(request, token, SESSION_SECONDS);
+}
+
+/** The account behind the request's session cookie, whatever its role; null when none or expired. */
+export async function findSessionAccount(
+  db: DB,
+  request: Request,
+  now = nowSeconds(),
+): Promise<AdminIdentity | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("accounts", "accounts.id", "sessions.account_id")
+    .select(["accounts.id", "accounts.email", "accounts.role"])
+    .where("sessions.id", "=", hashToken(token))
+    .where("sessions.expires_at", ">", now)
+    .executeTakeFirst();
+  return row ? { accountId: row.id, email: row.email, role: row.role } : null;
+}
+
+/** Destroys the request's session on the server. Returns the Set-Cookie value that clears it. */
+export async function destroySession(db: DB, request: Request): Promise<string> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (token) await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+  return sessionCookie(request, "", 0);
+}
+
+/**
+ * Every admin loader and action starts here (DESIGN §4): a valid session of an account whose role
+ * is `all`, checked against the database on every request. Anything else is sent to the login
+ * screen; a session whose account lost the role is destroyed on the way (spec §4).
+ */
+export async function requireAdmin(db: DB, request: Request): Promise<AdminIdentity> {
+  const identity = await findSessionAccount(db, request);
+  if (identity?.role === ADMIN_ROLE) return identity;
+  const headers = new Headers();
+  if (identity) headers.append("Set-Cookie", await destroySession(db, request));
+  throw redirect("/admin/login", { headers });
+}
+
+export type LoginResult = { ok: true; accountId: number } | { ok: false; error: "invalid" | "denied" };
+
+// A real hash to verify against when the email is unknown, so both paths take the same time.
+let dummyHash: Promise<string> | undefined;
+
+/** Spec §5: valid credentials and role `all`; otherwise "denied" (no session) or "invalid". */
+export async function checkLogin(db: DB, email: string, password: string): Promise<LoginResult> {
+  const account = await db
+    .selectFrom("accounts")
+    .select(["id", "password_hash", "role"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!account) {
+    dummyHash ??= hashPassword("not-a-real-password");
+    await verifyPassword(password, await dummyHash);
+    return { ok: false, error: "invalid" };
+  }
+  if (!(await verifyPassword(password, account.password_hash))) return { ok: false, error: "invalid" };
+  if (account.role !== ADMIN_ROLE) return { ok: false, error: "denied" };
+  return { ok: true, accountId: account.id };
+}

@@ -1,0 +1,89 @@
+import { createContext, type MiddlewareFunction, type Params } from "react-router";
+import { SESSION_COOKIE } from "#app/server/auth/session.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
+import { readContentVersion } from "./content-version.server.ts";
+import {
+  type CachePolicy,
+  type CacheSlot,
+  createResponseCache,
+  hasCookie,
+  pagePathOf,
+} from "./response-cache.server.ts";
+
+/**
+ * The process's shared cache of public answers (response-cache.server.ts). server.ts answers hits
+ * before Express runs; app.ts records responses; routes opt in with `publicCache`.
+ * `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
+ */
+export const responseCache = createResponseCache({
+  enabled: process.env.RESPONSE_CACHE !== "false",
+  readVersion: async () => readContentVersion(await getDb()),
+  sessionCookie: SESSION_COOKIE,
+  // During a known outage hits go straight to the last good copy, without waiting on the database.
+  isVersionUnavailable: isDatabaseKnownDown,
+});
+
+/** Carries the HTTP layer's cache slot into React Router (set in app.ts getLoadContext). */
+export const cacheSlotContext = createContext<CacheSlot | undefined>(undefined);
+
+/**
+ * The path a route pattern and its params spell canonically: `/blogs/:slug` with slug "a b" is
+ * `/blogs/a%20b`. Null for patterns a shared answer cannot have (splats, optional segments).
+ */
+export function canonicalPath(pattern: string, params: Params): string | null {
+  const segments: string[] = [];
+  for (const segment of pattern.split("/")) {
+    if (segment === "") continue;
+    if (segment === "*" || segment.endsWith("?")) return null;
+    if (segment.startsWith(":")) {
+      const value = params[segment.slice(1)];
+      if (value === undefined) return null;
+      segments.push(encodeURIComponent(value));
+    } else segments.push(segment);
+  }
+  return `/${segments.join("/")}`;
+}
+
+/**
+ * Route middleware: "this route's successful public answer may be shared with every visitor".
+ * Only the request's own canonical spelling is stored (`/BLOGS`, `/%62logs` and `/blogs/` are
+ * rendered, never stored), and only the query parameters in `policy.query` are part of the key.
+ * A request carrying a session cookie is never stored. The content version is read here, before
+ * the loaders run, so a write committed meanwhile makes the stored copy stale at once.
+ */
+export function publicCache(policy: CachePolicy = {}): MiddlewareFunction<Response> {
+  return async ({ request, context, params, pattern }, next) => {
+    const slot = context.get(cacheSlotContext);
+    if (
+      slot &&
+      request.method === "GET" &&
+      !hasCookie(request.headers.get("cookie") ?? undefined, SESSION_COOKIE)
+    ) {
+      const url = new URL(request.url);
+      const canonical = canonicalPath(pattern, params);
+      const dataWithRoutes = url.pathname.endsWith(".data") && url.searchParams.has("_routes");
+      if (canonical !== null && pagePathOf(url.pathname) === canonical && !dataWithRoutes) {
+        try {
+          slot.declaration = { path: url.pathname, policy, version: await responseCache.version() };
+        } catch (error) {
+          // The version cannot be read: render this answer without sharing it.
+          console.warn(`Not sharing ${url.pathname}: the content version could not be read.`, error);
+        }
+      }
+    }
+    return next();
+  };
+}
+
+/** Query normaliser for `?page=N`: a whole number above 1, written plainly; anything else is page 1. */
+export function pageParameter(value: string): string | null {
+  const n = Number(value);
+  return /^[0-9]+$/.test(value) && Number.isSafeInteger(n) && n > 1 ? String(n) : null;
+}
+
+/** Query normaliser for a flag that is either exactly `expected` or absent. */
+export const flagParameter =
+  (expected: string) =>
+  (value: string): string | null =>
+    value === expected ? expected : null;

@@ -1,0 +1,274 @@
+import { excerptOf, hasMore } from "#app/lib/excerpt.ts";
+import { type ImageRef, imageRef, imageUpdate } from "#app/lib/images.ts";
+import { type Page, readPage } from "#app/lib/pagination.ts";
+import { normalizeKeywords } from "#app/lib/slug.ts";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import type { BlogRow } from "#app/server/db/schema.server.ts";
+import { discardImage } from "#app/server/media/storage.server.ts";
+import { sanitizeBlogHtml } from "./sanitize.server.ts";
+import { uniqueSlug } from "./unique-slug.server.ts";
+
+export const BLOGS_PER_PAGE = 9;
+
+/** What a blog list card shows; never carries the content. */
+export interface BlogCard {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  hasMore: boolean;
+  date: string;
+  category: string;
+  createdAt: number;
+  image: ImageRef;
+}
+
+export interface Blog extends BlogCard {
+  content: string;
+  author: string;
+  seoTitle: string;
+  seoDescription: string;
+  seoKeywords: string;
+  updatedAt: number;
+}
+
+export interface BlogInput {
+  title: string;
+  content: string;
+  author: string;
+  date: string;
+  category?: string;
+  imageId?: string | null;
+  imageUrl?: string | null;
+  seoTitle?: string;
+  seoDescription?: string;
+  seoKeywords?: string;
+}
+
+const cardColumns = [
+  "id",
+  "slug",
+  "title",
+  "excerpt",
+  "text_length",
+  "date",
+  "category",
+  "created_at",
+  "image_id",
+  "image_url",
+] as const;
+
+type CardRow = Pick<BlogRow, (typeof cardColumns)[number]>;
+
+function toCard(row: CardRow): BlogCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    hasMore: hasMore(row.text_length),
+    date: row.date,
+    category: row.category,
+    createdAt: row.created_at,
+    image: imageRef(row.image_id, row.image_url),
+  };
+}
+
+function toBlog(row: BlogRow): Blog {
+  return {
+    ...toCard(row),
+    content: sanitizeBlogHtml(row.content),
+    author: row.author,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    seoKeywords: row.seo_keywords,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const uniqueBlogSlug = (db: DB, title: string, exceptId?: number) =>
+  uniqueSlug(db, "blogs", title, "post", exceptId);
+
+function contentColumns(input: BlogInput) {
+  const content = sanitizeBlogHtml(input.content);
+  const { excerpt, textLength } = excerptOf(content);
+  return {
+    title: input.title.trim(),
+    content,
+    excerpt,
+    text_length: textLength,
+    author: input.author.trim(),
+    date: input.date.trim(),
+    category: input.category?.trim() ?? "",
+    image_id: input.imageId ?? null,
+    image_url: input.imageId ? null : (input.imageUrl?.trim() ?? null),
+    seo_title: input.seoTitle?.trim() ?? "",
+    seo_description: input.seoDescription?.trim() ?? "",
+    seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
+  };
+}
+
+export async function createBlog(db: DB, input: BlogInput, createdAt = nowSeconds()): Promise<Blog> {
+  return db.transaction().execute(async (trx) => {
+    const slug = await uniqueBlogSlug(trx, input.title);
+    // A new blog may take a slug an older blog used to have: the live blog wins.
+    await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+    const row = await trx
+      .insertInto("blogs")
+      .values({ ...contentColumns(input), slug, created_at: createdAt, updated_at: createdAt })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toBlog(row);
+  });
+}
+
+/** How many blogs there are: a number the database keeps (triggers), not a count of every row. */
+export async function countBlogs(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("row_counts")
+    .select("n")
+    .where("name", "=", "blogs")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** One page of blog cards, newest first. */
+export async function listBlogs(db: DB, page = 1, perPage = BLOGS_PER_PAGE): Promise<Page<BlogCard>> {
+  return readPage(await countBlogs(db), page, perPage, (limit, offset) => newestBlogs(db, limit, offset));
+}
+
+export async function latestBlogs(db: DB, limit: number): Promise<BlogCard[]> {
+  return newestBlogs(db, limit, 0);
+}
+
+async function newestBlogs(db: DB, limit: number, offset: number): Promise<BlogCard[]> {
+  const rows = await db
+    .selectFrom("blogs")
+    .select(cardColumns)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toCard);
+}
+
+export type BlogLookup = { blog: Blog } | { redirectTo: string } | null;
+
+/** A blog by slug; an old slug of a renamed blog answers with the slug to redirect to. */
+export async function findBlogBySlug(db: DB, slug: string): Promise<BlogLookup> {
+  const row = await db.selectFrom("blogs").selectAll().where("slug", "=", slug).executeTakeFirst();
+  if (row) return { blog: toBlog(row) };
+  const moved = await db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blogs", "blogs.id", "blog_slug_redirects.blog_id")
+    .select("blogs.slug")
+    .where("blog_slug_redirects.slug", "=", slug)
+    .executeTakeFirst();
+  return moved ? { redirectTo: moved.slug } : null;
+}
+
+export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
+  const row = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toBlog(row) : null;
+}
+
+/** Rows for feeds and the sitemap: newest first, bounded. */
+export async function blogFeedEntries(db: DB, limit: number) {
+  return db
+    .selectFrom("blogs")
+    .select(["slug", "title", "excerpt", "author", "created_at", "updated_at", "category"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Updates a blog (spec §5 edit). A changed title regenerates the slug; the old slug keeps
+ * answering with a permanent redirect (DESIGN §3.9). Returns the blog and the image it replaced.
+ */
+/** Updates a blog, then removes the uploaded image it no longer uses. Null if there is no such blog. */
+export async function updateBlog(
+  db: DB,
+  id: number,
+  input: BlogInput & { keepImage?: boolean },
+): Promise<Blog | null> {
+  const result = await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("blogs")
+      .select(["slug", "image_id", "image_url"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!current) return null;
+    const slug = await uniqueBlogSlug(trx, input.title, id);
+    if (slug !== current.slug) {
+      await trx
+        .insertInto("blog_slug_redirects")
+        .values({ slug: current.slug, blog_id: id })
+        .onConflict((oc) => oc.column("slug").doUpdateSet({ blog_id: id }))
+        .execute();
+    }
+    await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+    const columns = contentColumns(input);
+    const image = imageUpdate(current, columns, input.keepImage);
+    const row = await trx
+      .updateTable("blogs")
+      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { blog: toBlog(row), replaced: image.replaced };
+  });
+  if (!result) return null;
+  await discardImage(result.replaced);
+  return result.blog;
+}
+
+/**
+ * Deletes a blog with its comments and redirects (DESIGN §3.10), then its uploaded image files.
+ * Returns whether the blog existed.
+ */
+export async function deleteBlog(db: DB, id: number): Promise<boolean> {
+  const row = await db.deleteFrom("blogs").where("id", "=", id).returning(["image_id"]).executeTakeFirst();
+  if (!row) return false;
+  await discardImage(row.image_id);
+  return true;
+}
+
+/** Spec §2 blog reader: the blog whose title matches, ignoring case and surrounding spaces. */
+export async function findBlogByTitle(db: DB, title: string): Promise<Blog | null> {
+  const wanted = title.trim().toLowerCase();
+  if (!wanted) return null;
+  const row = await db
+    .selectFrom("blogs")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.fn("trim", [eb.ref("title")])]), "=", wanted))
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row ? toBlog(row) : null;
+}
+
+/**
+ * Sitemap file N holds the blogs with ids in ((N-1)·size, N·size]: a file's contents never move
+ * as blogs are added or deleted, and reading one is an index range, however many blogs there are
+ * (an OFFSET would walk every blog before it). `blogs_sitemap_idx` covers the query.
+ */
+export async function blogSitemapFile(db: DB, file: number, size: number) {
+  return db
+    .selectFrom("blogs")
+    .select(["slug", "updated_at"])
+    .where("id", ">", (file - 1) * size)
+    .where("id", "<=", file * size)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** How many sitemap files `blogSitemapFile` spreads the blogs over (at least one). */
+export async function blogSitemapFileCount(db: DB, size: number): Promise<number> {
+  const { maxId } = await db
+    .selectFrom("blogs")
+    .select((eb) => eb.fn.max("id").as("maxId"))
+    .executeTakeFirstOrThrow();
+  return Math.max(1, Math.ceil(Number(maxId ?? 0) / size));
+}

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+
+export type { SiteInfo, SiteNumbers };
+
+export const DEFAULT_SITE_NUMBERS: SiteNumbers = {
+  numberIntl: "+1 555 010 0199",
+  numberLocal: "(555) 010-0199",
+};
+
+/** Product defaults, overridden by SITE_* variables, overridden by values saved in /admin/settings. */
+export function siteInfoFromEnv(env: NodeJS.ProcessEnv = process.env): SiteInfo {
+  const pick = (v: string | undefined, fallback: string) => (v === undefined ? fallback : v.trim());
+  return {
+    name: pick(env.SITE_NAME, "Wanderplate"),
+    phone: pick(env.SITE_PHONE, "+1 (555) 010-0199"),
+    phonecall: pick(env.SITE_PHONECALL, "+15550100199"),
+    email: pick(env.SITE_EMAIL, "hello@wanderplate.example"),
+    address: pick(env.SITE_ADDRESS, "Remote Team, Worldwide"),
+    addressCity: pick(env.SITE_ADDRESS_CITY, ""),
+    domain: pick(env.SITE_DOMAIN, ""),
+  };
+}
+
+async function readSetting<T>(db: DB, key: string): Promise<T | null> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function writeSetting(db: DB, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  const now = nowSeconds();
+  await db
+    .insertInto("settings")
+    .values({ key, value: json, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
+    .execute();
+}
+
+export async function getSiteInfo(db: DB): Promise<SiteInfo> {
+  const saved = (await readSetting<Partial<SiteInfo>>(db, "siteInfo")) ?? {};
+  const info = siteInfoFromEnv();
+  for (const key of Object.keys(info) as (keyof SiteInfo)[]) {
+    const v = saved[key];
+    if (typeof v === "string") info[key] = v;
+  }
+  return info;
+}
+
+export async function saveSiteInfo(db: DB, info: SiteInfo): Promise<void> {
+  await writeSetting(db, "siteInfo", info);
+}
+
+/** Popup control (spec §3 _function/popupControl): off unless an admin turns it on. */
+export async function isPopupEnabled(db: DB): Promise<boolean> {
+  const v = await readSetting<{ enabled?: unknown }>(db, "popup");
+  return v?.enabled === true;
+}
+
+export async function setPopupEnabled(db: DB, enabled: boolean): Promise<void> {
+  await writeSetting(db, "popup", { enabled });
+}
+
+/** Site numbers by domain (spec §3), with defaults when missing (spec §8). */
+export async function getSiteNumbers(db: DB, domain: string): Promise<SiteNumbers> {
+  const row = await db
+    .selectFrom("site_numbers")
+    .select(["number_intl", "number_local"])
+    .where("domain", "=", domain.toLowerCase())
+    .executeTakeFirst();
+  return row ? { numberIntl: row.number_intl, numberLocal: row.number_local } : DEFAULT_SITE_NUMBERS;
+}
+
+export async function saveSiteNumbers(db: DB, domain: string, numbers: SiteNumbers): Promise<void> {
+  const values = { number_intl: numbers.numberIntl, number_local: numbers.numberLocal };
+  await db
+    .insertInto("site_numbers")
+    .values({ domain: domain.toLowerCase(), ...values })
+    .onConflict((oc) => oc.column("domain").doUpdateSet(values))
+    .execute();
+}
+
+/** Site numbers of every domain, by domain (bounded: a site has a handful). */
+export const SITE_NUMBERS_LIMIT = 200;
+
+export interface DomainNumbers extends SiteNumbers {
+  domain: string;
+}
+
+export async function listSiteNumbers(db: DB, limit = SITE_NUMBERS_LIMIT): Promise<DomainNumbers[]> {
+  const rows = await db
+    .selectFrom("site_numbers")
+    .select(["domain", "number_intl", "number_local"])
+    .orderBy("domain", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ domain: r.domain, numberIntl: r.number_intl, numberLocal: r.number_local }));
+}
+
+/** Removes a domain's numbers (the site then shows the defaults, spec §8). False if there were none. */
+export async function deleteSiteNumbers(db: DB, domain: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom("site_numbers")
+    .where("domain", "=", domain.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---- Validation of the /admin/settings forms (server side; nothing is written on failure) ----
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const PHONE_CHARS = /^[+()\d\s.-]*$/;
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+
+const requiredText = (label: string, max: number) => text(label, max).min(1, `${label} is required.`);
+
+const phone = (label: string) =>
+  text(label, 40).regex(PHONE_CHARS, `${label} may contain digits, spaces and + ( ) - . only.`);
+
+const HOST_NAME_MESSAGE = "Enter a host name such as example.com (no https:// or path).";
+
+/** The "Site info" form; field names are the keys of SiteInfo. */
+export const siteInfoSchema = z.object({
+  name: requiredText("Site Name", 100),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Email is required.")
+    .max(254, "Email is too long.")
+    .pipe(z.email("Enter a valid email address.")),
+  phone: phone("Phone"),
+  phonecall: z
+    .string()
+    .transform((v) => v.replace(/[\s().-]/g, ""))
+    .pipe(z.string().regex(/^\+?\d{0,20}$/, "Phone (dialable) must be digits, optionally starting with +.")),
+  address: text("Address", 200),
+  addressCity: text("City", 100),
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === "" || (v.length <= 253 && HOST_NAME.test(v)), HOST_NAME_MESSAGE),
+});
+
+/** The site numbers form: one domain's international and local numbers. */
+export const siteNumbersSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Domain is required.")
+    .refine((v) => v.length <= 253 && HOST_NAME.test(v), HOST_NAME_MESSAGE),
+  numberIntl: phone("International number").min(1, "International number is required."),
+  numberLocal: phone("Local number").min(1, "Local number is required."),
+});

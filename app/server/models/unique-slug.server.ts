@@ -1,0 +1,21 @@
+import { slugify } from "#app/lib/slug.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+
+/** A title's slug, unique in its table (DESIGN §3.9): a clash gets -2, -3, … */
+export async function uniqueSlug(
+  db: DB,
+  table: "blogs" | "recipes",
+  title: string,
+  fallback: string,
+  exceptId?: number,
+): Promise<string> {
+  const base = slugify(title) || fallback;
+  const rows = await db
+    .selectFrom(table)
+    .select(["slug", "id"])
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

@@ -1,0 +1,98 @@
+/**
+ * The application as an Express sub-app: health check, uploaded images, CSRF origin check, the
+ * response cache and React Router's request handler. Vite bundles this file as the server build;
+ * server.ts mounts it.
+ */
+
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import * as serverBuild from "virtual:react-router/server-build";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
+import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
+import { getDatabase } from "#app/server/db/db.server.ts";
+import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
+import { uploadsDir } from "#app/server/media/storage.server.ts";
+import { isSameOrigin } from "./origin.server.ts";
+import { requestInfoContext } from "./request-context.server.ts";
+
+/**
+ * Migrates, loads sample content into an empty database, and bootstraps the admin from the
+ * environment. `appRoot` is the project folder (where cli/ lives).
+ */
+export async function startup(appRoot = process.cwd()): Promise<void> {
+  const { db } = await getDatabase();
+  if (process.env.SAMPLE_CONTENT !== "false") await loadSampleContent(appRoot);
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
+  // Creates that admin when missing; never resets it (a password reset since must survive restarts).
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+/** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */
+export { responseCache };
+
+/** In a child process: image processing would otherwise stay in this process's memory for good. */
+function loadSampleContent(appRoot: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(appRoot, "cli/load-sample-content.ts")], {
+      cwd: appRoot,
+      stdio: "inherit",
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`loading sample content failed (${code})`)),
+    );
+  });
+}
+
+export const app = express.Router();
+
+// While the database is known down this answers at once; otherwise a real query, within the
+// database timeouts (a failure there also tells the health monitor).
+app.get("/healthz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  try {
+    if (isDatabaseKnownDown()) throw new Error("database down");
+    const { db } = await getDatabase();
+    await db.selectFrom("settings").select("key").limit(1).execute();
+    res.status(200).json({ status: "ok" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+// Upload ids are random, so a file never changes: cache it for a year.
+app.use("/uploads", express.static(uploadsDir(), { immutable: true, maxAge: "1y", index: false }));
+app.use("/uploads", (_req, res) => {
+  res.status(404).type("text/plain").send("Not found");
+});
+
+// CSRF: a browser's cross-site form post carries a foreign Origin; refuse it before any action runs.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  if (origin && !isSameOrigin(origin, req.get("host"), req.protocol, process.env.PUBLIC_URL)) {
+    res.status(403).type("text/plain").send("Cross-site request refused.");
+    return;
+  }
+  next();
+});
+
+app.use(responseCache.capture);
+
+app.use(
+  createRequestHandler({
+    // The build itself, not a function returning it: a function makes React Router re-derive its
+    // route tables on every request (meant for development's hot reload).
+    build: serverBuild,
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "unknown" });
+      // Where a route that opts into the shared cache leaves its declaration (publicCache).
+      context.set(cacheSlotContext, responseCache.slotOf(res));
+      return context;
+    },
+  }),
+);
