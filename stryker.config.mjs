@@ -18,7 +18,7 @@ export default {
     "app/server/web/public-forms.server.ts",
     "app/server/auth/session.server.ts",
     "app/server/auth/accounts.server.ts",
-    "app/server/web/rate-limit.server.ts",
+    "app/server/auth/rate-limits.server.ts",
     "app/server/cache/content-version.server.ts",
     "app/lib/accept-encoding.ts",
     "app/lib/client-address.ts",

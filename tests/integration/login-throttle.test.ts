@@ -9,9 +9,9 @@ import { upsertAccount } from "#app/server/auth/accounts.server.ts";
 import { DEVICE_COOKIE, DEVICE_SECONDS, knownDevice } from "#app/server/auth/device-cookie.server.ts";
 import { attemptLogin, type LoginOutcome } from "#app/server/auth/login.server.ts";
 import { countAttempt, LOGIN_THROTTLE, lockSeconds } from "#app/server/auth/login-throttle.server.ts";
+import { allowHit, SWEEP_INTERVAL_SECONDS, sweepExpiredLimits } from "#app/server/auth/rate-limits.server.ts";
 import { checkLogin } from "#app/server/auth/session.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { allowHit, SWEEP_INTERVAL_SECONDS, sweepExpiredLimits } from "#app/server/web/rate-limit.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 const PASSWORD = "the owner's long passphrase";

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { addContact, listContacts } from "#app/server/models/contacts.server.ts";
 import { createRecipe, findRecipeBySlug, listRecipes } from "#app/server/models/recipes.server.ts";
 import {
@@ -9,7 +10,6 @@ import {
   setPopupEnabled,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser, listUsers } from "#app/server/models/users.server.ts";
-import { allowHit } from "#app/server/web/rate-limit.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 describeEachEngine("site models", (db) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { sweepExpiredLimits } from "#app/server/web/rate-limit.server.ts";
 import { issueDeviceCookie, knownDevice } from "./device-cookie.server.ts";
 import { clearAttempts, countAttempt, refundAttempt } from "./login-throttle.server.ts";
+import { sweepExpiredLimits } from "./rate-limits.server.ts";
 import { checkLogin, createSession } from "./session.server.ts";
 
 /** The longest email address there is (RFC 5321 path limit): keys and lookups stay bounded. */

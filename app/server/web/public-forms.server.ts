@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { type FormErrors, HONEYPOT_FIELD, parseForm } from "#app/lib/forms.ts";
+import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
-import { allowHit } from "./rate-limit.server.ts";
 
 /** Per IP and form: 5 submissions per 10 minutes is plenty for a person, little for a bot. */
 const LIMIT = Number(process.env.FORM_RATE_LIMIT) || 5;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { pruneLoginThrottle } from "#app/server/auth/login-throttle.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { pruneLoginThrottle } from "./login-throttle.server.ts";
 
 /**
  * Fixed-window rate limit kept in the database, so every app server behind a load balancer

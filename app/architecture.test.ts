@@ -1,0 +1,111 @@
+/**
+ * The layering of docs/ARCHITECTURE.md, checked: which folder of app/ may import which. A
+ * type-only import (`import type …`) is exempt: it leaves nothing behind at run time.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, posix, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const APP = import.meta.dirname;
+
+/** Each layer and the layers it may import (besides npm packages and Node built-ins). */
+const MAY_IMPORT: Record<string, string[]> = {
+  lib: ["lib", "forms", "content"],
+  forms: ["lib", "forms", "content"],
+  content: ["lib", "forms", "content"],
+  components: ["lib", "forms", "content", "components"],
+  "server/config": [],
+  "server/db": ["server/db", "server/config"],
+  "server/models": ["server/db", "server/models", "server/media", "lib", "forms", "content", "server/config"],
+  "server/auth": ["server/db", "server/models", "server/auth", "lib", "forms", "server/config"],
+  "server/media": ["server/media", "lib", "forms", "server/config"],
+  "server/cache": ["server/cache", "server/db", "server/auth", "lib", "server/config"],
+  "server/seed": ["server/seed", "server/models", "server/media", "server/db", "lib", "server/config"],
+  "server/web": ["server/*", "lib", "forms", "content"],
+  routes: ["*"],
+  shell: ["*"],
+};
+
+/** The layer a path under app/ belongs to (root.tsx, entry.*.tsx and routes.ts are the shell). */
+function layerOf(pathInApp: string): string {
+  const [top, second] = pathInApp.split("/");
+  if (top === undefined) throw new Error("empty path");
+  if (second === undefined) return "shell";
+  if (top === "server") return second.startsWith("config.") ? "server/config" : `server/${second}`;
+  return top;
+}
+
+function mayImport(from: string, to: string): boolean {
+  const allowed = MAY_IMPORT[from];
+  if (!allowed) throw new Error(`no layer rule for "${from}": add it to docs/ARCHITECTURE.md and here`);
+  return allowed.some(
+    (rule) => rule === "*" || rule === to || (rule === "server/*" && to.startsWith("server/")),
+  );
+}
+
+/** The app/-relative targets of a module's value imports and re-exports. */
+function valueImports(source: string, fileInApp: string): string[] {
+  const targets: string[] = [];
+  const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^;"']*?\s+from\s+)?["']([^"']+)["']/g;
+  for (const [, , typeOnly, specifier] of source.matchAll(statement)) {
+    if (typeOnly || specifier === undefined) continue;
+    if (specifier.startsWith("#app/")) targets.push(specifier.slice("#app/".length));
+    else if (specifier.startsWith(".")) targets.push(posix.join(posix.dirname(fileInApp), specifier));
+  }
+  return targets;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "+types" ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe("layering of app/ (docs/ARCHITECTURE.md)", () => {
+  it("reads value imports, relative and #app, and skips type-only ones", () => {
+    const source = [
+      'import { a } from "#app/server/db/db.server.ts";',
+      'import type { B } from "#app/server/models/blogs.server.ts";',
+      "import {\n  c,\n  d,\n} from './sibling.ts';",
+      'export { e } from "../lib/slug.ts";',
+      'import "react";',
+    ].join("\n");
+    expect(valueImports(source, "components/x.tsx")).toEqual([
+      "server/db/db.server.ts",
+      "components/sibling.ts",
+      "lib/slug.ts",
+    ]);
+  });
+
+  it("places files in layers and refuses what the table does not allow", () => {
+    expect(layerOf("server/models/blogs.server.ts")).toBe("server/models");
+    expect(layerOf("server/config.server.ts")).toBe("server/config");
+    expect(layerOf("root.tsx")).toBe("shell");
+    expect(mayImport("components", "server/db")).toBe(false);
+    expect(mayImport("server/db", "server/models")).toBe(false);
+    expect(mayImport("server/web", "server/models")).toBe(true);
+    expect(() => mayImport("stray", "lib")).toThrow(/no layer rule/);
+  });
+
+  it("every module under app/ imports only what its layer may", () => {
+    const breaches: string[] = [];
+    for (const file of sourceFiles(APP)) {
+      const inApp = relative(APP, file).split("\\").join("/");
+      const from = layerOf(inApp);
+      for (const target of valueImports(readFileSync(file, "utf8"), inApp)) {
+        const to = layerOf(target);
+        if (!mayImport(from, to)) breaches.push(`${inApp} (${from}) imports ${target} (${to})`);
+      }
+    }
+    expect(breaches).toEqual([]);
+  });
+
+  it("every module under app/server ends in .server.ts, so the bundler keeps it out of the browser", () => {
+    const misnamed = sourceFiles(join(APP, "server"))
+      .map((file) => relative(APP, file))
+      .filter((file) => !file.endsWith(".server.ts"));
+    expect(misnamed).toEqual([]);
+  });
+});
