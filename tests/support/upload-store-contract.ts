@@ -8,14 +8,14 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { StorageError, type UploadStore } from "#app/server/media/upload-store.server.ts";
 
-export interface OpenedStore {
+interface OpenedStore {
   store: UploadStore;
   /** What the storage holds, read behind the store's back (files, objects, temporary copies too). */
   contents(): Promise<string[]>;
   close(): Promise<void>;
 }
 
-export interface UploadStoreHarness {
+interface UploadStoreHarness {
   /** A working store over empty storage. */
   open(): Promise<OpenedStore>;
   /** A store whose storage refuses every write (missing volume, unreachable bucket…). */

@@ -21,7 +21,7 @@ export class InvalidImageError extends Error {}
 export const VARIANT_TYPE = "image/webp";
 
 /** One resized copy: `width` is the UPLOAD_WIDTHS entry it stands for (never wider than the original). */
-export interface ImageVariant {
+interface ImageVariant {
   width: (typeof UPLOAD_WIDTHS)[number];
   bytes: Uint8Array;
 }
