@@ -1,7 +1,8 @@
 /**
- * An upload the disk cannot take (full, or not a directory at all) is the server's fault: a 507 or
- * 503 with a plain message that names no path, no blog row, and no file — temporary or finished —
- * left behind. Runs the built server; the disk-full case needs a tiny tmpfs (root on Linux).
+ * An upload the disk takes is served under /uploads with a year of caching. One the disk cannot
+ * take (full, or not a directory at all) is the server's fault: a 507 or 503 with a plain message
+ * that names no path, no blog row, and no file — temporary or finished — left behind. Runs the
+ * built server; the disk-full case needs a tiny tmpfs (root on Linux).
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_WIDTHS, uploadSrc } from "#app/lib/images.ts";
 import { StorageError } from "#app/server/media/storage.server.ts";
 import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
 
@@ -76,6 +78,41 @@ function tryMount(target: string, sizeKb: number): boolean {
   if (process.platform !== "linux" || process.getuid?.() !== 0) return false;
   return spawnSync("mount", ["-t", "tmpfs", "-o", `size=${sizeKb}k`, "tmpfs", target]).status === 0;
 }
+
+function imageIdOfOnlyBlog(db: string): string {
+  const sqlite = new DatabaseSync(db, { readOnly: true });
+  try {
+    return String((sqlite.prepare("select image_id from blogs").get() as { image_id: string }).image_id);
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe("uploads the disk can take", () => {
+  it("are served under /uploads for a year, and a missing one is a plain 404", async () => {
+    const uploads = join(dir, "working");
+    const { server, cookie, db } = await adminServer(uploads, "working");
+    try {
+      expect((await addBlogWithUpload(server.url, cookie)).ok).toBe(true);
+      expect(blogCount(db)).toBe(1);
+      const id = imageIdOfOnlyBlog(db);
+      const files = (await readdir(uploads)).sort();
+      expect(files).toEqual(UPLOAD_WIDTHS.map((w) => `${id}-${w}.webp`).sort());
+
+      const found = await fetch(`${server.url}${uploadSrc(id, 480)}`);
+      expect(found.status).toBe(200);
+      expect(found.headers.get("content-type")).toBe("image/webp");
+      expect(found.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(new Uint8Array(await found.arrayBuffer())).metadata()).width).toBe(480);
+
+      const missing = await fetch(`${server.url}/uploads/${"0".repeat(24)}-480.webp`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toBe("Not found");
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe("uploads the disk cannot take", () => {
   it("classifies storage errors: out of space is 507, anything else 503, with no path in the message", () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll } from "vitest";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
+import { variantKey } from "#app/server/media/storage.server.ts";
 
 /**
  * Points UPLOADS_DIR at a fresh folder for this test file (removed afterwards). Returns the files
@@ -19,7 +20,7 @@ export function temporaryUploadsDir(name: string) {
     await rm(uploads, { recursive: true, force: true });
   });
   return {
-    uploadFiles: (id: string) => UPLOAD_WIDTHS.map((w) => join(uploads, `${id}-${w}.webp`)),
+    uploadFiles: (id: string) => UPLOAD_WIDTHS.map((w) => join(uploads, variantKey(id, w))),
     png: () =>
       sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
         .png()

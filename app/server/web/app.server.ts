@@ -14,7 +14,7 @@ import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
 import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
-import { uploadsDir } from "#app/server/media/storage.server.ts";
+import { uploadStore } from "#app/server/media/storage.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { requestInfoContext } from "./request-context.server.ts";
 
@@ -63,11 +63,8 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Upload ids are random, so a file never changes: cache it for a year.
-app.use("/uploads", express.static(uploadsDir(), { immutable: true, maxAge: "1y", index: false }));
-app.use("/uploads", (_req, res) => {
-  res.status(404).type("text/plain").send("Not found");
-});
+// Uploaded images, from wherever the upload store keeps them (cached for a year; 404 when missing).
+app.use("/uploads", uploadStore().serve);
 
 // CSRF: a browser's cross-site form post carries a foreign Origin; refuse it before any action runs.
 app.use((req, res, next) => {

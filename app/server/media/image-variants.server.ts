@@ -1,0 +1,61 @@
+import type { Sharp, SharpOptions } from "sharp";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WIDTHS } from "#app/lib/images.ts";
+
+/**
+ * sharp (libvips) is loaded on the first upload, not at start: it adds about 30 MB to a server
+ * that may never receive one. Uploads are rare and each is processed once, so libvips' operation
+ * cache would only hold memory too.
+ */
+let loadedSharp: Promise<(input: Uint8Array, options?: SharpOptions) => Sharp> | undefined;
+function loadSharp() {
+  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadedSharp;
+}
+
+/** The upload is not an image we can read: the admin's to fix (400). */
+export class InvalidImageError extends Error {}
+
+export const VARIANT_TYPE = "image/webp";
+
+/** One resized copy: `width` is the UPLOAD_WIDTHS entry it stands for (never wider than the original). */
+interface ImageVariant {
+  width: (typeof UPLOAD_WIDTHS)[number];
+  bytes: Uint8Array;
+}
+
+/**
+ * Checks the bytes are an image by decoding them, then encodes a WebP copy for each width of
+ * UPLOAD_WIDTHS (upright, never enlarged). Throws InvalidImageError for anything it cannot read.
+ */
+export async function imageVariants(bytes: Uint8Array): Promise<ImageVariant[]> {
+  if (bytes.byteLength === 0) throw new InvalidImageError("The image file is empty.");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError(UPLOAD_TOO_LARGE);
+  const sharp = await loadSharp();
+  let originalWidth: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.width || !meta.height) throw new Error("no size");
+    originalWidth = meta.width;
+  } catch {
+    throw new InvalidImageError("The file is not an image we can read.");
+  }
+
+  // One width at a time: decoding a large photo several times at once would spike memory.
+  const variants: ImageVariant[] = [];
+  try {
+    for (const width of UPLOAD_WIDTHS) {
+      const data = await sharp(bytes)
+        .rotate()
+        .resize({ width: Math.min(width, originalWidth), withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      variants.push({ width, bytes: data });
+    }
+  } catch {
+    throw new InvalidImageError("The image could not be processed.");
+  }
+  return variants;
+}
