@@ -274,11 +274,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       problems.push(`${name} ${rule}${secret || raw === undefined ? "" : ` (got ${shown(raw)})`}`);
     }
   }
-  if (problems.length === 0 && (config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
-    const [set, missing] =
-      config.ADMIN_EMAIL === undefined
-        ? ["ADMIN_PASSWORD", "ADMIN_EMAIL"]
-        : ["ADMIN_EMAIL", "ADMIN_PASSWORD"];
+  // Each is useless without the other: one alone is a mistake, not a wish to create no admin.
+  const given = (name: VariableName) => (env[name] ?? "").trim() !== "";
+  if (given("ADMIN_EMAIL") !== given("ADMIN_PASSWORD")) {
+    const [set, missing] = given("ADMIN_EMAIL")
+      ? ["ADMIN_EMAIL", "ADMIN_PASSWORD"]
+      : ["ADMIN_PASSWORD", "ADMIN_EMAIL"];
     problems.push(`${missing} must be set with ${set} (set both to create an admin at start, or neither)`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
