@@ -238,7 +238,7 @@ const VARIABLES = {
 };
 
 type Variables = typeof VARIABLES;
-export type VariableName = keyof Variables;
+type VariableName = keyof Variables;
 
 /** The checked settings, by variable name. */
 export type Config = {
@@ -328,7 +328,7 @@ function defaultShown(name: VariableName): string {
 }
 
 /** The configuration table in Markdown, columns padded so the source reads as a table too. */
-export function configTable(): string {
+function configTable(): string {
   const rows = [
     ["variable", "default", "meaning"],
     ...NAMES.map((name) => [`\`${name}\``, defaultShown(name), VARIABLES[name].meaning]),
