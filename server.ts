@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { type Config, configOrExit } from "./app/server/config.server.ts";
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
@@ -25,12 +26,7 @@ if (major < 24) {
   process.exit(1);
 }
 
-const DEVELOPMENT = process.env.NODE_ENV === "development";
-const PORT = Number(process.env.PORT || 3000);
-const HOST = process.env.HOST || "0.0.0.0";
 const ROOT = import.meta.dirname;
-const BUILD_DIR = join(ROOT, process.env.BUILD_DIR || "build");
-const BUILD_PATH = join(BUILD_DIR, "server/index.js");
 
 interface AppModule {
   app: express.RequestHandler;
@@ -41,15 +37,6 @@ interface AppModule {
 /** The methods the site answers; everything else is refused before any route runs. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
 const ALLOW = ALLOWED_METHODS.join(", ");
-
-/** Whether PUBLIC_URL names an https origin (then browsers are told to keep to HTTPS: HSTS). */
-export function publicUrlIsHttps(publicUrl = process.env.PUBLIC_URL): boolean {
-  try {
-    return publicUrl ? new URL(publicUrl).protocol === "https:" : false;
-  } catch {
-    return false;
-  }
-}
 
 /** Whether a Host (or X-Forwarded-Host) value is a host name or address with an optional port. */
 export function isValidHost(value: string | undefined, { required = false } = {}): boolean {
@@ -63,7 +50,12 @@ export function isValidHost(value: string | undefined, { required = false } = {}
   }
 }
 
-export async function createServer(): Promise<{ app: express.Express; cache?: AppModule["responseCache"] }> {
+export async function createServer(
+  config: Config,
+): Promise<{ app: express.Express; cache?: AppModule["responseCache"] }> {
+  const development = config.NODE_ENV === "development";
+  const buildDir = join(ROOT, config.BUILD_DIR);
+  const buildPath = join(buildDir, "server/index.js");
   const server = express();
   server.disable("x-powered-by");
   // TRACE, PUT, DELETE, PATCH and the rest: no route takes them (React Router would run a page's
@@ -82,8 +74,8 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
     if (req.method !== "OPTIONS") return next();
     res.status(204).set("Allow", ALLOW).end();
   });
-  // Trust X-Forwarded-* only from a proxy on this machine (the usual nginx/Caddy setup).
-  server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  // By default X-Forwarded-* is trusted only from a proxy on this machine (the usual nginx/Caddy setup).
+  server.set("trust proxy", config.TRUST_PROXY);
 
   server.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -91,7 +83,7 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
   });
   server.use(
     helmet({
-      contentSecurityPolicy: DEVELOPMENT
+      contentSecurityPolicy: development
         ? false
         : {
             directives: {
@@ -111,14 +103,14 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
       // Only when the site says it lives on HTTPS: HSTS on a plain-HTTP site would lock browsers out.
-      strictTransportSecurity: publicUrlIsHttps()
+      strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:")
         ? { maxAge: 180 * 24 * 3600, includeSubDomains: false }
         : false,
     }),
   );
   server.use(compression());
 
-  if (DEVELOPMENT) {
+  if (development) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     server.use(vite.middlewares);
     const load = () => vite.ssrLoadModule("./app/server/web/app.server.ts") as Promise<AppModule>;
@@ -132,17 +124,17 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
       }
     });
   } else {
-    if (!existsSync(BUILD_PATH)) {
+    if (!existsSync(buildPath)) {
       console.error("No build found: run `npm run build` first (npm start does it for you).");
       process.exit(1);
     }
     // Hashed file names: safe to cache for a year.
     server.use(
       "/assets",
-      express.static(join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+      express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    server.use(express.static(join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
-    const mod = (await import(pathToFileURL(BUILD_PATH).href)) as AppModule;
+    server.use(express.static(join(buildDir, "client"), { maxAge: "1h", index: false }));
+    const mod = (await import(pathToFileURL(buildPath).href)) as AppModule;
     await mod.startup(ROOT);
     server.use(mod.app);
     return { app: server, cache: mod.responseCache };
@@ -153,9 +145,14 @@ export async function createServer(): Promise<{ app: express.Express; cache?: Ap
 /** How long a stop waits for requests in progress before it gives up (and exits with 1). */
 const SHUTDOWN_GRACE_MS = 5000;
 
-/** Builds the app and listens on PORT/HOST; stops cleanly on SIGINT/SIGTERM. */
+/**
+ * Checks the environment (a bad setting stops here, named), builds the app and listens on
+ * PORT/HOST; stops cleanly on SIGINT/SIGTERM.
+ */
 export async function startServer(): Promise<Server> {
-  const { app, cache } = await createServer();
+  const config = configOrExit();
+  const { PORT, HOST } = config;
+  const { app, cache } = await createServer(config);
   let stopping = false;
   // A cached public page is answered here, before Express and React Router do any work.
   const listener: Server = createHttpServer((req, res) => {

@@ -9,7 +9,8 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ADMIN_ROLE, passwordProblem, upsertAccount } from "#app/server/auth/accounts.server.ts";
-import { DEFAULT_DATABASE_URL, openDatabase } from "#app/server/db/db.server.ts";
+import { configOrExit } from "#app/server/config.server.ts";
+import { openDatabase } from "#app/server/db/db.server.ts";
 
 const usage = `Usage: npm run create-admin -- --email you@example.com [--role all]
          (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')`;
@@ -80,6 +81,9 @@ async function readPassword(options: { password?: string; "password-stdin"?: boo
   return password;
 }
 
+// A bad setting stops here (exit code 1), before any password is asked for.
+const config = configOrExit();
+
 const { values } = (() => {
   try {
     return parseArgs({
@@ -102,7 +106,7 @@ const password = await readPassword(values);
 const problem = passwordProblem(password);
 if (problem) fail(problem);
 
-const handle = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+const handle = await openDatabase(config.DATABASE_URL);
 try {
   const account = await upsertAccount(handle.db, email.data, password, values.role?.trim() || ADMIN_ROLE);
   console.log(

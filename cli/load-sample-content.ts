@@ -3,10 +3,11 @@
  * this as a short-lived child process at start, so decoding and resizing the sample images never
  * inflates the long-running server's memory.
  */
-import { DEFAULT_DATABASE_URL, openDatabase } from "#app/server/db/db.server.ts";
+import { configOrExit } from "#app/server/config.server.ts";
+import { openDatabase } from "#app/server/db/db.server.ts";
 import { loadSampleContentIfEmpty } from "#app/server/seed/seed.server.ts";
 
-const handle = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+const handle = await openDatabase(configOrExit().DATABASE_URL);
 try {
   if (await loadSampleContentIfEmpty(handle.db)) console.log("Sample content loaded.");
 } finally {

@@ -5,8 +5,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { configOrExit } from "../app/server/config.server.ts";
 
-const BUILD_MARK = "build/server/index.js";
+// A bad setting stops here, before a build that would be of no use.
+const config = configOrExit();
+
+const BUILD_MARK = join(config.BUILD_DIR, "server/index.js");
 const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(path: string): number {

@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type Params } from "react-router";
 import { SESSION_COOKIE } from "#app/server/auth/session.server.ts";
+import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { readContentVersion } from "./content-version.server.ts";
@@ -17,7 +18,7 @@ import {
  * `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
  */
 export const responseCache = createResponseCache({
-  enabled: process.env.RESPONSE_CACHE !== "false",
+  enabled: getConfig().RESPONSE_CACHE,
   readVersion: async () => readContentVersion(await getDb()),
   sessionCookie: SESSION_COOKIE,
   // During a known outage hits go straight to the last good copy, without waiting on the database.

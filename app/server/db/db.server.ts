@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { type Dialect, dialectOf, sqlitePathOf } from "./dialect.server.ts";
+import { type Dialect, dialectOf, getConfig, sqlitePathOf } from "#app/server/config.server.ts";
 import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { createPostgresPool } from "./postgres-pool.server.ts";
@@ -23,19 +23,18 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export const DEFAULT_DATABASE_URL = "file:./data/site.db";
-
 /**
  * Opens (and migrates) the database named by a DATABASE_URL. Waits on it are bounded by
  * DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (timeouts.server.ts).
  */
 export async function openDatabase(databaseUrl: string): Promise<DatabaseHandle> {
   const dialect = dialectOf(databaseUrl);
-  const timeouts = databaseTimeouts();
+  const config = getConfig();
+  const timeouts = databaseTimeouts(config);
   let db: DB;
   let health: HealthMonitor;
   if (dialect === "postgres") {
-    const postgres = createPostgresPool(databaseUrl, timeouts, Number(process.env.DATABASE_POOL_SIZE ?? 10));
+    const postgres = createPostgresPool(databaseUrl, timeouts, config.DATABASE_POOL_SIZE);
     health = postgres.health;
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
   } else {
@@ -60,7 +59,7 @@ let current: Promise<DatabaseHandle> | undefined;
 
 /** The process-wide database of DATABASE_URL, opened on first use. */
 export function getDatabase(): Promise<DatabaseHandle> {
-  current ??= openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL).then((handle) => {
+  current ??= openDatabase(getConfig().DATABASE_URL).then((handle) => {
     watchProcessDatabase(handle.health);
     return handle;
   });

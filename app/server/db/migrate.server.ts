@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { Dialect } from "#app/server/config.server.ts";
 import { initialMigration } from "#app/server/db/migrations/001_initial.server.ts";
 import { blogSitemapIndexMigration } from "#app/server/db/migrations/002_blog_sitemap_index.server.ts";
 import { blogCountMigration } from "#app/server/db/migrations/003_blog_count.server.ts";
 import { contentVersionMigration } from "#app/server/db/migrations/004_content_version.server.ts";
 import { loginThrottleMigration } from "#app/server/db/migrations/005_login_throttle.server.ts";
-import type { Dialect } from "./dialect.server.ts";
 import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */

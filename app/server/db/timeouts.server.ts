@@ -1,6 +1,9 @@
+import { type Config, getConfig } from "#app/server/config.server.ts";
+
 /**
- * How long the app waits for its database (README, configuration). Every wait is bounded, so a
- * database that is gone or frozen turns into a prompt 503, never a request that hangs.
+ * How long the app waits for its database (DATABASE_CONNECT_TIMEOUT_MS and
+ * DATABASE_STATEMENT_TIMEOUT_MS, checked in config.server.ts). Every wait is bounded, so a database
+ * that is gone or frozen turns into a prompt 503, never a request that hangs.
  */
 export interface DatabaseTimeouts {
   /**
@@ -12,27 +15,9 @@ export interface DatabaseTimeouts {
   statementMs: number;
 }
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
-const MIN_MS = 100;
-const MAX_MS = 600_000;
-
-/** Reads and checks the two variables; a bad value throws a message that names the variable. */
-export function databaseTimeouts(env: Record<string, string | undefined> = process.env): DatabaseTimeouts {
+export function databaseTimeouts(config: Config = getConfig()): DatabaseTimeouts {
   return {
-    connectMs: milliseconds(env, "DATABASE_CONNECT_TIMEOUT_MS", DEFAULT_CONNECT_TIMEOUT_MS),
-    statementMs: milliseconds(env, "DATABASE_STATEMENT_TIMEOUT_MS", DEFAULT_STATEMENT_TIMEOUT_MS),
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   };
-}
-
-function milliseconds(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < MIN_MS || value > MAX_MS) {
-    throw new Error(
-      `${name} must be a whole number of milliseconds from ${MIN_MS} to ${MAX_MS} (got "${env[name]}").`,
-    );
-  }
-  return value;
 }

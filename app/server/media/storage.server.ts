@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
+import { getConfig } from "#app/server/config.server.ts";
 import { imageVariants, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
 import { StorageError, type UploadStore } from "./upload-store.server.ts";
@@ -14,11 +15,11 @@ export { InvalidImageError } from "./image-variants.server.ts";
 export { StorageError } from "./upload-store.server.ts";
 
 /**
- * The store uploads go to: the folder UPLOADS_DIR (default ./data/uploads). Read at each call, so a
- * test may point it at its own folder. Object storage, when configured, is to be chosen here.
+ * The store uploads go to: the folder UPLOADS_DIR. Asked at each call, so a test may point it at
+ * its own folder. Object storage, when configured, is to be chosen here.
  */
 export function uploadStore(): UploadStore {
-  return localDiskStore(resolve(process.env.UPLOADS_DIR || "./data/uploads"));
+  return localDiskStore(resolve(getConfig().UPLOADS_DIR));
 }
 
 const ID = /^[0-9a-f]{24}$/;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
+import { getConfig, parseConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 
 export type { SiteInfo, SiteNumbers };
@@ -9,17 +10,20 @@ export const DEFAULT_SITE_NUMBERS: SiteNumbers = {
   numberLocal: "(555) 010-0199",
 };
 
-/** Product defaults, overridden by SITE_* variables, overridden by values saved in /admin/settings. */
-export function siteInfoFromEnv(env: NodeJS.ProcessEnv = process.env): SiteInfo {
-  const pick = (v: string | undefined, fallback: string) => (v === undefined ? fallback : v.trim());
+/**
+ * Site info from the SITE_* variables (product defaults when unset; config.server.ts), of this
+ * process or of the environment given. Values saved in /admin/settings override these.
+ */
+export function siteInfoFromEnv(env?: Record<string, string | undefined>): SiteInfo {
+  const config = env ? parseConfig(env) : getConfig();
   return {
-    name: pick(env.SITE_NAME, "Wanderplate"),
-    phone: pick(env.SITE_PHONE, "+1 (555) 010-0199"),
-    phonecall: pick(env.SITE_PHONECALL, "+15550100199"),
-    email: pick(env.SITE_EMAIL, "hello@wanderplate.example"),
-    address: pick(env.SITE_ADDRESS, "Remote Team, Worldwide"),
-    addressCity: pick(env.SITE_ADDRESS_CITY, ""),
-    domain: pick(env.SITE_DOMAIN, ""),
+    name: config.SITE_NAME,
+    phone: config.SITE_PHONE,
+    phonecall: config.SITE_PHONECALL,
+    email: config.SITE_EMAIL,
+    address: config.SITE_ADDRESS,
+    addressCity: config.SITE_ADDRESS_CITY,
+    domain: config.SITE_DOMAIN,
   };
 }
 

@@ -12,6 +12,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
 import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
+import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
@@ -24,8 +25,8 @@ import { requestInfoContext } from "./request-context.server.ts";
  */
 export async function startup(appRoot = process.cwd()): Promise<void> {
   const { db } = await getDatabase();
-  if (process.env.SAMPLE_CONTENT !== "false") await loadSampleContent(appRoot);
-  const { ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
+  const { SAMPLE_CONTENT, ADMIN_EMAIL, ADMIN_PASSWORD } = getConfig();
+  if (SAMPLE_CONTENT) await loadSampleContent(appRoot);
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
@@ -70,7 +71,7 @@ app.use("/uploads", uploadStore().serve);
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
-  if (origin && !isSameOrigin(origin, req.get("host"), req.protocol, process.env.PUBLIC_URL)) {
+  if (origin && !isSameOrigin(origin, req.get("host"), req.protocol, getConfig().PUBLIC_URL)) {
     res.status(403).type("text/plain").send("Cross-site request refused.");
     return;
   }

@@ -108,7 +108,8 @@ describe("siteOrigin", () => {
     expect(siteOrigin(request)).toBe("http://127.0.0.1:3000");
     vi.stubEnv("PUBLIC_URL", "https://www.example.com/blog/");
     expect(siteOrigin(request)).toBe("https://www.example.com");
+    // A malformed PUBLIC_URL stops the start, so no request ever meets one.
     vi.stubEnv("PUBLIC_URL", "not a url");
-    expect(siteOrigin(request)).toBe("http://127.0.0.1:3000");
+    expect(() => siteOrigin(request)).toThrow(/^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
   });
 });

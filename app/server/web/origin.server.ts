@@ -1,3 +1,5 @@
+import { getConfig } from "#app/server/config.server.ts";
+
 /**
  * An Origin header as a browser writes it: http(s), a host and maybe a port, nothing else. A
  * browser never puts userinfo, a path or a query there, and sends `null` for file: pages.
@@ -45,15 +47,7 @@ export function isSameOrigin(
   }
 }
 
-/** The site's public origin: PUBLIC_URL when set, otherwise the request's own (DESIGN §2). */
+/** The site's public origin: PUBLIC_URL when set (checked at start), otherwise the request's own. */
 export function siteOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_URL;
-  if (configured) {
-    try {
-      return new URL(configured).origin;
-    } catch {
-      // A malformed PUBLIC_URL falls back to the request's origin.
-    }
-  }
-  return new URL(request.url).origin;
+  return getConfig().PUBLIC_URL ?? new URL(request.url).origin;
 }

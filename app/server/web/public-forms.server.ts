@@ -2,11 +2,12 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { type FormErrors, HONEYPOT_FIELD, parseForm } from "#app/lib/forms.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
+import { getConfig } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
 
-/** Per IP and form: 5 submissions per 10 minutes is plenty for a person, little for a bot. */
-const LIMIT = Number(process.env.FORM_RATE_LIMIT) || 5;
+/** Per IP and form (FORM_RATE_LIMIT): 5 submissions per 10 minutes is plenty for a person, not a bot. */
+const LIMIT = getConfig().FORM_RATE_LIMIT;
 const WINDOW_SECONDS = 600;
 /** Far more than the longest message the schemas allow, far less than would hurt the server. */
 const MAX_FORM_BYTES = 64 * 1024;

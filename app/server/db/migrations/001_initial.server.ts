@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "#app/server/db/dialect.server.ts";
+import type { Dialect } from "#app/server/config.server.ts";
 
 /** Creates every table of schema.ts with the indexes the screens' lookups need. */
 export function initialMigration(dialect: Dialect): Migration {

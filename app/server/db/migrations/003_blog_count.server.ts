@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "#app/server/db/dialect.server.ts";
+import type { Dialect } from "#app/server/config.server.ts";
 
 /**
  * The blog list shows how many pages there are, and counting rows reads every one of them: 10 ms

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "#app/server/db/dialect.server.ts";
+import type { Dialect } from "#app/server/config.server.ts";
 
 /**
  * The content version (response-cache.server.ts) is moved by the database itself: triggers on the

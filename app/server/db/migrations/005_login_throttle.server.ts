@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "#app/server/db/dialect.server.ts";
+import type { Dialect } from "#app/server/config.server.ts";
 
 /**
  * Login throttling (docs/decisions/007-login-throttling.md): one row per client, account or known

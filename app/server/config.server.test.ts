@@ -1,0 +1,306 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, getConfig, parseConfig, withConfigTable } from "./config.server.ts";
+
+/** The one problem line parseConfig reports for an environment, or null when it accepts it. */
+function problemOf(env: Record<string, string>): string | null {
+  try {
+    parseConfig(env);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems.join("\n");
+  }
+}
+
+describe("parseConfig defaults", () => {
+  it("has the documented default for every variable", () => {
+    expect(parseConfig({})).toEqual({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      PUBLIC_URL: undefined,
+      DATABASE_URL: "file:./data/site.db",
+      UPLOADS_DIR: "./data/uploads",
+      SAMPLE_CONTENT: true,
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      SITE_NAME: "Wanderplate",
+      SITE_EMAIL: "hello@wanderplate.example",
+      SITE_PHONE: "+1 (555) 010-0199",
+      SITE_PHONECALL: "+15550100199",
+      SITE_ADDRESS: "Remote Team, Worldwide",
+      SITE_ADDRESS_CITY: "",
+      SITE_DOMAIN: "",
+      TRUST_PROXY: "loopback",
+      DATABASE_POOL_SIZE: 10,
+      DATABASE_CONNECT_TIMEOUT_MS: 5000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
+      FORM_RATE_LIMIT: 5,
+      RESPONSE_CACHE: true,
+      BUILD_DIR: "build",
+      NODE_ENV: "production",
+    });
+  });
+
+  it("reads an empty or blank value as unset", () => {
+    const config = parseConfig({
+      PORT: "",
+      HOST: " ",
+      DATABASE_POOL_SIZE: "",
+      TRUST_PROXY: "",
+      PUBLIC_URL: "",
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_POOL_SIZE: 10,
+      TRUST_PROXY: "loopback",
+    });
+    expect(config.PUBLIC_URL).toBeUndefined();
+  });
+
+  it("returns a frozen object", () => {
+    expect(Object.isFrozen(parseConfig({}))).toBe(true);
+  });
+});
+
+describe("whole-number variables", () => {
+  it.each([
+    ["PORT", "8080", 8080],
+    ["PORT", " 65535 ", 65535],
+    ["PORT", "1", 1],
+    ["DATABASE_POOL_SIZE", "1", 1],
+    ["DATABASE_POOL_SIZE", "1000", 1000],
+    ["FORM_RATE_LIMIT", "1", 1],
+    ["FORM_RATE_LIMIT", "1000000000", 1_000_000_000],
+    ["DATABASE_CONNECT_TIMEOUT_MS", "100", 100],
+    ["DATABASE_STATEMENT_TIMEOUT_MS", "600000", 600_000],
+  ])("%s=%j is %d", (name, value, expected) => {
+    expect(parseConfig({ [name]: value })).toMatchObject({ [name]: expected });
+  });
+
+  it.each([
+    ["PORT", "abc", 'PORT must be a whole number from 1 to 65535 (got "abc")'],
+    ["PORT", "0", 'PORT must be a whole number from 1 to 65535 (got "0")'],
+    ["PORT", "65536", 'PORT must be a whole number from 1 to 65535 (got "65536")'],
+    ["PORT", "3000.5", 'PORT must be a whole number from 1 to 65535 (got "3000.5")'],
+    ["DATABASE_POOL_SIZE", "0", 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "0")'],
+    ["DATABASE_POOL_SIZE", "-3", 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "-3")'],
+    ["FORM_RATE_LIMIT", "0", 'FORM_RATE_LIMIT must be a whole number from 1 to 1000000000 (got "0")'],
+    ["FORM_RATE_LIMIT", "five", 'FORM_RATE_LIMIT must be a whole number from 1 to 1000000000 (got "five")'],
+  ])("%s=%j is refused", (name, value, message) => {
+    expect(problemOf({ [name]: value })).toBe(message);
+  });
+});
+
+describe("HOST", () => {
+  it.each(["127.0.0.1", "::", "::1", "localhost", "blog.example.com"])("accepts %j", (host) => {
+    expect(parseConfig({ HOST: host }).HOST).toBe(host);
+  });
+
+  it.each(["bad host", "http://localhost", "[::1]", "-x-"])("refuses %j", (host) => {
+    expect(problemOf({ HOST: host })).toBe(`HOST must be an IP address or a host name (got "${host}")`);
+  });
+});
+
+describe("PUBLIC_URL", () => {
+  it("keeps the origin only", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://www.example.com/blog/" }).PUBLIC_URL).toBe(
+      "https://www.example.com",
+    );
+    expect(parseConfig({ PUBLIC_URL: "http://blog.example.com:8080" }).PUBLIC_URL).toBe(
+      "http://blog.example.com:8080",
+    );
+  });
+
+  it.each(["ftp://x", "not a url", "blog.example.com", "javascript:alert(1)"])("refuses %j", (url) => {
+    expect(problemOf({ PUBLIC_URL: url })).toBe(
+      `PUBLIC_URL must be an http:// or https:// URL, such as https://blog.example.com (got "${url}")`,
+    );
+  });
+});
+
+describe("DATABASE_URL", () => {
+  it.each([
+    "file:./data/site.db",
+    "file:/var/lib/wanderplate/site.db",
+    "data/site.db",
+    "postgres://user:pass@127.0.0.1:5432/db",
+    "postgresql://localhost/db",
+  ])("accepts %j", (url) => {
+    expect(parseConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it.each(["mysql://user:secret@host/db", "sqlite://site.db", "file:"])(
+    "refuses %j without echoing it (it may hold a password)",
+    (url) => {
+      expect(problemOf({ DATABASE_URL: url })).toBe(
+        "DATABASE_URL must be file:PATH (SQLite) or a postgres:// URL (PostgreSQL)",
+      );
+    },
+  );
+});
+
+describe("true/false variables", () => {
+  it.each(["SAMPLE_CONTENT", "RESPONSE_CACHE"])("%s reads true and false", (name) => {
+    expect(parseConfig({ [name]: "false" })).toMatchObject({ [name]: false });
+    expect(parseConfig({ [name]: "true" })).toMatchObject({ [name]: true });
+  });
+
+  it.each(["no", "0", "False", "off"])("refuses %j rather than guess", (value) => {
+    expect(problemOf({ SAMPLE_CONTENT: value })).toBe(
+      `SAMPLE_CONTENT must be true or false (got "${value}")`,
+    );
+    expect(problemOf({ RESPONSE_CACHE: value })).toBe(
+      `RESPONSE_CACHE must be true or false (got "${value}")`,
+    );
+  });
+});
+
+describe("ADMIN_EMAIL and ADMIN_PASSWORD", () => {
+  it("are read together; the password as given", () => {
+    expect(
+      parseConfig({ ADMIN_EMAIL: " admin@example.com ", ADMIN_PASSWORD: " pass phrase " }),
+    ).toMatchObject({
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: " pass phrase ",
+    });
+  });
+
+  it("refuses an address that is not one", () => {
+    expect(problemOf({ ADMIN_EMAIL: "admin", ADMIN_PASSWORD: "x" })).toBe(
+      'ADMIN_EMAIL must be an email address (got "admin")',
+    );
+  });
+
+  it("refuses one without the other, and never echoes the password", () => {
+    expect(problemOf({ ADMIN_EMAIL: "admin@example.com" })).toBe(
+      "ADMIN_PASSWORD must be set with ADMIN_EMAIL (set both to create an admin at start, or neither)",
+    );
+    const problem = problemOf({ ADMIN_PASSWORD: "hunter2-hunter2" });
+    expect(problem).toMatch(/^ADMIN_EMAIL must be set with ADMIN_PASSWORD/);
+    expect(problem).not.toContain("hunter2");
+  });
+});
+
+describe("SITE_*", () => {
+  it("trims values and keeps an empty one empty", () => {
+    expect(
+      parseConfig({ SITE_NAME: "  Trail Notes ", SITE_PHONE: "", SITE_DOMAIN: "blog.example.com" }),
+    ).toMatchObject({ SITE_NAME: "Trail Notes", SITE_PHONE: "", SITE_DOMAIN: "blog.example.com" });
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    ["loopback", "loopback"],
+    ["true", true],
+    ["false", false],
+    ["2", 2],
+    ["10.0.0.1", "10.0.0.1"],
+    ["loopback, 10.0.0.0/8, fd00::/8", "loopback, 10.0.0.0/8, fd00::/8"],
+    ["192.168.0.0/255.255.0.0", "192.168.0.0/255.255.0.0"],
+    ["linklocal,uniquelocal", "linklocal,uniquelocal"],
+  ])("reads %j as Express expects it", (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(["yes", "1.2.3", "10.0.0.0/33", "loopback,,", "proxy.example.com"])("refuses %j", (value) => {
+    expect(problemOf({ TRUST_PROXY: value })).toMatch(
+      new RegExp(
+        `^TRUST_PROXY must be true, false, a number of proxies, .* \\(got "${value.replace(".", "\\.")}"\\)$`,
+      ),
+    );
+  });
+});
+
+describe("BUILD_DIR, UPLOADS_DIR and NODE_ENV", () => {
+  it("read paths as given", () => {
+    expect(parseConfig({ BUILD_DIR: "build-e2e", UPLOADS_DIR: "/srv/uploads" })).toMatchObject({
+      BUILD_DIR: "build-e2e",
+      UPLOADS_DIR: "/srv/uploads",
+    });
+  });
+
+  it.each(["production", "development", "test"])("NODE_ENV accepts %j", (value) => {
+    expect(parseConfig({ NODE_ENV: value }).NODE_ENV).toBe(value);
+  });
+
+  it("NODE_ENV refuses other modes", () => {
+    expect(problemOf({ NODE_ENV: "staging" })).toBe(
+      'NODE_ENV must be production, development or test (got "staging")',
+    );
+  });
+});
+
+describe("errors", () => {
+  it("name every bad variable at once, in one error", () => {
+    expect(problemOf({ PORT: "abc", DATABASE_POOL_SIZE: "0", PUBLIC_URL: "ftp://x" })?.split("\n")).toEqual([
+      'PORT must be a whole number from 1 to 65535 (got "abc")',
+      'PUBLIC_URL must be an http:// or https:// URL, such as https://blog.example.com (got "ftp://x")',
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "0")',
+    ]);
+  });
+
+  it("shorten a very long value", () => {
+    expect(problemOf({ PORT: "9".repeat(500) })).toBe(
+      `PORT must be a whole number from 1 to 65535 (got "${"9".repeat(100)}…")`,
+    );
+  });
+});
+
+describe("getConfig", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("parses once, and again only when a variable changed", () => {
+    vi.stubEnv("FORM_RATE_LIMIT", "7");
+    const first = getConfig();
+    expect(first.FORM_RATE_LIMIT).toBe(7);
+    expect(getConfig()).toBe(first);
+    vi.stubEnv("FORM_RATE_LIMIT", "9");
+    expect(getConfig().FORM_RATE_LIMIT).toBe(9);
+  });
+
+  it("throws for a bad environment", () => {
+    vi.stubEnv("PORT", "abc");
+    expect(() => getConfig()).toThrow(ConfigError);
+  });
+});
+
+describe("README", () => {
+  it("shows the table these declarations render (npm run docs:config rewrites it)", () => {
+    const readme = readFileSync("README.md", "utf8");
+    expect(withConfigTable(readme)).toBe(readme);
+  });
+
+  it("still documents every variable it documented before the table was generated", () => {
+    const readme = readFileSync("README.md", "utf8");
+    for (const name of [
+      "PORT",
+      "HOST",
+      "PUBLIC_URL",
+      "DATABASE_URL",
+      "UPLOADS_DIR",
+      "SAMPLE_CONTENT",
+      "ADMIN_EMAIL",
+      "ADMIN_PASSWORD",
+      "SITE_NAME",
+      "SITE_EMAIL",
+      "SITE_PHONE",
+      "SITE_PHONECALL",
+      "SITE_ADDRESS",
+      "SITE_ADDRESS_CITY",
+      "SITE_DOMAIN",
+      "TRUST_PROXY",
+      "DATABASE_POOL_SIZE",
+      "DATABASE_CONNECT_TIMEOUT_MS",
+      "DATABASE_STATEMENT_TIMEOUT_MS",
+      "FORM_RATE_LIMIT",
+      "RESPONSE_CACHE",
+    ]) {
+      expect(readme, name).toContain(`| \`${name}\``);
+    }
+  });
+});
