@@ -4,7 +4,7 @@ import type { FormErrors } from "#app/lib/form-errors.ts";
 import { CloseIcon } from "./icons.tsx";
 import { SignupFields } from "./signup-form.tsx";
 
-export const POPUP_DISMISSED_KEY = "signupPopupDismissed";
+const POPUP_DISMISSED_KEY = "signupPopupDismissed";
 /** Shown a moment after the page settles, so it never greets a visitor before the content. */
 const POPUP_DELAY_MS = 1500;
 

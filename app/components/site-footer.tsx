@@ -9,7 +9,7 @@ import {
 } from "#app/lib/site.ts";
 import { ArrowRightIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { to: "/destinations", label: "Destinations" },
   { to: "/favorites", label: "Favourites" },
   { to: "/blogs", label: "Blog" },

@@ -1,4 +1,4 @@
-export const EXCERPT_LENGTH = 200;
+const EXCERPT_LENGTH = 200;
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 

@@ -1,7 +1,7 @@
 import type { Destination } from "#app/content/destinations.ts";
 
-/** Spec §9: the local storage key of the favourite destinations. */
-export const FAVORITES_KEY = "favoriteDestinations";
+/** The local storage key of the favourite destinations. */
+const FAVORITES_KEY = "favoriteDestinations";
 
 /** Spec §4: missing or unreadable storage gives an empty list. */
 export function readFavorites(storage: Pick<Storage, "getItem"> | undefined): Destination[] {

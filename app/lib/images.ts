@@ -14,7 +14,7 @@ export function imageRef(imageId: string | null, imageUrl: string | null): Image
   return null;
 }
 
-export function uploadSrc(id: string, width: number): string {
+function uploadSrc(id: string, width: number): string {
   return `/uploads/${id}-${width}.webp`;
 }
 

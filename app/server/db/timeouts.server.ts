@@ -12,8 +12,8 @@ export interface DatabaseTimeouts {
   statementMs: number;
 }
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 const MIN_MS = 100;
 const MAX_MS = 600_000;
 
