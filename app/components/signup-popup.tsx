@@ -24,7 +24,7 @@ function rememberDismissal() {
   }
 }
 
-/** DESIGN §3.2: when the popup setting is on, a sign-up dialog; a dismissal is remembered. */
+/** When the popup setting is on, a sign-up dialog; a dismissal is remembered on the device. */
 export function SignupPopup({ siteName }: { siteName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<{ ok: true } | ({ ok: false } & FormErrors & { formError?: string })>();

@@ -13,7 +13,7 @@ const NAV_LINKS = [
 const SCROLL_THRESHOLD = 200;
 
 /**
- * Spec §2: fixed and light on the home page, absolute and dark elsewhere; a scrolled style past
+ * Fixed and light on the home page, absolute and dark elsewhere; a scrolled style past
  * 200 px; a search icon to /favorites; a hamburger toggling a mobile menu with the same links.
  */
 export function SiteHeader({ siteName }: { siteName: string }) {
