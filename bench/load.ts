@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
 /** Server on core 0, load generator on core 1: each gets one of the two cores (when taskset exists). */
@@ -35,7 +36,7 @@ export function load(
   { method = "GET", body, connections, seconds, expectStatus }: LoadOptions,
 ): Promise<LoadResult> {
   const args = [
-    "node_modules/autocannon/autocannon.js",
+    fileURLToPath(import.meta.resolve("autocannon")),
     "--json",
     "-c",
     String(connections),

@@ -69,7 +69,7 @@ export function DestinationCard({
   );
 }
 
-/** Spec §2: every blog card shows a Date (long US form) and a Created At (viewer's locale). */
+/** Every blog card shows a Date (long US form) and a Created At (viewer's locale). */
 export function BlogDates({
   date,
   createdAt,
@@ -106,7 +106,7 @@ export interface BlogCardData {
   image: ImageRef;
 }
 
-/** Spec §2: image, title, 200-character excerpt, Read More when longer, Date and Created At. */
+/** Image, title, 200-character excerpt, Read More when longer, Date and Created At. */
 export function BlogCard({
   blog,
   priority,

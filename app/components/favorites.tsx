@@ -15,7 +15,7 @@ interface FavoritesState {
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
 
-/** Spec §3/§4: client state holding favourites (kept on the device) and the selected destination. */
+/** Client state holding favourites (kept on the device) and the selected destination. */
 export function FavoritesProvider({ children }: { children: React.ReactNode }) {
   const [favorites, setFavorites] = useState<Destination[]>([]);
   const [ready, setReady] = useState(false);

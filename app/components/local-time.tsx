@@ -33,7 +33,7 @@ function whenOnScreen(element: Element, callback: () => void): () => void {
 }
 
 /**
- * A stored timestamp (seconds) shown in the viewer's locale and time zone (DESIGN §3.11). The
+ * A stored timestamp (seconds) shown in the viewer's locale and time zone. The
  * server renders a UTC en-US form; the browser swaps in its own once the date is on screen.
  */
 export function LocalTime({

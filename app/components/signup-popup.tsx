@@ -4,7 +4,7 @@ import type { FormErrors } from "#app/lib/form-errors.ts";
 import { CloseIcon } from "./icons.tsx";
 import { SignupFields } from "./signup-form.tsx";
 
-export const POPUP_DISMISSED_KEY = "signupPopupDismissed";
+const POPUP_DISMISSED_KEY = "signupPopupDismissed";
 /** Shown a moment after the page settles, so it never greets a visitor before the content. */
 const POPUP_DELAY_MS = 1500;
 
@@ -24,7 +24,7 @@ function rememberDismissal() {
   }
 }
 
-/** DESIGN §3.2: when the popup setting is on, a sign-up dialog; a dismissal is remembered. */
+/** When the popup setting is on, a sign-up dialog; a dismissal is remembered on the device. */
 export function SignupPopup({ siteName }: { siteName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<{ ok: true } | ({ ok: false } & FormErrors & { formError?: string })>();

@@ -9,7 +9,7 @@ import {
 } from "#app/lib/site.ts";
 import { ArrowRightIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { to: "/destinations", label: "Destinations" },
   { to: "/favorites", label: "Favourites" },
   { to: "/blogs", label: "Blog" },
@@ -43,7 +43,7 @@ export function CtaStrip() {
   );
 }
 
-/** Spec §2: footer links, tagline, fallbacks when site info is empty, current year. */
+/** Footer links, tagline, fallbacks when site info is empty, current year. */
 export function SiteFooter({ info, numbers }: { info: SiteInfo; numbers: SiteNumbers }) {
   const brand = info.name || FALLBACK_BRAND;
   const email = info.email || FALLBACK_EMAIL;

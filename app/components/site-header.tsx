@@ -2,18 +2,18 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
 
-export const NAV_LINKS = [
+const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/destinations", label: "Destinations" },
   { to: "/blogs", label: "Blog" },
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Spec §9: the header switches to its scrolled style past 200 px. */
-export const SCROLL_THRESHOLD = 200;
+/** The header switches to its scrolled style past 200 px. */
+const SCROLL_THRESHOLD = 200;
 
 /**
- * Spec §2: fixed and light on the home page, absolute and dark elsewhere; a scrolled style past
+ * Fixed and light on the home page, absolute and dark elsewhere; a scrolled style past
  * 200 px; a search icon to /favorites; a hamburger toggling a mobile menu with the same links.
  */
 export function SiteHeader({ siteName }: { siteName: string }) {

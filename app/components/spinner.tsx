@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
-/** Spec §9: the spinner shows for at least 200 ms. */
-export const SPINNER_MS = 200;
+/** The spinner shows for at least 200 ms, so a quick answer does not flash it. */
+const SPINNER_MS = 200;
 
 function Ring({ label }: { label: string }) {
   return (
@@ -17,7 +17,7 @@ function Ring({ label }: { label: string }) {
 }
 
 /**
- * Spec §2: a spinner at start (200 ms, hidden by CSS so it needs no script and never hides
+ * A spinner at start (200 ms, hidden by CSS so it needs no script and never hides
  * content) and while the next page's code and data load, shown for at least 200 ms.
  */
 export function PageSpinners() {

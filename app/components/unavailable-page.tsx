@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
 
 /**
- * The designed 503 page: the database is unreachable (DESIGN §2). It needs nothing from the
+ * The designed 503 page, shown while the database is unreachable. It needs nothing from the
  * database (the brand is the built-in one) and says plainly that the visitor can come back soon.
  * `noindex`: search engines must not keep this in place of the page.
  */

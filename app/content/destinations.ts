@@ -1,7 +1,7 @@
 /**
  * The four built-in featured destinations.
  *
- * Images are generated locally by scripts/generate-sample-images.ts. `image`
+ * Images are generated locally by tools/sample-art/generate.ts. `image`
  * holds a base path; the renderer appends "-640.webp" / "-1280.webp" for the
  * hero and "-480.webp" for highlights. The slug used in the paths follows the
  * destination slug rule: lower case, commas removed, whitespace runs turned

@@ -9,7 +9,7 @@ import {
   secondsToDate,
 } from "./dates.ts";
 
-describe("formatLongDate (spec §2: long US-style date or 'Date not available')", () => {
+describe("formatLongDate (long US-style date or 'Date not available')", () => {
   it("formats a date input value the long US way", () => {
     expect(formatLongDate("2025-03-05")).toBe("March 5, 2025");
     expect(formatLongDate("2026-12-31")).toBe("December 31, 2026");
@@ -65,7 +65,7 @@ describe("parseDateInput", () => {
   });
 });
 
-describe("secondsToDate (spec §9: stored seconds, displayed as seconds × 1000)", () => {
+describe("secondsToDate (stored seconds, displayed as seconds × 1000)", () => {
   it("multiplies by 1000; nothing for missing, zero, negative or non-finite", () => {
     expect(secondsToDate(1741132800)?.toISOString()).toBe("2025-03-05T00:00:00.000Z");
     expect(secondsToDate(1)?.toISOString()).toBe("1970-01-01T00:00:01.000Z");
@@ -75,7 +75,7 @@ describe("secondsToDate (spec §9: stored seconds, displayed as seconds × 1000)
   });
 });
 
-describe("timestamps (spec §9: seconds, displayed as seconds × 1000; N/A when missing)", () => {
+describe("timestamps (seconds, displayed as seconds × 1000; N/A when missing)", () => {
   it("multiplies seconds by 1000", () => {
     expect(formatTimestamp(1741132800, "en-US", "UTC")).toBe("Mar 5, 2025, 12:00 AM");
   });

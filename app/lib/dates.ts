@@ -27,7 +27,7 @@ const MONTHS = [
 ];
 
 /**
- * Blog detail date (spec §2): long US style, "March 5, 2025", or "Date not available". Written out
+ * Blog detail date: long US style, "March 5, 2025", or "Date not available". Written out
  * by hand: the format is fixed, and the browser's first Intl formatter (its locale data loading)
  * was the largest single cost of hydrating a blog page.
  */
@@ -38,7 +38,7 @@ export function formatLongDate(value: string | null | undefined): string {
     : DATE_NOT_AVAILABLE;
 }
 
-/** Stored timestamps are seconds (spec §9); display multiplies by 1000. */
+/** Stored timestamps are seconds; display multiplies by 1000. */
 export function secondsToDate(seconds: number | null | undefined): Date | null {
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0
     ? new Date(seconds * 1000)
@@ -78,7 +78,7 @@ export function formatUtc(seconds: number | null | undefined, withTime = false):
   return `${day}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
 
-/** A timestamp as date and time in a given locale/time zone; "N/A" when missing (spec §9). */
+/** A timestamp as date and time in a given locale/time zone; "N/A" when missing. */
 export function formatTimestamp(
   seconds: number | null | undefined,
   locale = "en-US",

@@ -5,7 +5,7 @@ const KYOTO =
   "<p>We arrived in Kyoto as the last of the maples were turning, and the whole city smelled of roasted chestnuts and rain.</p>" +
   "<p>By noon the queue at Nishiki Market had doubled; we ate grilled mochi, pickled turnips and a tamagoyaki still warm from the pan, then walked it off along the Kamo River until dusk.</p>";
 
-describe("htmlToText (spec §2, §5: the excerpt is plain text, tags stripped)", () => {
+describe("htmlToText (the excerpt is plain text, tags stripped)", () => {
   it("strips tags, inline ones without adding space", () => {
     expect(htmlToText("<p>Hello <strong>world</strong></p>")).toBe("Hello world");
     expect(htmlToText("<p>Kyo<em>to</em> in <a href='/x'>autumn</a></p>")).toBe("Kyoto in autumn");
@@ -46,7 +46,7 @@ describe("htmlToText (spec §2, §5: the excerpt is plain text, tags stripped)",
   });
 });
 
-describe("excerpt (spec §5: tags stripped, cut to 200 characters)", () => {
+describe("excerpt (tags stripped, cut to 200 characters)", () => {
   it("is the first 200 characters of the text, with the space between paragraphs", () => {
     expect(excerptOf(KYOTO)).toEqual({
       excerpt:
@@ -76,7 +76,7 @@ describe("excerpt (spec §5: tags stripped, cut to 200 characters)", () => {
   });
 });
 
-describe("Read More (spec §2: only when content is longer than 200)", () => {
+describe("Read More (only when content is longer than 200)", () => {
   it("is shown past 200 characters only", () => {
     expect(hasMore(0)).toBe(false);
     expect(hasMore(200)).toBe(false);

@@ -1,4 +1,4 @@
-export const EXCERPT_LENGTH = 200;
+const EXCERPT_LENGTH = 200;
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -24,7 +24,7 @@ export function htmlToText(html: string): string {
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**
- * Spec §5: tags stripped, cut to 200 characters. Counted in characters as a reader sees them, so
+ * Tags stripped, cut to 200 characters. Counted in characters as a reader sees them, so
  * the cut never splits an emoji or a flag in half (slicing UTF-16 units left half a surrogate pair).
  * `textLength` is in the same characters.
  */
@@ -39,7 +39,7 @@ export function excerptOf(html: string): { excerpt: string; textLength: number }
   return { excerpt, textLength };
 }
 
-/** Spec §2: "Read More" only when the content is longer than the excerpt. */
+/** "Read More" only when the content is longer than the excerpt. */
 export function hasMore(textLength: number): boolean {
   return textLength > EXCERPT_LENGTH;
 }

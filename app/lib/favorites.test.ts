@@ -15,7 +15,7 @@ const place = (id: number): Destination => ({
 });
 
 function memoryStorage(initial?: string) {
-  // The spec's key (§4, §9) as written there, not the module's constant: a renamed key would lose
+  // The storage key spelled out, not the module's constant: a renamed key would lose
   // every visitor's saved favourites.
   const map = new Map<string, string>(initial === undefined ? [] : [["favoriteDestinations", initial]]);
   return {
@@ -25,7 +25,7 @@ function memoryStorage(initial?: string) {
   };
 }
 
-describe("favourites (spec §4)", () => {
+describe("favourites", () => {
   it("adds a destination that is not in the list and removes one that is", () => {
     const once = toggleFavorite([], place(1));
     expect(once.map((d) => d.id)).toEqual([1]);

@@ -1,9 +1,9 @@
 import type { Destination } from "#app/content/destinations.ts";
 
-/** Spec §9: the local storage key of the favourite destinations. */
-export const FAVORITES_KEY = "favoriteDestinations";
+/** The local storage key of the favourite destinations. */
+const FAVORITES_KEY = "favoriteDestinations";
 
-/** Spec §4: missing or unreadable storage gives an empty list. */
+/** Missing or unreadable storage gives an empty list. */
 export function readFavorites(storage: Pick<Storage, "getItem"> | undefined): Destination[] {
   try {
     const raw = storage?.getItem(FAVORITES_KEY);
@@ -17,14 +17,14 @@ export function readFavorites(storage: Pick<Storage, "getItem"> | undefined): De
   }
 }
 
-/** Spec §4: a destination already in the list (by id) is removed, otherwise added. */
+/** A destination already in the list (by id) is removed, otherwise added. */
 export function toggleFavorite(list: Destination[], destination: Destination): Destination[] {
   return list.some((d) => d.id === destination.id)
     ? list.filter((d) => d.id !== destination.id)
     : [...list, destination];
 }
 
-/** Spec §4: the whole list is written back; a full or blocked storage is ignored. */
+/** The whole list is written back; a full or blocked storage is ignored. */
 export function writeFavorites(storage: Pick<Storage, "setItem"> | undefined, list: Destination[]): void {
   try {
     storage?.setItem(FAVORITES_KEY, JSON.stringify(list));

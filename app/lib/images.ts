@@ -1,4 +1,4 @@
-/** Widths every uploaded image is stored at (DESIGN §3.7); the largest not above the original is kept. */
+/** Widths every uploaded image is stored at; the largest not above the original is kept. */
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
 
 /** The largest image file an admin may upload (checked in the browser and on the server). */

@@ -1,3 +1,3 @@
-/** Spec §2: blog meta defaults when seoDescription / seoKeywords are empty. */
+/** Blog meta defaults when seoDescription / seoKeywords are empty. */
 export const DEFAULT_SEO_DESCRIPTION = "Default blog description";
 export const DEFAULT_SEO_KEYWORDS = "blog, antivirus, cybersecurity";

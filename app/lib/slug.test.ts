@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { destinations } from "#app/content/destinations.ts";
 import { destinationSlug, normalizeKeywords, slugify } from "./slug.ts";
 
-describe("slugify (spec §2, §5: lower case, trimmed, spaces to hyphens, non-word characters removed)", () => {
+describe("slugify (lower case, trimmed, spaces to hyphens, non-word characters removed)", () => {
   it.each([
-    // Spec §2: the title in lower case with spaces turned into hyphens.
+    // The title in lower case with spaces turned into hyphens.
     ["My First Trip", "my-first-trip"],
     ["Kyoto in the Rain", "kyoto-in-the-rain"],
-    // Spec §5: non-word characters removed.
+    // Non-word characters removed.
     ["What's new in Lisbon?", "whats-new-in-lisbon"],
     ["Pad Thai & Som Tam!", "pad-thai-som-tam"],
     ["Top 10 Beaches (2025)", "top-10-beaches-2025"],
@@ -17,7 +17,7 @@ describe("slugify (spec §2, §5: lower case, trimmed, spaces to hyphens, non-wo
     ["Tips_and_Tricks", "tips_and_tricks"],
     // Like hyphens, runs of underscores collapse: a URL never reads "a__b".
     ["Tips__and___Tricks", "tips_and_tricks"],
-    // Spec §5 (edit): trimmed.
+    // Trimmed (as on edit).
     ["  Slow   travel -- tips  ", "slow-travel-tips"],
     ["Kyoto\tin\nAutumn", "kyoto-in-autumn"],
   ])("%j → %j", (title, slug) => {
@@ -50,7 +50,7 @@ describe("slugify (spec §2, §5: lower case, trimmed, spaces to hyphens, non-wo
   });
 });
 
-describe("destinationSlug (spec §2: lower case, commas removed, whitespace runs to one hyphen)", () => {
+describe("destinationSlug (lower case, commas removed, whitespace runs to one hyphen)", () => {
   it("turns a place-and-country name into place-country", () => {
     expect(destinationSlug("Santorini, Greece")).toBe("santorini-greece");
     expect(destinationSlug("Chiang Mai,  Thailand")).toBe("chiang-mai-thailand");
@@ -66,7 +66,7 @@ describe("destinationSlug (spec §2: lower case, commas removed, whitespace runs
   });
 });
 
-describe("normalizeKeywords (spec §3: split on commas, trimmed, rejoined with ', ')", () => {
+describe("normalizeKeywords (split on commas, trimmed, rejoined with ', ')", () => {
   it("trims each keyword and rejoins", () => {
     expect(normalizeKeywords(" travel,food ,  greece ")).toBe("travel, food, greece");
     expect(normalizeKeywords("street food,Bangkok,  night markets")).toBe(

@@ -4,7 +4,7 @@ function foldAccents(text: string): string {
 }
 
 /**
- * Blog and recipe slug (spec §5): lower case, trimmed, spaces to hyphens, other non-word
+ * Blog and recipe slug: lower case, trimmed, spaces to hyphens, other non-word
  * characters removed. Runs of hyphens collapse and edge hyphens go, so a URL never reads "a--b-".
  */
 export function slugify(title: string): string {
@@ -18,12 +18,12 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** Destination slug (spec §2): lower case, commas removed, whitespace runs to one hyphen. */
+/** Destination slug: lower case, commas removed, whitespace runs to one hyphen. */
 export function destinationSlug(name: string): string {
   return name.toLowerCase().replace(/,/g, "").trim().replace(/\s+/g, "-");
 }
 
-/** SEO keywords (spec §3): split on commas, trimmed, empty ones dropped, rejoined with ", ". */
+/** SEO keywords: split on commas, trimmed, empty ones dropped, rejoined with ", ". */
 export function normalizeKeywords(keywords: string): string {
   return keywords
     .split(",")

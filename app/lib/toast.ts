@@ -1,4 +1,4 @@
-/** A message for the top-right toast (spec §2: top-right, light, 2 s). */
+/** A message for the toast (top-right, light, closing after 2 s). */
 export interface Toast {
   type: "success" | "error" | "info";
   message: string;

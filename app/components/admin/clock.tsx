@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec §2/§9: a live clock in the top bar, ticking every second. Rendered only in the browser. */
+/** A live clock in the top bar, ticking every second. Rendered only in the browser. */
 export function Clock() {
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {

@@ -54,7 +54,7 @@ export function Modal({
   );
 }
 
-/** A confirmation (spec §5 texts) before anything is deleted. */
+/** A confirmation before anything is deleted. */
 export function ConfirmDialog({
   open,
   message,

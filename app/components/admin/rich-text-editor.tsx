@@ -3,7 +3,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useState } from "react";
 
 /**
- * The blog Content editor (spec §2: a rich-text editor, height 300 on add and 400 on edit):
+ * The blog Content editor (a rich-text editor, height 300 on add and 400 on edit):
  * TipTap, self-hosted, loaded only in the admin. Its HTML goes into a hidden `name` input; the
  * server sanitizes it on write and again on render.
  */

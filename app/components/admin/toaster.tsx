@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { toast as showToast, Toaster } from "sonner";
 import type { Toast } from "#app/lib/toast.ts";
 
-/** Spec §2/§9 and DESIGN §3.6: toasts top-right, light theme, closing after 2000 ms. */
+/** Toasts top-right, light theme, closing after 2000 ms. */
 export function AdminToaster() {
   return <Toaster position="top-right" theme="light" duration={2000} richColors closeButton />;
 }

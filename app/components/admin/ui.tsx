@@ -34,7 +34,7 @@ export function LoadError({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Spec §2: after data changes (or a refresh) the list shows a spinner for 200 ms, then the cards.
+ * After data changes (or a refresh) the list shows a spinner for 200 ms, then the cards.
  * `version` changes whenever the data does.
  */
 export function useSettlingSpinner(version: unknown): boolean {
@@ -65,7 +65,7 @@ export function ListSpinner() {
   );
 }
 
-/** Re-reads the page's data (spec §2: "list of all blogs with refresh"). */
+/** Re-reads the page's data (the lists' Refresh button). */
 export function RefreshButton() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();

@@ -4,7 +4,7 @@ import { pruneLoginThrottle } from "./login-throttle.server.ts";
 
 /**
  * Fixed-window rate limit kept in the database, so every app server behind a load balancer
- * shares it (DESIGN §4). Returns true while `key` has made at most `limit` hits this window.
+ * shares it. Returns true while `key` has made at most `limit` hits this window.
  */
 export async function allowHit(
   db: DB,
@@ -29,13 +29,8 @@ export async function allowHit(
   return row.count <= limit;
 }
 
-/** Drops windows that ended long ago (every window in use is far shorter than a day). */
-export async function pruneRateLimits(db: DB, olderThanSeconds = 86_400, now = nowSeconds()): Promise<void> {
-  await db
-    .deleteFrom("rate_limits")
-    .where("window_start", "<", now - olderThanSeconds)
-    .execute();
-}
+/** A window that started over a day ago has ended (every window in use is far shorter): its row can go. */
+const STALE_WINDOW_SECONDS = 86_400;
 
 export const SWEEP_INTERVAL_SECONDS = 60;
 const lastSweep = new WeakMap<DB, number>();
@@ -49,7 +44,10 @@ export async function sweepExpiredLimits(db: DB, now = nowSeconds()): Promise<bo
   const last = lastSweep.get(db);
   if (last !== undefined && now >= last && now - last < SWEEP_INTERVAL_SECONDS) return false;
   lastSweep.set(db, now);
-  await pruneRateLimits(db, undefined, now);
+  await db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", now - STALE_WINDOW_SECONDS)
+    .execute();
   await pruneLoginThrottle(db, now);
   return true;
 }

@@ -14,7 +14,7 @@ import {
 
 /**
  * The process's shared cache of public answers (response-cache.server.ts). server.ts answers hits
- * before Express runs; app.ts records responses; routes opt in with `publicCache`.
+ * before Express runs; app.server.ts records responses; routes opt in with `publicCache`.
  * `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
  */
 export const responseCache = createResponseCache({
@@ -25,14 +25,14 @@ export const responseCache = createResponseCache({
   isVersionUnavailable: isDatabaseKnownDown,
 });
 
-/** Carries the HTTP layer's cache slot into React Router (set in app.ts getLoadContext). */
+/** Carries the HTTP layer's cache slot into React Router (set in app.server.ts getLoadContext). */
 export const cacheSlotContext = createContext<CacheSlot | undefined>(undefined);
 
 /**
  * The path a route pattern and its params spell canonically: `/blogs/:slug` with slug "a b" is
  * `/blogs/a%20b`. Null for patterns a shared answer cannot have (splats, optional segments).
  */
-export function canonicalPath(pattern: string, params: Params): string | null {
+function canonicalPath(pattern: string, params: Params): string | null {
   const segments: string[] = [];
   for (const segment of pattern.split("/")) {
     if (segment === "") continue;

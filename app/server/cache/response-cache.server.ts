@@ -35,7 +35,7 @@ export interface CachePolicy {
 }
 
 /** A route's declaration for one response: where it may be shared, and what it was rendered from. */
-export interface Declaration {
+interface Declaration {
   /** The request's pathname, already checked to be the route's canonical spelling. */
   path: string;
   policy: CachePolicy;

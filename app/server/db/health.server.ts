@@ -158,8 +158,3 @@ export function watchProcessDatabase(monitor: HealthMonitor): void {
 export function isDatabaseKnownDown(): boolean {
   return processMonitor?.isDown() ?? false;
 }
-
-/** Reports an error to the site database's monitor (for errors met outside the database layer). */
-export function reportDatabaseError(error: unknown): void {
-  processMonitor?.report(error);
-}

@@ -1,11 +1,11 @@
 /**
  * The whole database schema as TypeScript sees it. The migrations in ./migrations create
- * exactly these tables on SQLite and PostgreSQL. Timestamps are integer seconds (spec §9);
- * booleans are stored as 0/1 integers so both engines read them the same way.
+ * exactly these tables on SQLite and PostgreSQL. Timestamps are integer seconds and booleans
+ * are stored as 0/1 integers, so both engines read them the same way.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
-export interface BlogsTable {
+interface BlogsTable {
   id: Generated<number>;
   slug: string;
   title: string;
@@ -31,12 +31,12 @@ export interface BlogsTable {
 }
 
 /** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */
-export interface BlogSlugRedirectsTable {
+interface BlogSlugRedirectsTable {
   slug: string;
   blog_id: number;
 }
 
-export interface CommentsTable {
+interface CommentsTable {
   id: Generated<number>;
   blog_id: number;
   name: string;
@@ -46,7 +46,7 @@ export interface CommentsTable {
   created_at: number;
 }
 
-export interface RecipesTable {
+interface RecipesTable {
   id: Generated<number>;
   slug: string;
   title: string;
@@ -66,7 +66,7 @@ export interface RecipesTable {
   updated_at: number;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   full_name: string;
   email: string;
@@ -74,7 +74,7 @@ export interface UsersTable {
   created_at: number;
 }
 
-export interface ContactsTable {
+interface ContactsTable {
   id: Generated<number>;
   first: string;
   last: string;
@@ -84,7 +84,7 @@ export interface ContactsTable {
   created_at: number;
 }
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>;
   email: string;
   password_hash: string;
@@ -92,7 +92,7 @@ export interface AccountsTable {
   created_at: number;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the session token; the token itself only lives in the cookie. */
   id: string;
   account_id: number;
@@ -100,27 +100,27 @@ export interface SessionsTable {
   expires_at: number;
 }
 
-export interface SiteNumbersTable {
+interface SiteNumbersTable {
   domain: string;
   number_intl: string;
   number_local: string;
 }
 
 /** Small key/value settings: "popup" ({enabled}) and "siteInfo". Values are JSON. */
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
   updated_at: number;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: number;
   count: number;
 }
 
 /** Login throttling: one row per client, account or known browser (migration 005). */
-export interface LoginThrottleTable {
+interface LoginThrottleTable {
   /** `client:<address or IPv6 /64>`, `account:<email>` or `device:<id>`. */
   key: string;
   /** Attempts counted since the key was last quiet, or reset by a successful login. */
@@ -133,13 +133,13 @@ export interface LoginThrottleTable {
 }
 
 /** Row counts the database keeps up to date itself (triggers; migration 003). */
-export interface RowCountsTable {
+interface RowCountsTable {
   name: "blogs";
   n: ColumnType<number | string, never, never>;
 }
 
 /** One row (id 1): moved by triggers on every write a public page shows (migration 004). */
-export interface ContentVersionTable {
+interface ContentVersionTable {
   id: number;
   version: number;
 }
@@ -162,10 +162,4 @@ export interface Database {
 }
 
 export type BlogRow = Selectable<BlogsTable>;
-export type NewBlogRow = Insertable<BlogsTable>;
-export type BlogUpdate = Updateable<BlogsTable>;
-export type CommentRow = Selectable<CommentsTable>;
 export type RecipeRow = Selectable<RecipesTable>;
-export type UserRow = Selectable<UsersTable>;
-export type ContactRow = Selectable<ContactsTable>;
-export type AccountRow = Selectable<AccountsTable>;

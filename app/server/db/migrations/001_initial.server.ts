@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "#app/server/config.server.ts";
 
-/** Creates every table of schema.ts with the indexes the screens' lookups need. */
+/** Creates every table of schema.server.ts with the indexes the screens' lookups need. */
 export function initialMigration(dialect: Dialect): Migration {
   // Auto-increment ids and 64-bit second timestamps differ per engine; the rest is shared.
   const idType = dialect === "postgres" ? "serial" : "integer";
