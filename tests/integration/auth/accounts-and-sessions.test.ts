@@ -1,5 +1,5 @@
 /**
- * Sign-in and accounts (DESIGN §5, §6), on both engines: passwords, sessions and their cookie,
+ * Sign-in and accounts, on both engines: passwords, sessions and their cookie,
  * demotion, password resets and the ADMIN_EMAIL/ADMIN_PASSWORD bootstrap.
  */
 import { expect, it } from "vitest";
