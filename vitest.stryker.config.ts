@@ -19,7 +19,10 @@ export default defineConfig({
         ...project,
         test: {
           ...project.test,
-          exclude: ["tests/integration/scale-out.test.ts", "tests/integration/server-flags.test.ts"],
+          exclude: [
+            "tests/integration/http/scale-out.test.ts",
+            "tests/integration/http/server-flags.test.ts",
+          ],
           fileParallelism: false,
         },
       };

@@ -3,12 +3,12 @@
  * whose account is not (or no longer) an admin, and a valid admin. The first two must be sent to
  * the login screen and change nothing.
  */
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
-import { E2E_DATA_DIR } from "../playwright.config.ts";
+import { addComment } from "#app/server/models/comments.server.ts";
+import { isPopupEnabled } from "#app/server/models/settings.server.ts";
+import { addUser } from "#app/server/models/users.server.ts";
 import { ADMIN, ensureAccount } from "./admin-fixtures.ts";
-import { expect, test, withSiteDb } from "./fixtures.ts";
+import { countRows, expect, test, withSiteDb } from "./fixtures.ts";
 
 const DEMOTED = { email: "demoted@wanderplate.test", password: "soon not an admin" };
 const TABLES = [
@@ -20,24 +20,25 @@ const TABLES = [
   "settings",
   "site_numbers",
   "blog_slug_redirects",
-];
+] as const;
 
-/** Everything an action could change, as one comparable value. */
-function snapshot(): string {
-  // Read directly, not through withSiteDb: that helper moves the content version on.
-  const db = new DatabaseSync(join(E2E_DATA_DIR, "site.db"), { timeout: 5000 });
-  try {
-    return JSON.stringify(TABLES.map((t) => db.prepare(`select * from ${t} order by 1`).all()));
-  } finally {
-    db.close();
-  }
+/** Everything an action could change, as one comparable value (rows in a stable order). */
+function snapshot(): Promise<string> {
+  return withSiteDb(async (db) => {
+    const tables = [];
+    for (const table of TABLES) {
+      const rows = await db.selectFrom(table).selectAll().execute();
+      tables.push(rows.map((row) => JSON.stringify(row)).sort());
+    }
+    return JSON.stringify(tables);
+  });
 }
 
 async function signedIn(
   baseURL: string,
   account: { email: string; password: string },
 ): Promise<APIRequestContext> {
-  ensureAccount(account.email, account.password);
+  await ensureAccount(account.email, account.password);
   const ctx = await playwrightRequest.newContext({ baseURL });
   const res = await ctx.post("/admin/login", {
     form: { email: account.email, password: account.password },
@@ -48,25 +49,19 @@ async function signedIn(
   return ctx;
 }
 
+/** A blog, a recipe, a user and a pending comment for the actions to aim at. */
 function fixtureIds() {
-  return withSiteDb((db) => {
-    const blog = db.prepare("select id, title from blogs order by id limit 1").get() as {
-      id: number;
-      title: string;
-    };
-    const recipe = db.prepare("select id from recipes order by id limit 1").get() as { id: number };
-    db.prepare(
-      "insert into users (full_name, email, phone, created_at) values ('Access Test', 'access@example.com', '', 1)",
-    ).run();
-    const user = db
-      .prepare("select id from users where email = 'access@example.com' order by id desc limit 1")
-      .get() as { id: number };
-    db.prepare(
-      "insert into comments (blog_id, name, email, comment, approved, created_at) values (?, 'Acc', 'acc@example.com', 'access check', 0, 1)",
-    ).run(blog.id);
-    const comment = db
-      .prepare("select id from comments where comment = 'access check' order by id desc limit 1")
-      .get() as { id: number };
+  return withSiteDb(async (db) => {
+    const first = (table: "blogs" | "recipes") =>
+      db.selectFrom(table).select(["id", "title"]).orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const blog = await first("blogs");
+    const recipe = await first("recipes");
+    const user = await addUser(db, { fullName: "Access Test", email: "access@example.com", phone: "" });
+    const comment = await addComment(db, blog.id, {
+      name: "Acc",
+      email: "acc@example.com",
+      comment: "access check",
+    });
     return { blog, recipeId: recipe.id, userId: user.id, commentId: comment.id };
   });
 }
@@ -76,9 +71,9 @@ test.describe("admin access is decided on the server", () => {
     baseURL,
   }) => {
     if (!baseURL) throw new Error("no baseURL");
-    ensureAccount(ADMIN.email, ADMIN.password);
-    ensureAccount(DEMOTED.email, DEMOTED.password);
-    const ids = fixtureIds();
+    await ensureAccount(ADMIN.email, ADMIN.password);
+    await ensureAccount(DEMOTED.email, DEMOTED.password);
+    const ids = await fixtureIds();
 
     const pages = [
       "/admin/dashboard",
@@ -143,7 +138,11 @@ test.describe("admin access is decided on the server", () => {
     const admin = await signedIn(baseURL, ADMIN);
     // The demoted account had a valid admin session a moment ago; its role changes now. (Not through
     // create-admin: a password reset ends the sessions itself, and this checks the role check.)
-    withSiteDb((db) => db.prepare("update accounts set role = 'editor' where email = ?").run(DEMOTED.email));
+    // No model changes a role alone (create-admin's reset also ends the sessions), so this one
+    // write goes straight to the table.
+    await withSiteDb((db) =>
+      db.updateTable("accounts").set({ role: "editor" }).where("email", "=", DEMOTED.email).execute(),
+    );
 
     for (const [who, ctx] of [
       ["anonymous", anonymous],
@@ -161,7 +160,7 @@ test.describe("admin access is decided on the server", () => {
           expect(location, `${who} GET ${path}`).toBe("/admin/login");
         }
       }
-      const before = snapshot();
+      const before = await snapshot();
       for (const { path, form } of actions) {
         if (path === "/admin/logout") continue;
         const res = await ctx.post(path, {
@@ -171,18 +170,17 @@ test.describe("admin access is decided on the server", () => {
         expect([302, 401, 403], `${who} POST ${path} ${form.intent ?? ""}`).toContain(res.status());
         if (res.status() === 302) expect(res.headers().location).toBe("/admin/login");
       }
-      expect(snapshot(), `${who}: nothing changed`).toBe(before);
+      expect(await snapshot(), `${who}: nothing changed`).toBe(before);
     }
 
     // The demoted account's session is gone from the database, not just refused.
-    const sessions = withSiteDb((db) =>
+    const sessions = await countRows((db) =>
       db
-        .prepare(
-          "select count(*) as n from sessions join accounts on accounts.id = sessions.account_id where accounts.email = ?",
-        )
-        .get(DEMOTED.email),
+        .selectFrom("sessions")
+        .innerJoin("accounts", "accounts.id", "sessions.account_id")
+        .where("accounts.email", "=", DEMOTED.email),
     );
-    expect(sessions).toEqual({ n: 0 });
+    expect(sessions).toBe(0);
 
     for (const path of pages.filter((p) => !p.endsWith(".data"))) {
       const res = await admin.get(path, { maxRedirects: 0 });
@@ -193,10 +191,7 @@ test.describe("admin access is decided on the server", () => {
       maxRedirects: 0,
     });
     expect(popup.status()).toBe(200);
-    const popupSetting = withSiteDb((db) =>
-      db.prepare("select value from settings where key = 'popup'").get(),
-    );
-    expect(popupSetting).toEqual({ value: JSON.stringify({ enabled: true }) });
+    expect(await withSiteDb(isPopupEnabled)).toBe(true);
     await admin.post("/admin/dashboard", { form: { intent: "popup", enabled: "false" } });
 
     // Logging out destroys the session on the server: the old cookie opens nothing afterwards.
@@ -242,7 +237,7 @@ test.describe("admin access is decided on the server", () => {
   });
 
   test("login: Access denied for a non-admin role, no session; bad input is a 4xx", async ({ request }) => {
-    ensureAccount("viewer@wanderplate.test", "viewer password", "viewer");
+    await ensureAccount("viewer@wanderplate.test", "viewer password", "viewer");
     const denied = await request.post("/admin/login", {
       form: { email: "viewer@wanderplate.test", password: "viewer password" },
       maxRedirects: 0,
@@ -252,7 +247,7 @@ test.describe("admin access is decided on the server", () => {
     expect(denied.headers()["set-cookie"] ?? "").not.toContain("wp_session=");
 
     // An existing account with a wrong password (not the unknown-email path).
-    ensureAccount(ADMIN.email, ADMIN.password);
+    await ensureAccount(ADMIN.email, ADMIN.password);
     const wrong = await request.post("/admin/login", {
       form: { email: ADMIN.email, password: "wrong" },
       maxRedirects: 0,
@@ -325,7 +320,7 @@ test.describe("login throttling", () => {
     request,
   }) => {
     const target = { email: "parallel@wanderplate.test", password: "the parallel owner's passphrase" };
-    ensureAccount(target.email, target.password);
+    await ensureAccount(target.email, target.password);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         attempt(request, target.email, `wrong guess ${i}`, "203.0.113.30"),
@@ -345,7 +340,7 @@ test.describe("login throttling", () => {
     baseURL,
   }) => {
     const owner = { email: "owner@wanderplate.test", password: "the owner's own passphrase" };
-    ensureAccount(owner.email, owner.password);
+    await ensureAccount(owner.email, owner.password);
     const ownerBrowser = await playwrightRequest.newContext({ baseURL });
     expect((await attempt(ownerBrowser, owner.email, owner.password, "192.0.2.10")).status()).toBe(302);
     await ownerBrowser.post("/admin/logout", { maxRedirects: 0 });

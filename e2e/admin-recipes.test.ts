@@ -57,7 +57,7 @@ test.describe("admin recipes", () => {
     await page.goto("/admin/manage-recipe");
     await expect(page.getByRole("heading", { level: 1, name: "Recipes", exact: true })).toBeVisible();
 
-    // Open the modal: spec §5 defaults.
+    // Open the modal: the form starts with its defaults.
     await page.getByRole("button", { name: "+ Add Recipe" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Recipe" });
     await expect(dialog).toBeVisible();

@@ -1,30 +1,40 @@
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { test as base, expect } from "@playwright/test";
+import type { SelectQueryBuilder } from "kysely";
+import { type DB, openDatabase } from "#app/server/db/db.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
+import { setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { E2E_DATA_DIR } from "../playwright.config.ts";
 
 /**
- * The e2e server's own SQLite file, for arranging state an admin screen would set. The database's
- * own triggers move the content version for writes to public tables (migration 004), as they do
- * for the app's writes, so cached pages are not served stale.
+ * The e2e server's own database, opened with the app's own code, for arranging state an admin
+ * screen would set and reading back what a screen stored. Arrange through the model functions, so
+ * no test repeats a rule of the app; the database's own triggers move the content version for
+ * these writes as they do for the server's, so cached pages are not served stale.
  */
-export function withSiteDb<T>(fn: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(join(E2E_DATA_DIR, "site.db"), { timeout: 5000 });
+export async function withSiteDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(`file:${join(E2E_DATA_DIR, "site.db")}`);
   try {
-    return fn(db);
+    return await fn(handle.db);
   } finally {
-    db.close();
+    await handle.destroy();
   }
 }
 
-export function setPopup(enabled: boolean) {
-  withSiteDb((db) =>
-    db
-      .prepare(
-        "insert into settings (key, value, updated_at) values ('popup', ?, 0) on conflict(key) do update set value = excluded.value",
-      )
-      .run(JSON.stringify({ enabled })),
-  );
+/** How many rows a query selects, counted by the database (not a number the app keeps). */
+export function countRows<TB extends keyof Database>(
+  query: (db: DB) => SelectQueryBuilder<Database, TB, object>,
+): Promise<number> {
+  return withSiteDb(async (db) => {
+    const row = await query(db)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
+}
+
+export function setPopup(enabled: boolean): Promise<void> {
+  return withSiteDb((db) => setPopupEnabled(db, enabled));
 }
 
 /**

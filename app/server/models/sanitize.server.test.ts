@@ -162,3 +162,19 @@ describe("sanitizeBlogHtml: links (no window.opener for another site, no endorse
     expect(sanitizeBlogHtml(input)).toBe(output);
   });
 });
+
+describe("sanitizeBlogHtml: no ids, names or classes (a post cannot clobber the page's own elements)", () => {
+  const cases: [name: string, input: string, output: string][] = [
+    ["id and name on a link", '<a id="toaster" name="csrf" href="/about">x</a>', '<a href="/about">x</a>'],
+    [
+      "name on an image",
+      '<img name="getElementById" src="https://img.example/a.jpg">',
+      `<img src="https://img.example/a.jpg" ${LAZY} />`,
+    ],
+    ["id and class on a paragraph", '<p id="main" class="sr-only fixed inset-0">x</p>', "<p>x</p>"],
+    ["data attributes", '<p data-theme="dark" data-href="javascript:alert(1)">x</p>', "<p>x</p>"],
+  ];
+  it.each(cases)("%s", (_name, input, output) => {
+    expect(sanitizeBlogHtml(input)).toBe(output);
+  });
+});

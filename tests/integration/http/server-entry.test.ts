@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, type RunningServer, startServer } from "#tests/support/server-process.ts";
-import { isValidHost } from "../../server.ts";
+import { isValidHost } from "../../../server.ts";
 
 let dir: string;
 beforeAll(async () => {

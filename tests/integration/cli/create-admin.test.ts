@@ -1,5 +1,5 @@
 /**
- * `npm run create-admin` (a contract, DESIGN §2), run as a site owner runs it, on both engines:
+ * `npm run create-admin`, a command site owners rely on, run as they run it, on both engines:
  * creates or resets, takes the password from --password, standard input or not at all.
  */
 import { spawnSync } from "node:child_process";

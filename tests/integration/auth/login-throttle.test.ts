@@ -1,5 +1,5 @@
 /**
- * Login throttling (DESIGN §6, docs/decisions/007-login-throttling.md), on both engines: attempts
+ * Login throttling (docs/decisions/007-login-throttling.md), on both engines: attempts
  * are counted before the password is checked, per client (IPv6 by /64), per account and per known
  * browser, with growing delays; a stranger can neither guess fast nor lock the owner out. Time is
  * the `now` each call is given: nothing here sleeps or measures time.

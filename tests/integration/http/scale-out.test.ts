@@ -1,5 +1,5 @@
 /**
- * Two app servers on one PostgreSQL (DESIGN §4): whatever is done through one is seen through the
+ * Two app servers on one PostgreSQL (how the site scales out): whatever is done through one is seen through the
  * other at once, sessions included. Runs the built production server, as a site owner would.
  */
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,8 +1,9 @@
 /**
- * Database faults (DESIGN §2, §6): a PostgreSQL connection killed, the server stopped or frozen, a
- * SQLite database locked by another process, the app killed mid-write. The built production server
- * runs as a child process, as a site owner runs it. PostgreSQL here is an instance of this file's
- * own: stopping or freezing the shared test server would break the files running beside this one.
+ * Database faults (docs/decisions/008-database-faults.md): a PostgreSQL connection killed, the
+ * server stopped or frozen, a SQLite database locked by another process, the app killed
+ * mid-write. The built production server runs as a child process, as a site owner runs it.
+ * PostgreSQL here is an instance of this file's own: stopping or freezing the shared test server
+ * would break the files running beside this one.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
