@@ -51,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Spec §2: the page scrolls smoothly to the top on each path change. Not on the first render: the
+ * The page scrolls smoothly to the top on each path change. Not on the first render: the
  * browser has already placed the page (at the top, at a #fragment, or where a reload left it).
  */
 function ScrollToTop() {

@@ -9,7 +9,7 @@ const scryptAsync = promisify(scrypt) as (
   options: object,
 ) => Promise<Buffer>;
 
-/** The role that grants the admin back office (spec §5). */
+/** The role that grants the admin back office; any other role is "Access denied". */
 export const ADMIN_ROLE = "all";
 
 // scrypt with N=2^15: ~50 ms here, memory-hard; parameters are stored with each hash.

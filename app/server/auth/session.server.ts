@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { ADMIN_ROLE, hashPassword, verifyPassword } from "./accounts.server.ts";
 
-/** Session cookie (DESIGN §6): a random 256-bit token; only its SHA-256 is stored. */
+/** Session cookie: a random 256-bit token; only its SHA-256 is stored, so a database leak holds no usable session. */
 export const SESSION_COOKIE = "wp_session";
 export const SESSION_SECONDS = 7 * 24 * 3600;
 
@@ -39,7 +39,7 @@ function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-/** `HttpOnly; SameSite=Lax`, and `Secure` when the request came over HTTPS (DESIGN §6). */
+/** `HttpOnly; SameSite=Lax`, and `Secure` when the request came over HTTPS. */
 export function cookieHeader(
   request: Request,
   name: string,
@@ -103,9 +103,9 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
 }
 
 /**
- * Every admin loader and action starts here (DESIGN §4): a valid session of an account whose role
+ * Every admin loader and action starts here: a valid session of an account whose role
  * is `all`, checked against the database on every request. Anything else is sent to the login
- * screen; a session whose account lost the role is destroyed on the way (spec §4).
+ * screen; a session whose account lost the role is destroyed on the way.
  */
 export async function requireAdmin(db: DB, request: Request): Promise<AdminIdentity> {
   const identity = await findSessionAccount(db, request);
@@ -120,7 +120,7 @@ export type LoginResult = { ok: true; accountId: number } | { ok: false; error: 
 // A real hash to verify against when the email is unknown, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
 
-/** Spec §5: valid credentials and role `all`; otherwise "denied" (no session) or "invalid". */
+/** Sign-in: valid credentials and role `all`; otherwise "denied" (no session) or "invalid". */
 export async function checkLogin(db: DB, email: string, password: string): Promise<LoginResult> {
   const account = await db
     .selectFrom("accounts")

@@ -9,7 +9,7 @@ export interface PublicComment {
 
 export const COMMENTS_SHOWN_PER_BLOG = 100;
 
-/** A visitor's comment starts pending (spec §4): approved is false until an admin approves it. */
+/** A visitor's comment starts pending: approved is false until an admin approves it. */
 export async function addComment(
   db: DB,
   blogId: number,
@@ -40,7 +40,7 @@ export async function approvedComments(
   return rows.map((r) => ({ id: r.id, name: r.name, comment: r.comment, createdAt: r.created_at }));
 }
 
-/** Spec §4: approved becomes the opposite of its current value. Returns the new value, or null if no such comment. */
+/** Approve / Disapprove: approved becomes the opposite of its current value. Returns the new value, or null if no such comment. */
 export async function toggleApproved(db: DB, commentId: number): Promise<boolean | null> {
   const row = await db
     .updateTable("comments")
@@ -70,7 +70,7 @@ export function parseCommentStatus(value: string | null | undefined): CommentSta
   return COMMENT_STATUSES.find((s) => s === value) ?? "all";
 }
 
-/** A comment as the admin sees it (spec §2 manage-comments): with the email and its status. */
+/** A comment as the admin sees it (Manage Comments): with the email and its status. */
 export interface AdminComment {
   id: number;
   name: string;

@@ -31,7 +31,7 @@ export async function listContacts(db: DB, limit = 200, offset = 0) {
 
 export const CONTACTS_PER_PAGE = 50;
 
-/** A row of the admin Customer Messages table (spec §3 Contact message). */
+/** A row of the admin Customer Messages table. */
 export interface ContactListItem {
   id: number;
   first: string;

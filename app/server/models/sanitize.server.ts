@@ -14,7 +14,7 @@ function isExternal(href: string): boolean {
 }
 
 /**
- * The allow-list for blog HTML (DESIGN §6): what the rich-text editor produces, nothing that
+ * The allow-list for blog HTML, applied on write and on render: what the rich-text editor produces, nothing that
  * can run script. Applied when a blog is written and again when it is rendered.
  */
 const options: sanitizeHtml.IOptions = {

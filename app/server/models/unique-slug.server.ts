@@ -1,7 +1,7 @@
 import { slugify } from "#app/lib/slug.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 
-/** A title's slug, unique in its table (DESIGN §3.9): a clash gets -2, -3, … */
+/** A title's slug, unique in its table: a clash gets -2, -3, … */
 export async function uniqueSlug(
   db: DB,
   table: "blogs" | "recipes",

@@ -33,7 +33,7 @@ export async function deleteUser(db: DB, id: number): Promise<boolean> {
 
 export const USERS_PER_PAGE = 50;
 
-/** A row of the admin Users table (spec §3 User). */
+/** A row of the admin Users table. */
 export interface UserListItem {
   id: number;
   fullName: string;
