@@ -3,7 +3,6 @@ import { upsertAccount } from "#app/server/auth/accounts.server.ts";
 import { expect, withSiteDb } from "./fixtures.ts";
 
 export const ADMIN = { email: "admin@wanderplate.test", password: "correct horse battery staple" };
-export const EDITOR = { email: "editor@wanderplate.test", password: "not an admin at all" };
 
 /**
  * Creates (or resets) an account in the e2e server's database, as create-admin does, so a test

@@ -8,7 +8,7 @@
  * into single hyphens ("Santorini, Greece" -> "santorini-greece").
  */
 
-export interface DestinationHighlight {
+interface DestinationHighlight {
   name: string;
   image: string;
 }

@@ -7,7 +7,7 @@ export interface PublicComment {
   createdAt: number;
 }
 
-export const COMMENTS_SHOWN_PER_BLOG = 100;
+const COMMENTS_SHOWN_PER_BLOG = 100;
 
 /** A visitor's comment starts pending: approved is false until an admin approves it. */
 export async function addComment(
@@ -63,7 +63,7 @@ export async function countPendingComments(db: DB): Promise<number> {
 /** How many comments the admin screen loads at most (the newest, pending first). */
 export const ADMIN_COMMENTS_LIMIT = 200;
 
-export const COMMENT_STATUSES = ["all", "pending", "approved"] as const;
+const COMMENT_STATUSES = ["all", "pending", "approved"] as const;
 export type CommentStatusFilter = (typeof COMMENT_STATUSES)[number];
 
 export function parseCommentStatus(value: string | null | undefined): CommentStatusFilter {

@@ -42,7 +42,7 @@ export interface ContactListItem {
   createdAt: number;
 }
 
-export async function countContacts(db: DB): Promise<number> {
+async function countContacts(db: DB): Promise<number> {
   const { n } = await db
     .selectFrom("contacts")
     .select((eb) => eb.fn.countAll<number>().as("n"))

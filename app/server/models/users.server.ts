@@ -42,7 +42,7 @@ export interface UserListItem {
   createdAt: number;
 }
 
-export async function countUsers(db: DB): Promise<number> {
+async function countUsers(db: DB): Promise<number> {
   const { n } = await db
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
