@@ -185,10 +185,10 @@ export async function blogFeedEntries(db: DB, limit: number) {
 }
 
 /**
- * Updates a blog (spec §5 edit). A changed title regenerates the slug; the old slug keeps
- * answering with a permanent redirect (DESIGN §3.9). Returns the blog and the image it replaced.
+ * Updates a blog, then removes the uploaded image it no longer uses. A changed title regenerates
+ * the slug, and the old slug keeps answering with a permanent redirect. Null if there is no such
+ * blog.
  */
-/** Updates a blog, then removes the uploaded image it no longer uses. Null if there is no such blog. */
 export async function updateBlog(
   db: DB,
   id: number,

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
+import { SITE_DEFAULTS, type SiteInfo, type SiteNumbers } from "#app/lib/site.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 
 export type { SiteInfo, SiteNumbers };
@@ -13,13 +12,13 @@ export const DEFAULT_SITE_NUMBERS: SiteNumbers = {
 export function siteInfoFromEnv(env: NodeJS.ProcessEnv = process.env): SiteInfo {
   const pick = (v: string | undefined, fallback: string) => (v === undefined ? fallback : v.trim());
   return {
-    name: pick(env.SITE_NAME, "Wanderplate"),
-    phone: pick(env.SITE_PHONE, "+1 (555) 010-0199"),
-    phonecall: pick(env.SITE_PHONECALL, "+15550100199"),
-    email: pick(env.SITE_EMAIL, "hello@wanderplate.example"),
-    address: pick(env.SITE_ADDRESS, "Remote Team, Worldwide"),
-    addressCity: pick(env.SITE_ADDRESS_CITY, ""),
-    domain: pick(env.SITE_DOMAIN, ""),
+    name: pick(env.SITE_NAME, SITE_DEFAULTS.name),
+    phone: pick(env.SITE_PHONE, SITE_DEFAULTS.phone),
+    phonecall: pick(env.SITE_PHONECALL, SITE_DEFAULTS.phonecall),
+    email: pick(env.SITE_EMAIL, SITE_DEFAULTS.email),
+    address: pick(env.SITE_ADDRESS, SITE_DEFAULTS.address),
+    addressCity: pick(env.SITE_ADDRESS_CITY, SITE_DEFAULTS.addressCity),
+    domain: pick(env.SITE_DOMAIN, SITE_DEFAULTS.domain),
   };
 }
 
@@ -111,54 +110,3 @@ export async function deleteSiteNumbers(db: DB, domain: string): Promise<boolean
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
-
-// ---- Validation of the /admin/settings forms (server side; nothing is written on failure) ----
-
-const HOST_NAME =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const PHONE_CHARS = /^[+()\d\s.-]*$/;
-
-const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
-
-const requiredText = (label: string, max: number) => text(label, max).min(1, `${label} is required.`);
-
-const phone = (label: string) =>
-  text(label, 40).regex(PHONE_CHARS, `${label} may contain digits, spaces and + ( ) - . only.`);
-
-const HOST_NAME_MESSAGE = "Enter a host name such as example.com (no https:// or path).";
-
-/** The "Site info" form; field names are the keys of SiteInfo. */
-export const siteInfoSchema = z.object({
-  name: requiredText("Site Name", 100),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Email is required.")
-    .max(254, "Email is too long.")
-    .pipe(z.email("Enter a valid email address.")),
-  phone: phone("Phone"),
-  phonecall: z
-    .string()
-    .transform((v) => v.replace(/[\s().-]/g, ""))
-    .pipe(z.string().regex(/^\+?\d{0,20}$/, "Phone (dialable) must be digits, optionally starting with +.")),
-  address: text("Address", 200),
-  addressCity: text("City", 100),
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => v === "" || (v.length <= 253 && HOST_NAME.test(v)), HOST_NAME_MESSAGE),
-});
-
-/** The site numbers form: one domain's international and local numbers. */
-export const siteNumbersSchema = z.object({
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Domain is required.")
-    .refine((v) => v.length <= 253 && HOST_NAME.test(v), HOST_NAME_MESSAGE),
-  numberIntl: phone("International number").min(1, "International number is required."),
-  numberLocal: phone("Local number").min(1, "Local number is required."),
-});

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { type FormErrors, HONEYPOT_FIELD, parseForm } from "#app/lib/forms.ts";
+import { type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
+import { parseForm } from "#app/forms/parse.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
 import { allowHit } from "./rate-limit.server.ts";
@@ -51,7 +52,7 @@ export async function checkPublicForm<S extends z.ZodObject>(
     return fail(429, {
       formError: "Too many submissions from your connection. Please try again in a few minutes.",
       fieldErrors: {},
-      values: parsed.data as Record<string, string>,
+      values: parsed.values,
     });
   }
   return { ok: true, data: parsed.data };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type BlogFormValues, validateEditedBlog, validateNewBlog } from "./blog-rules.ts";
+import { type BlogFormValues, editedBlogSchema, newBlogSchema } from "./blog.ts";
+import { parseForm } from "./parse.ts";
 
 const base: BlogFormValues = {
   title: "Kyoto in the Rain",
@@ -12,19 +13,38 @@ const base: BlogFormValues = {
   seoKeywords: "",
 };
 
-describe("add blog (spec §5: title, date and author required)", () => {
+const form = (values: Partial<BlogFormValues>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+};
+
+/** The field messages of the Add Blog form ({} when it is accepted). */
+const newBlogErrors = (values: Partial<BlogFormValues>) => {
+  const r = parseForm(newBlogSchema, form(values));
+  return r.ok ? {} : r.fieldErrors;
+};
+
+const editErrors = (values: Partial<BlogFormValues>) => {
+  const r = parseForm(editedBlogSchema, form(values));
+  return r.ok ? {} : r.fieldErrors;
+};
+
+describe("add blog (title, date and author required)", () => {
   it("accepts a complete blog; content and SEO fields may be empty", () => {
-    expect(validateNewBlog({ ...base, content: "" })).toEqual({});
+    expect(newBlogErrors({ ...base, content: "" })).toEqual({});
   });
-  it("names each missing required field", () => {
-    expect(validateNewBlog({ ...base, title: " ", author: "", date: "" })).toEqual({
+  it("names each missing required field; the summary is the first in form order", () => {
+    const r = parseForm(newBlogSchema, form({ ...base, title: " ", author: "", date: "" }));
+    expect(r.ok ? {} : r.fieldErrors).toEqual({
       title: "Title is required.",
       author: "Author is required.",
       date: "Date is required.",
     });
+    expect(r.ok ? "" : r.summary).toBe("Title is required.");
   });
   it("counts a field of spaces as missing", () => {
-    expect(validateNewBlog({ ...base, author: "   ", date: " \t " })).toEqual({
+    expect(newBlogErrors({ ...base, author: "   ", date: " \t " })).toEqual({
       author: "Author is required.",
       date: "Date is required.",
     });
@@ -32,7 +52,7 @@ describe("add blog (spec §5: title, date and author required)", () => {
   it("names each field over its length limit, with its label and limit", () => {
     const over = (n: number) => "Lisbon tram ".repeat(Math.ceil(n / 12)).slice(0, n);
     expect(
-      validateNewBlog({
+      newBlogErrors({
         title: over(201),
         content: "<p>x</p>",
         author: over(101),
@@ -50,14 +70,14 @@ describe("add blog (spec §5: title, date and author required)", () => {
       seoDescription: "SEO Description must be at most 500 characters.",
       seoKeywords: "SEO Keywords must be at most 500 characters.",
     });
-    expect(validateNewBlog({ ...base, content: over(200_001) })).toEqual({
+    expect(newBlogErrors({ ...base, content: over(200_001) })).toEqual({
       content: "Content must be at most 200000 characters.",
     });
   });
   it("accepts each field at exactly its limit", () => {
     const at = (n: number) => "Porto wine ".repeat(Math.ceil(n / 11)).slice(0, n);
     expect(
-      validateNewBlog({
+      newBlogErrors({
         title: at(200),
         content: at(200_000),
         author: at(100),
@@ -70,21 +90,24 @@ describe("add blog (spec §5: title, date and author required)", () => {
     ).toEqual({});
   });
   it("refuses an impossible date and a title without a slug", () => {
-    expect(validateNewBlog({ ...base, date: "2025-02-30" }).date).toBe("Date must be a real date.");
-    expect(validateNewBlog({ ...base, title: "!!!" }).title).toBe(
-      "Title needs at least one letter or digit.",
-    );
+    expect(newBlogErrors({ ...base, date: "2025-02-30" }).date).toBe("Date must be a real date.");
+    expect(newBlogErrors({ ...base, title: "!!!" }).title).toBe("Title needs at least one letter or digit.");
+  });
+  it("gives the checked values trimmed", () => {
+    const r = parseForm(newBlogSchema, form({ ...base, title: "  Kyoto  ", author: " Ana " }));
+    expect(r.ok && [r.data.title, r.data.author]).toEqual(["Kyoto", "Ana"]);
   });
 });
 
-describe("edit blog (spec §5: title, content, author, date and slug all present)", () => {
+describe("edit blog (title, content, author, date and slug all present)", () => {
+  const ALL = "All fields are required!";
   it("is complete with all five", () => {
-    expect(validateEditedBlog(base)).toEqual({ allPresent: true, errors: {} });
+    expect(editErrors(base)).toEqual({});
   });
   it("is incomplete when the content has no text, or the title gives no slug", () => {
-    expect(validateEditedBlog({ ...base, content: "<p> </p>" }).allPresent).toBe(false);
-    expect(validateEditedBlog({ ...base, title: "???" }).allPresent).toBe(false);
-    expect(validateEditedBlog({ ...base, author: "" }).allPresent).toBe(false);
+    expect(editErrors({ ...base, content: "<p> </p>" })).toEqual({ content: ALL });
+    expect(editErrors({ ...base, title: "???" })).toEqual({ title: ALL });
+    expect(editErrors({ ...base, author: "" })).toEqual({ author: ALL });
   });
   it.each([
     ["title", "  "],
@@ -92,18 +115,14 @@ describe("edit blog (spec §5: title, content, author, date and slug all present
     ["author", " "],
     ["date", "   "],
   ] as const)("is incomplete when %s is only blank (%j)", (field, value) => {
-    expect(validateEditedBlog({ ...base, [field]: value })).toEqual({ allPresent: false, errors: {} });
+    expect(editErrors({ ...base, [field]: value })).toEqual({ [field]: ALL });
   });
   it("names an impossible date once everything is present", () => {
-    expect(validateEditedBlog({ ...base, date: "2025-02-30" })).toEqual({
-      allPresent: true,
-      errors: { date: "Date must be a real date." },
-    });
+    expect(editErrors({ ...base, date: "2025-02-30" })).toEqual({ date: "Date must be a real date." });
   });
   it("names a field over its limit", () => {
-    expect(validateEditedBlog({ ...base, seoTitle: "Kyoto ".repeat(51) })).toEqual({
-      allPresent: true,
-      errors: { seoTitle: "SEO Title must be at most 300 characters." },
+    expect(editErrors({ ...base, seoTitle: "Kyoto ".repeat(51) })).toEqual({
+      seoTitle: "SEO Title must be at most 300 characters.",
     });
   });
 });
