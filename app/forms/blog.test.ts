@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type BlogFormValues, editedBlogSchema, newBlogSchema } from "./blog.ts";
+import type { BlogFormValues } from "./blog.fields.ts";
+import { editedBlogSchema, newBlogSchema } from "./blog.ts";
 import { parseForm } from "./parse.ts";
 
 const base: BlogFormValues = {

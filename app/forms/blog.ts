@@ -6,8 +6,6 @@ import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
 import { requiredMessage } from "./common.fields.ts";
 import { optionalText } from "./common.ts";
 
-export { BLOG_FIELDS, BLOG_MESSAGES, type BlogFormValues } from "./blog.fields.ts";
-
 const hasSlug = (title: string) => slugify(title) !== "";
 const isRealDate = (date: string) => parseDateInput(date) !== null;
 

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { COMMENT_FIELDS as F } from "./comment.fields.ts";
 import { email, requiredText } from "./common.ts";
 
-export { COMMENT_FIELDS } from "./comment.fields.ts";
-
 export const commentSchema = z.object({
   name: requiredText(F.name),
   email: email(),

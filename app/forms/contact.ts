@@ -2,8 +2,6 @@ import { z } from "zod";
 import { email, phone, requiredText } from "./common.ts";
 import { CONTACT_FIELDS as F } from "./contact.fields.ts";
 
-export { CONTACT_FIELDS } from "./contact.fields.ts";
-
 export const contactSchema = z.object({
   first: requiredText(F.first),
   last: requiredText(F.last),

@@ -3,8 +3,6 @@ import { requiredMessage } from "./common.fields.ts";
 import { email } from "./common.ts";
 import { LOGIN_FIELDS as F, LOGIN_EMAIL_MESSAGES } from "./login.fields.ts";
 
-export { LOGIN_FIELDS } from "./login.fields.ts";
-
 export const loginSchema = z.object({
   email: email(LOGIN_EMAIL_MESSAGES),
   // Never trimmed: a password is exactly what was typed.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "./parse.ts";
-import { missesRequired, RECIPE_MESSAGES, recipeFields, recipeSchema } from "./recipe.ts";
+import { RECIPE_MESSAGES } from "./recipe.fields.ts";
+import { missesRequired, recipeFields, recipeSchema } from "./recipe.ts";
 
 function recipeForm(fields: Record<string, string | string[]>): FormData {
   const form = new FormData();

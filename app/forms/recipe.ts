@@ -2,8 +2,6 @@ import { z } from "zod";
 import { tooLongMessage } from "./common.fields.ts";
 import { RECIPE_FIELDS as F, RECIPE_MESSAGES as M, type NutritionField } from "./recipe.fields.ts";
 
-export { NUTRITION_FIELDS, RECIPE_FIELDS, RECIPE_MESSAGES } from "./recipe.fields.ts";
-
 /** A refusal: the hint under the field, and the sentence for the toast. */
 const refusal = (summary: string, hint: string) => ({ message: hint, params: { summary } });
 
@@ -57,7 +55,7 @@ export const recipeSchema = z.object({
   carbs: wholeNumber(F.carbs),
 });
 
-export type RecipeFormData = z.output<typeof recipeSchema>;
+type RecipeFormData = z.output<typeof recipeSchema>;
 
 /** What the model stores from the form: the nutrition values together, a type only when filled. */
 export function recipeFields({ calories, protein, fats, carbs, type, ...rest }: RecipeFormData) {

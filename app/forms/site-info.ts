@@ -2,8 +2,6 @@ import { z } from "zod";
 import { email, hostName, optionalText, phone, requiredText } from "./common.ts";
 import { SITE_INFO_FIELDS as F, PHONECALL_MESSAGE } from "./site-info.fields.ts";
 
-export { SITE_INFO_FIELDS } from "./site-info.fields.ts";
-
 export const siteInfoSchema = z.object({
   name: requiredText(F.name),
   email: email(),

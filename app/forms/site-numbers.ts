@@ -3,8 +3,6 @@ import { requiredMessage } from "./common.fields.ts";
 import { hostName, phone } from "./common.ts";
 import { SITE_NUMBERS_FIELDS as F } from "./site-numbers.fields.ts";
 
-export { SITE_NUMBERS_FIELDS } from "./site-numbers.fields.ts";
-
 export const siteNumbersSchema = z.object({
   domain: hostName(F.domain),
   numberIntl: phone(F.numberIntl).min(1, requiredMessage(F.numberIntl.label)),

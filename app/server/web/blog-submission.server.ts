@@ -1,4 +1,5 @@
-import { BLOG_MESSAGES, type editedBlogSchema, type newBlogSchema } from "#app/forms/blog.ts";
+import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
+import type { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
 import { parseForm } from "#app/forms/parse.ts";
 import { type ImageChoice, readImageChoice } from "#app/server/media/image-input.server.ts";
 import type { StoreThenSaveResult } from "#app/server/media/store-then-save.server.ts";

@@ -1,5 +1,6 @@
 import { parseForm } from "#app/forms/parse.ts";
-import { missesRequired, RECIPE_MESSAGES, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
+import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
+import { missesRequired, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
 import { type ImageChoice, readImageChoice } from "#app/server/media/image-input.server.ts";
 import type { StoreThenSaveResult } from "#app/server/media/store-then-save.server.ts";
 import { adminFail } from "./admin-result.server.ts";

@@ -16,7 +16,8 @@ import {
 import { BlogDates } from "#app/components/cards.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { BLOG_MESSAGES, newBlogSchema } from "#app/forms/blog.ts";
+import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
+import { newBlogSchema } from "#app/forms/blog.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { createBlog, deleteBlog, listBlogs } from "#app/server/models/blogs.server.ts";
