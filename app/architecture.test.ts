@@ -14,7 +14,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   forms: ["lib", "forms", "content"],
   content: ["lib", "forms", "content"],
   components: ["lib", "forms", "content", "components"],
-  "server/config": [],
+  "server/config": ["lib"],
   "server/db": ["server/db", "server/config"],
   "server/models": ["server/db", "server/models", "server/media", "lib", "forms", "content", "server/config"],
   "server/auth": ["server/db", "server/models", "server/auth", "lib", "forms", "server/config"],

@@ -1,4 +1,4 @@
-import { type FormErrors, HONEYPOT_FIELD } from "#app/lib/form-errors.ts";
+import { type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
 
 interface FieldProps {
   name: string;
@@ -10,6 +10,8 @@ interface FieldProps {
   defaultValue?: string;
   type?: string;
   required?: boolean;
+  /** The field's length limit (the same one the server checks). */
+  maxLength?: number;
   autoComplete?: string;
   multiline?: boolean;
   rows?: number;
@@ -28,6 +30,7 @@ export function Field({
   defaultValue = errors?.values?.[name],
   type = "text",
   required,
+  maxLength,
   autoComplete,
   multiline,
   rows = 5,
@@ -38,6 +41,7 @@ export function Field({
     name,
     defaultValue,
     required,
+    maxLength,
     autoComplete,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,

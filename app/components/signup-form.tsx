@@ -1,4 +1,5 @@
-import type { FormErrors } from "#app/lib/form-errors.ts";
+import type { FormErrors } from "#app/forms/common.fields.ts";
+import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
 import { Field, FormError, Honeypot, SubmitButton } from "./form.tsx";
 
 /** Full Name, Email, Phone: the sign-up fields shared by the popup and the /signup page. */
@@ -16,26 +17,29 @@ export function SignupFields({
       <FormError message={errors?.formError} />
       <Field
         id={`${idPrefix}-fullName`}
-        name="fullName"
-        label="Full Name"
+        name={U.fullName.name}
+        label={U.fullName.label}
+        maxLength={U.fullName.max}
         required
         autoComplete="name"
         errors={errors}
       />
       <Field
         id={`${idPrefix}-email`}
-        name="email"
+        name={U.email.name}
         type="email"
-        label="Email"
+        label={U.email.label}
+        maxLength={U.email.max}
         required
         autoComplete="email"
         errors={errors}
       />
       <Field
         id={`${idPrefix}-phone`}
-        name="phone"
+        name={U.phone.name}
         type="tel"
-        label="Phone"
+        label={U.phone.label}
+        maxLength={U.phone.max}
         autoComplete="tel"
         errors={errors}
       />

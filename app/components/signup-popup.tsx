@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { FormErrors } from "#app/lib/form-errors.ts";
+import type { FormErrors } from "#app/forms/common.fields.ts";
 import { CloseIcon } from "./icons.tsx";
 import { SignupFields } from "./signup-form.tsx";
 

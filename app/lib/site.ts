@@ -14,10 +14,21 @@ export interface SiteNumbers {
   numberLocal: string;
 }
 
-/** Footer fallbacks when site info is empty (spec §2). */
-export const FALLBACK_BRAND = "Wanderplate";
-export const FALLBACK_EMAIL = "hello@wanderplate.example";
-export const FALLBACK_OFFICE = "Remote Team, Worldwide";
+/** The product's own site info, until SITE_* variables or /admin/settings say otherwise. */
+export const SITE_DEFAULTS: SiteInfo = {
+  name: "Wanderplate",
+  phone: "+1 (555) 010-0199",
+  phonecall: "+15550100199",
+  email: "hello@wanderplate.example",
+  address: "Remote Team, Worldwide",
+  addressCity: "",
+  domain: "",
+};
+
+/** What the footer, contact page and titles show when a site info value is left empty. */
+export const FALLBACK_BRAND = SITE_DEFAULTS.name;
+export const FALLBACK_EMAIL = SITE_DEFAULTS.email;
+export const FALLBACK_OFFICE = SITE_DEFAULTS.address;
 export const TAGLINE = "Adventure made simple";
 
 /** "Title | Site" for page titles other than a blog's own (which the spec fixes). */

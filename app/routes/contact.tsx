@@ -2,7 +2,8 @@ import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
-import { contactSchema } from "#app/lib/forms.ts";
+import { CONTACT_FIELDS as C } from "#app/forms/contact.fields.ts";
+import { contactSchema } from "#app/forms/contact.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -79,16 +80,18 @@ export default function Contact() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-first"
-                  name="first"
-                  label="First Name"
+                  name={C.first.name}
+                  label={C.first.label}
+                  maxLength={C.first.max}
                   required
                   autoComplete="given-name"
                   errors={failed}
                 />
                 <Field
                   id="contact-last"
-                  name="last"
-                  label="Last Name"
+                  name={C.last.name}
+                  label={C.last.label}
+                  maxLength={C.last.max}
                   required
                   autoComplete="family-name"
                   errors={failed}
@@ -97,26 +100,29 @@ export default function Contact() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-email"
-                  name="email"
+                  name={C.email.name}
                   type="email"
-                  label="Email"
+                  label={C.email.label}
+                  maxLength={C.email.max}
                   required
                   autoComplete="email"
                   errors={failed}
                 />
                 <Field
                   id="contact-phone"
-                  name="phone"
+                  name={C.phone.name}
                   type="tel"
-                  label="Phone"
+                  label={C.phone.label}
+                  maxLength={C.phone.max}
                   autoComplete="tel"
                   errors={failed}
                 />
               </div>
               <Field
                 id="contact-message"
-                name="message"
-                label="Message"
+                name={C.message.name}
+                label={C.message.label}
+                maxLength={C.message.max}
                 required
                 multiline
                 rows={6}

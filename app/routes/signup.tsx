@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { SignupFields } from "#app/components/signup-form.tsx";
-import { signupSchema } from "#app/lib/forms.ts";
+import { userSchema } from "#app/forms/user.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/signup";
 /** The popup posts here with JavaScript; without it, this page is the same sign-up form. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const checked = await checkPublicForm(db, request, signupSchema, {
+  const checked = await checkPublicForm(db, request, userSchema, {
     formName: "signup",
     ip: context.get(requestInfoContext).ip,
   });

@@ -8,6 +8,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { SITE_DEFAULTS } from "#app/lib/site.ts";
 
 /** One variable: how its value is read (with its default) and one line for the README. */
 interface Variable<T> {
@@ -183,18 +184,18 @@ const VARIABLES = {
     secret: true,
     meaning: "the password of the `ADMIN_EMAIL` account when it is created",
   }),
-  SITE_NAME: variable({ schema: siteText("Wanderplate"), meaning: "site name" }),
-  SITE_EMAIL: variable({ schema: siteText("hello@wanderplate.example"), meaning: "contact email" }),
-  SITE_PHONE: variable({ schema: siteText("+1 (555) 010-0199"), meaning: "phone number as shown" }),
-  SITE_PHONECALL: variable({ schema: siteText("+15550100199"), meaning: "phone number as dialled" }),
-  SITE_ADDRESS: variable({ schema: siteText("Remote Team, Worldwide"), meaning: "office address" }),
+  SITE_NAME: variable({ schema: siteText(SITE_DEFAULTS.name), meaning: "site name" }),
+  SITE_EMAIL: variable({ schema: siteText(SITE_DEFAULTS.email), meaning: "contact email" }),
+  SITE_PHONE: variable({ schema: siteText(SITE_DEFAULTS.phone), meaning: "phone number as shown" }),
+  SITE_PHONECALL: variable({ schema: siteText(SITE_DEFAULTS.phonecall), meaning: "phone number as dialled" }),
+  SITE_ADDRESS: variable({ schema: siteText(SITE_DEFAULTS.address), meaning: "office address" }),
   SITE_ADDRESS_CITY: variable({
-    schema: siteText(""),
+    schema: siteText(SITE_DEFAULTS.addressCity),
     unset: "none",
     meaning: "city, shown after the address",
   }),
   SITE_DOMAIN: variable({
-    schema: siteText(""),
+    schema: siteText(SITE_DEFAULTS.domain),
     unset: "the request's host",
     meaning: "the domain whose site numbers the contact page shows",
   }),

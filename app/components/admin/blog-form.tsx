@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import { Field } from "#app/components/form.tsx";
-import type { BlogFormValues } from "#app/lib/blog-rules.ts";
+import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
 
@@ -27,20 +27,21 @@ export function BlogFields({
     <div className="space-y-4">
       <Field
         id={`${idPrefix}-title`}
-        name="title"
-        label="Title"
+        name={B.title.name}
+        label={B.title.label}
+        maxLength={B.title.max}
         required
         defaultValue={v.title}
         error={errors?.title}
       />
       <div>
         <span id={contentLabelId} className="mb-1.5 block font-medium">
-          Content
+          {B.content.label}
         </span>
         <Suspense
           fallback={
             <textarea
-              name="content"
+              name={B.content.name}
               aria-labelledby={contentLabelId}
               defaultValue={v.content}
               style={{ height: editorHeight + 44 }}
@@ -49,7 +50,7 @@ export function BlogFields({
           }
         >
           <RichTextEditor
-            name="content"
+            name={B.content.name}
             initialHtml={v.content ?? ""}
             height={editorHeight}
             labelId={contentLabelId}
@@ -62,40 +63,44 @@ export function BlogFields({
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           id={`${idPrefix}-date`}
-          name="date"
+          name={B.date.name}
           type="date"
-          label="Date"
+          label={B.date.label}
           required
           defaultValue={v.date}
           error={errors?.date}
         />
         <Field
           id={`${idPrefix}-author`}
-          name="author"
-          label="Author"
+          name={B.author.name}
+          label={B.author.label}
+          maxLength={B.author.max}
           required
           defaultValue={v.author}
           error={errors?.author}
         />
         <Field
           id={`${idPrefix}-category`}
-          name="category"
-          label="Category"
+          name={B.category.name}
+          label={B.category.label}
+          maxLength={B.category.max}
           defaultValue={v.category}
           error={errors?.category}
         />
       </div>
       <Field
         id={`${idPrefix}-seoTitle`}
-        name="seoTitle"
-        label="SEO Title"
+        name={B.seoTitle.name}
+        label={B.seoTitle.label}
+        maxLength={B.seoTitle.max}
         defaultValue={v.seoTitle}
         error={errors?.seoTitle}
       />
       <Field
         id={`${idPrefix}-seoDescription`}
-        name="seoDescription"
-        label="SEO Description"
+        name={B.seoDescription.name}
+        label={B.seoDescription.label}
+        maxLength={B.seoDescription.max}
         multiline
         rows={2}
         defaultValue={v.seoDescription}
@@ -103,8 +108,9 @@ export function BlogFields({
       />
       <Field
         id={`${idPrefix}-seoKeywords`}
-        name="seoKeywords"
-        label="SEO Keywords"
+        name={B.seoKeywords.name}
+        label={B.seoKeywords.label}
+        maxLength={B.seoKeywords.max}
         defaultValue={v.seoKeywords}
         error={errors?.seoKeywords}
       />

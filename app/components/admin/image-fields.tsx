@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { IMAGE_FIELDS } from "#app/forms/image.fields.ts";
 import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "#app/lib/images.ts";
 
 /** Spec §2: "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
@@ -34,11 +35,11 @@ export function ImageFields({
       )}
       <div>
         <label htmlFor={`${idPrefix}-imageFile`} className="block font-medium">
-          Upload Image
+          {IMAGE_FIELDS.file.label}
         </label>
         <input
           id={`${idPrefix}-imageFile`}
-          name="imageFile"
+          name={IMAGE_FIELDS.file.name}
           type="file"
           accept="image/*"
           aria-invalid={tooLarge ? true : undefined}
@@ -54,11 +55,11 @@ export function ImageFields({
       </div>
       <div>
         <label htmlFor={`${idPrefix}-imageUrl`} className="block font-medium">
-          Or Image URL
+          {IMAGE_FIELDS.url.label}
         </label>
         <input
           id={`${idPrefix}-imageUrl`}
-          name="imageUrl"
+          name={IMAGE_FIELDS.url.name}
           type="url"
           placeholder="https://…"
           aria-invalid={error && !tooLarge ? true : undefined}

@@ -1,18 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Field } from "#app/components/form.tsx";
+import { NUTRITION_FIELDS, type NutritionField, RECIPE_FIELDS as R } from "#app/forms/recipe.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
 import { buttonSecondary } from "./ui.tsx";
-
-/** The nutrition inputs, in form order (the server reads the same names: recipes.server.ts). */
-const NUTRITION = [
-  ["calories", "Calories"],
-  ["protein", "Protein"],
-  ["fats", "Fats"],
-  ["carbs", "Carbs"],
-] as const;
-
-type NutritionName = (typeof NUTRITION)[number][0];
 
 /** What the form starts with: a recipe being edited, the values of a refused submission, or defaults. */
 export interface RecipeFormInitial {
@@ -21,7 +12,7 @@ export interface RecipeFormInitial {
   type: string;
   steps: string[];
   ingredients: string[];
-  nutrition: Record<NutritionName, string>;
+  nutrition: Record<NutritionField, string>;
   image?: ImageRef;
 }
 
@@ -31,7 +22,7 @@ interface RecipeLike {
   type: string | null;
   steps: string[];
   ingredients: string[];
-  nutritionalValues: Record<NutritionName, number>;
+  nutritionalValues: Record<NutritionField, number>;
   image: ImageRef;
 }
 
@@ -54,14 +45,17 @@ export function recipeFormInitial(
   values?: Record<string, string>,
 ): RecipeFormInitial {
   const n = recipe?.nutritionalValues;
-  const num = (name: NutritionName) => values?.[name] ?? String(n?.[name] ?? 0);
+  const num = (name: NutritionField) => values?.[name] ?? String(n?.[name] ?? 0);
   return {
     title: values?.title ?? recipe?.title ?? "",
     short: values?.short ?? recipe?.short ?? "",
     type: values?.type ?? recipe?.type ?? "",
     steps: listOf(values?.steps) ?? recipe?.steps ?? [],
     ingredients: listOf(values?.ingredients) ?? recipe?.ingredients ?? [],
-    nutrition: { calories: num("calories"), protein: num("protein"), fats: num("fats"), carbs: num("carbs") },
+    nutrition: Object.fromEntries(NUTRITION_FIELDS.map((name) => [name, num(name)])) as Record<
+      NutritionField,
+      string
+    >,
     image: recipe?.image,
   };
 }
@@ -76,18 +70,12 @@ const control =
  */
 function ListField({
   idPrefix,
-  name,
-  legend,
-  itemLabel,
-  addLabel,
+  field: { name, label: legend, item: itemLabel, max },
   initial,
   error,
 }: {
   idPrefix: string;
-  name: string;
-  legend: string;
-  itemLabel: string;
-  addLabel: string;
+  field: { name: string; label: string; item: string; max: number };
   initial: string[];
   error?: string;
 }) {
@@ -136,6 +124,7 @@ function ListField({
                 id={id}
                 name={name}
                 type="text"
+                maxLength={max}
                 defaultValue={row.value}
                 className={control}
               />
@@ -155,7 +144,7 @@ function ListField({
         })}
       </ol>
       <button type="button" onClick={add} className={`${buttonSecondary} px-4 py-2 text-sm`}>
-        {addLabel}
+        Add {itemLabel}
       </button>
       {error && (
         <p id={errorId} className="text-sm font-medium text-coral-600">
@@ -170,12 +159,14 @@ function NumberField({
   id,
   name,
   label,
+  max,
   defaultValue,
   error,
 }: {
   id: string;
   name: string;
   label: string;
+  max: number;
   defaultValue: string;
   error?: string;
 }) {
@@ -191,6 +182,7 @@ function NumberField({
         type="number"
         inputMode="numeric"
         min={0}
+        max={max}
         step={1}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
@@ -224,16 +216,18 @@ export function RecipeFields({
     <div className="space-y-5">
       <Field
         id={`${idPrefix}-title`}
-        name="title"
-        label="Title"
+        name={R.title.name}
+        label={R.title.label}
+        maxLength={R.title.max}
         required
         defaultValue={initial.title}
         error={e.title}
       />
       <Field
         id={`${idPrefix}-short`}
-        name="short"
-        label="Short Description"
+        name={R.short.name}
+        label={R.short.label}
+        maxLength={R.short.max}
         required
         multiline
         rows={3}
@@ -241,33 +235,23 @@ export function RecipeFields({
         error={e.short}
       />
       <ImageFields idPrefix={idPrefix} current={initial.image} error={e.image} />
+      <ListField idPrefix={idPrefix} field={R.steps} initial={initial.steps} error={e.steps} />
       <ListField
         idPrefix={idPrefix}
-        name="steps"
-        legend="Steps"
-        itemLabel="Step"
-        addLabel="Add Step"
-        initial={initial.steps}
-        error={e.steps}
-      />
-      <ListField
-        idPrefix={idPrefix}
-        name="ingredients"
-        legend="Ingredients"
-        itemLabel="Ingredient"
-        addLabel="Add Ingredient"
+        field={R.ingredients}
         initial={initial.ingredients}
         error={e.ingredients}
       />
       <fieldset className="rounded-xl border border-ink-900/10 p-4">
         <legend className="px-1 font-medium">Nutritional values</legend>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {NUTRITION.map(([name, label]) => (
+          {NUTRITION_FIELDS.map((name) => (
             <NumberField
               key={name}
               id={`${idPrefix}-${name}`}
               name={name}
-              label={label}
+              label={R[name].label}
+              max={R[name].max}
               defaultValue={initial.nutrition[name]}
               error={e[name]}
             />
@@ -276,7 +260,14 @@ export function RecipeFields({
         <p className="mt-3 text-sm text-ink-700">Whole numbers per serving; an empty value counts as 0.</p>
       </fieldset>
       <div>
-        <Field id={`${idPrefix}-type`} name="type" label="Type" defaultValue={initial.type} error={e.type} />
+        <Field
+          id={`${idPrefix}-type`}
+          name={R.type.name}
+          label={R.type.label}
+          maxLength={R.type.max}
+          defaultValue={initial.type}
+          error={e.type}
+        />
         <p className="mt-1.5 text-sm text-ink-700">For example "trending" to mark it on the site.</p>
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { data, Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { Clock } from "#app/components/admin/clock.tsx";
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
 import { countPendingComments } from "#app/server/models/comments.server.ts";
 import { countRecipes } from "#app/server/models/recipes.server.ts";
-import { requireAdminRequest } from "#app/server/web/admin-action.server.ts";
 import { takeToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/layout";
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { LOGIN_FIELDS as L } from "#app/forms/login.fields.ts";
 import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
 import { attemptLogin } from "#app/server/auth/login.server.ts";
 import { findSessionAccount } from "#app/server/auth/session.server.ts";
@@ -35,18 +36,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof FormBodyError)) throw error;
     return fail(error.status, { error: error.message, fieldErrors: {}, email: "" });
   }
-  const rawEmail = form.get("email");
+  const rawEmail = form.get(L.email.name);
   const email = typeof rawEmail === "string" ? rawEmail.trim() : "";
   const outcome = await attemptLogin(db, {
     email: rawEmail,
-    password: form.get("password"),
+    password: form.get(L.password.name),
     request,
     clientAddress: context.get(requestInfoContext).ip,
   });
   switch (outcome.kind) {
     case "bad-input": {
-      const { fieldErrors } = outcome;
-      return fail(400, { error: Object.values(fieldErrors)[0] ?? INVALID, fieldErrors, email });
+      const { summary, fieldErrors } = outcome;
+      return fail(400, { error: summary, fieldErrors, email });
     }
     case "throttled":
       return fail(
@@ -96,9 +97,10 @@ export default function Login() {
         <Form method="post" noValidate className="mt-6 space-y-4">
           <Field
             id="login-email"
-            name="email"
+            name={L.email.name}
             type="email"
-            label="Email"
+            label={L.email.label}
+            maxLength={L.email.max}
             required
             autoComplete="username"
             defaultValue={result?.email}
@@ -106,9 +108,9 @@ export default function Login() {
           />
           <Field
             id="login-password"
-            name="password"
+            name={L.password.name}
             type="password"
-            label="Password"
+            label={L.password.label}
             required
             autoComplete="current-password"
             error={result?.fieldErrors?.password}

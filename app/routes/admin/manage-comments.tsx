@@ -2,6 +2,7 @@ import { data, Link, useFetcher, useLoaderData } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import {
   ADMIN_COMMENTS_LIMIT,
   type AdminComment,
@@ -11,14 +12,8 @@ import {
   parseCommentStatus,
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
-import {
-  adminFail,
-  adminOk,
-  field,
-  parseId,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
+import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/manage-comments";
 
 export const COMMENT_APPROVED = "Comment approved";

@@ -2,8 +2,8 @@ import { data, useLoaderData } from "react-router";
 import { AdminTable, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { listContactsPage } from "#app/server/models/contacts.server.ts";
-import { requireAdminRequest } from "#app/server/web/admin-action.server.ts";
 import type { Route } from "./+types/manage-contacts";
 
 export const CONTACTS_LOAD_FAILED = "Failed to load messages.";

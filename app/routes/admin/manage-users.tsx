@@ -13,16 +13,13 @@ import {
 import { Field } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { parseForm, signupSchema } from "#app/lib/forms.ts";
+import { parseForm } from "#app/forms/parse.ts";
+import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
+import { userSchema } from "#app/forms/user.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
-import {
-  adminFail,
-  adminOk,
-  deleteFromForm,
-  field,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
+import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/manage-users";
 
 export const USERS_LOAD_FAILED = "Failed to fetch users.";
@@ -46,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readAdminForm(request);
   const intent = field(form, "intent");
   if (intent === "add") {
-    const parsed = parseForm(signupSchema, form);
+    const parsed = parseForm(userSchema, form);
     if (!parsed.ok) {
       return adminFail(400, "Please correct the fields marked below.", {
         fieldErrors: parsed.fieldErrors,
@@ -175,8 +172,9 @@ function AddUserForm({ onDone }: { onDone(): void }) {
       <input type="hidden" name="intent" value="add" />
       <Field
         id="add-user-fullName"
-        name="fullName"
-        label="Full Name"
+        name={U.fullName.name}
+        label={U.fullName.label}
+        maxLength={U.fullName.max}
         required
         autoComplete="off"
         error={errors?.fullName}
@@ -184,9 +182,10 @@ function AddUserForm({ onDone }: { onDone(): void }) {
       />
       <Field
         id="add-user-email"
-        name="email"
+        name={U.email.name}
         type="email"
-        label="Email"
+        label={U.email.label}
+        maxLength={U.email.max}
         required
         autoComplete="off"
         error={errors?.email}
@@ -194,9 +193,10 @@ function AddUserForm({ onDone }: { onDone(): void }) {
       />
       <Field
         id="add-user-phone"
-        name="phone"
+        name={U.phone.name}
         type="tel"
-        label="Phone"
+        label={U.phone.label}
+        maxLength={U.phone.max}
         autoComplete="off"
         error={errors?.phone}
         defaultValue={values?.phone}

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { requireAdminRequest } from "#app/server/web/admin-action.server.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import type { Route } from "./+types/not-found";
 
 /** An unknown /admin path: the admin's own 404 (after the same session check as every admin page). */

@@ -11,8 +11,13 @@ import {
   PageHeader,
 } from "#app/components/admin/ui.tsx";
 import { Field } from "#app/components/form.tsx";
-import { parseForm } from "#app/lib/forms.ts";
+import { parseForm } from "#app/forms/parse.ts";
+import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
+import { siteInfoSchema } from "#app/forms/site-info.ts";
+import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
+import { siteNumbersSchema } from "#app/forms/site-numbers.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
@@ -20,16 +25,9 @@ import {
   listSiteNumbers,
   saveSiteInfo,
   saveSiteNumbers,
-  siteInfoSchema,
-  siteNumbersSchema,
 } from "#app/server/models/settings.server.ts";
-import {
-  adminFail,
-  adminOk,
-  field,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
+import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/settings";
 
 export const SETTINGS_SAVED = "Settings saved";
@@ -104,20 +102,22 @@ export default function Settings() {
 
 const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5";
 
-/** The site-info fields in form order (Domain follows, with its explanation). */
-const SITE_INFO_FIELDS: {
+const I = SITE_INFO_FIELDS;
+const N = SITE_NUMBERS_FIELDS;
+
+/** The site-info inputs in form order (Domain follows, with its explanation). */
+const SITE_INFO_INPUTS: {
   id: string;
-  name: keyof SiteInfo;
-  label: string;
+  field: (typeof I)[Exclude<keyof SiteInfo, "domain">];
   type?: string;
   required?: boolean;
 }[] = [
-  { id: "site-name", name: "name", label: "Site Name", required: true },
-  { id: "site-email", name: "email", label: "Email", type: "email", required: true },
-  { id: "site-phone", name: "phone", label: "Phone", type: "tel" },
-  { id: "site-phonecall", name: "phonecall", label: "Phone (dialable)", type: "tel" },
-  { id: "site-address", name: "address", label: "Address" },
-  { id: "site-city", name: "addressCity", label: "City" },
+  { id: "site-name", field: I.name, required: true },
+  { id: "site-email", field: I.email, type: "email", required: true },
+  { id: "site-phone", field: I.phone, type: "tel" },
+  { id: "site-phonecall", field: I.phonecall, type: "tel" },
+  { id: "site-address", field: I.address },
+  { id: "site-city", field: I.addressCity },
 ];
 
 function SiteInfoForm({ info }: { info: SiteInfo }) {
@@ -143,23 +143,25 @@ function SiteInfoForm({ info }: { info: SiteInfo }) {
         className="mt-6 grid gap-4 md:grid-cols-2"
       >
         <input type="hidden" name="intent" value="site-info" />
-        {SITE_INFO_FIELDS.map((f) => (
+        {SITE_INFO_INPUTS.map(({ id, field, type, required }) => (
           <Field
-            key={f.name}
-            id={f.id}
-            name={f.name}
-            type={f.type}
-            label={f.label}
-            required={f.required}
-            defaultValue={value(f.name)}
-            error={errors?.[f.name]}
+            key={field.name}
+            id={id}
+            name={field.name}
+            type={type}
+            label={field.label}
+            required={required}
+            maxLength={field.max}
+            defaultValue={value(field.name)}
+            error={errors?.[field.name]}
           />
         ))}
         <div className="md:col-span-2">
           <Field
             id="site-domain"
-            name="domain"
-            label="Domain"
+            name={I.domain.name}
+            label={I.domain.label}
+            maxLength={I.domain.max}
             defaultValue={value("domain")}
             error={errors?.domain}
           />
@@ -256,27 +258,30 @@ function SiteNumbersForm() {
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <Field
           id="numbers-domain"
-          name="domain"
-          label="Domain"
+          name={N.domain.name}
+          label={N.domain.label}
           required
+          maxLength={N.domain.max}
           defaultValue={values?.domain}
           error={errors?.domain}
         />
         <Field
           id="numbers-intl"
-          name="numberIntl"
+          name={N.numberIntl.name}
           type="tel"
-          label="International number"
+          label={N.numberIntl.label}
           required
+          maxLength={N.numberIntl.max}
           defaultValue={values?.numberIntl}
           error={errors?.numberIntl}
         />
         <Field
           id="numbers-local"
-          name="numberLocal"
+          name={N.numberLocal.name}
           type="tel"
-          label="Local number"
+          label={N.numberLocal.label}
           required
+          maxLength={N.numberLocal.max}
           defaultValue={values?.numberLocal}
           error={errors?.numberLocal}
         />

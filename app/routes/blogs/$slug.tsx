@@ -12,8 +12,9 @@ import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.t
 import { ContentImage } from "#app/components/images.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { COMMENT_FIELDS as C } from "#app/forms/comment.fields.ts";
+import { commentSchema } from "#app/forms/comment.ts";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
-import { commentSchema } from "#app/lib/forms.ts";
 import { imageSources } from "#app/lib/images.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -158,23 +159,33 @@ function Comments() {
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 id="comment-name"
-                name="name"
-                label="Name"
+                name={C.name.name}
+                label={C.name.label}
+                maxLength={C.name.max}
                 required
                 autoComplete="name"
                 errors={failed}
               />
               <Field
                 id="comment-email"
-                name="email"
+                name={C.email.name}
                 type="email"
-                label="Email"
+                label={C.email.label}
+                maxLength={C.email.max}
                 required
                 autoComplete="email"
                 errors={failed}
               />
             </div>
-            <Field id="comment-text" name="comment" label="Comment" required multiline errors={failed} />
+            <Field
+              id="comment-text"
+              name={C.comment.name}
+              label={C.comment.label}
+              maxLength={C.comment.max}
+              required
+              multiline
+              errors={failed}
+            />
             <Honeypot />
             <SubmitButton submitting={submitting}>Post Comment</SubmitButton>
           </Form>

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { loginSchema } from "#app/forms/login.ts";
+import { parseValues } from "#app/forms/parse.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { issueDeviceCookie, knownDevice } from "./device-cookie.server.ts";
@@ -6,21 +7,8 @@ import { clearAttempts, countAttempt, refundAttempt } from "./login-throttle.ser
 import { sweepExpiredLimits } from "./rate-limits.server.ts";
 import { checkLogin, createSession } from "./session.server.ts";
 
-/** The longest email address there is (RFC 5321 path limit): keys and lookups stay bounded. */
-export const MAX_EMAIL_LENGTH = 254;
-
-export const loginSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Email is required.")
-    .max(MAX_EMAIL_LENGTH, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
-  password: z.string().min(1, "Password is required."),
-});
-
 export type LoginOutcome =
-  | { kind: "bad-input"; fieldErrors: Record<string, string> }
+  | { kind: "bad-input"; summary: string; fieldErrors: Record<string, string> }
   | { kind: "throttled"; retryAfter: number }
   | { kind: "invalid" }
   | { kind: "denied" }
@@ -46,12 +34,9 @@ export async function attemptLogin(
   attempt: LoginAttempt,
   { now = nowSeconds(), check = checkLogin }: { now?: number; check?: typeof checkLogin } = {},
 ): Promise<LoginOutcome> {
-  const parsed = loginSchema.safeParse({ email: attempt.email ?? "", password: attempt.password ?? "" });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return { kind: "bad-input", fieldErrors };
-  }
+  // The form's own rules (an email of sane length, a password) before anything is counted.
+  const parsed = parseValues(loginSchema, { email: attempt.email, password: attempt.password });
+  if (!parsed.ok) return { kind: "bad-input", summary: parsed.summary, fieldErrors: parsed.fieldErrors };
   const email = parsed.data.email.toLowerCase();
   await sweepExpiredLimits(db, now);
 

@@ -8,7 +8,7 @@ import { discardImage } from "#app/server/media/storage.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 
-export const BLOGS_PER_PAGE = 9;
+const BLOGS_PER_PAGE = 9;
 
 /** What a blog list card shows; never carries the content. */
 export interface BlogCard {
@@ -86,7 +86,7 @@ function toBlog(row: BlogRow): Blog {
   };
 }
 
-export const uniqueBlogSlug = (db: DB, title: string, exceptId?: number) =>
+const uniqueBlogSlug = (db: DB, title: string, exceptId?: number) =>
   uniqueSlug(db, "blogs", title, "post", exceptId);
 
 function contentColumns(input: BlogInput) {
@@ -185,10 +185,10 @@ export async function blogFeedEntries(db: DB, limit: number) {
 }
 
 /**
- * Updates a blog (spec §5 edit). A changed title regenerates the slug; the old slug keeps
- * answering with a permanent redirect (DESIGN §3.9). Returns the blog and the image it replaced.
+ * Updates a blog, then removes the uploaded image it no longer uses. A changed title regenerates
+ * the slug, and the old slug keeps answering with a permanent redirect. Null if there is no such
+ * blog.
  */
-/** Updates a blog, then removes the uploaded image it no longer uses. Null if there is no such blog. */
 export async function updateBlog(
   db: DB,
   id: number,

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 import { getConfig, parseConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
@@ -91,7 +90,7 @@ export async function saveSiteNumbers(db: DB, domain: string, numbers: SiteNumbe
 }
 
 /** Site numbers of every domain, by domain (bounded: a site has a handful). */
-export const SITE_NUMBERS_LIMIT = 200;
+const SITE_NUMBERS_LIMIT = 200;
 
 export interface DomainNumbers extends SiteNumbers {
   domain: string;
@@ -115,54 +114,3 @@ export async function deleteSiteNumbers(db: DB, domain: string): Promise<boolean
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
-
-// ---- Validation of the /admin/settings forms (server side; nothing is written on failure) ----
-
-const HOST_NAME =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const PHONE_CHARS = /^[+()\d\s.-]*$/;
-
-const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
-
-const requiredText = (label: string, max: number) => text(label, max).min(1, `${label} is required.`);
-
-const phone = (label: string) =>
-  text(label, 40).regex(PHONE_CHARS, `${label} may contain digits, spaces and + ( ) - . only.`);
-
-const HOST_NAME_MESSAGE = "Enter a host name such as example.com (no https:// or path).";
-
-/** The "Site info" form; field names are the keys of SiteInfo. */
-export const siteInfoSchema = z.object({
-  name: requiredText("Site Name", 100),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Email is required.")
-    .max(254, "Email is too long.")
-    .pipe(z.email("Enter a valid email address.")),
-  phone: phone("Phone"),
-  phonecall: z
-    .string()
-    .transform((v) => v.replace(/[\s().-]/g, ""))
-    .pipe(z.string().regex(/^\+?\d{0,20}$/, "Phone (dialable) must be digits, optionally starting with +.")),
-  address: text("Address", 200),
-  addressCity: text("City", 100),
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => v === "" || (v.length <= 253 && HOST_NAME.test(v)), HOST_NAME_MESSAGE),
-});
-
-/** The site numbers form: one domain's international and local numbers. */
-export const siteNumbersSchema = z.object({
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Domain is required.")
-    .refine((v) => v.length <= 253 && HOST_NAME.test(v), HOST_NAME_MESSAGE),
-  numberIntl: phone("International number").min(1, "International number is required."),
-  numberLocal: phone("Local number").min(1, "Local number is required."),
-});

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { type FormErrors, HONEYPOT_FIELD, parseForm } from "#app/lib/forms.ts";
+import { type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
+import { parseForm } from "#app/forms/parse.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
@@ -12,7 +13,7 @@ const WINDOW_SECONDS = 600;
 /** Far more than the longest message the schemas allow, far less than would hurt the server. */
 const MAX_FORM_BYTES = 64 * 1024;
 
-export type PublicFormFailure = { ok: false; formError?: string } & FormErrors;
+type PublicFormFailure = { ok: false; formError?: string } & FormErrors;
 
 /**
  * The checks every public form shares: a readable form body of a sane size, honeypot, the schema,
@@ -52,7 +53,7 @@ export async function checkPublicForm<S extends z.ZodObject>(
     return fail(429, {
       formError: "Too many submissions from your connection. Please try again in a few minutes.",
       fieldErrors: {},
-      values: parsed.data as Record<string, string>,
+      values: parsed.values,
     });
   }
   return { ok: true, data: parsed.data };

@@ -1,44 +1,50 @@
-import {
-  readImageChoice,
-  type StoredImage,
-  tryStoreImageChoice,
-} from "#app/server/media/image-input.server.ts";
-import { checkRecipeForm, type RecipeFields } from "#app/server/models/recipes.server.ts";
-import { adminFail } from "./admin-action.server.ts";
+import { parseForm } from "#app/forms/parse.ts";
+import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
+import { missesRequired, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
+import { type ImageChoice, readImageChoice } from "#app/server/media/image-input.server.ts";
+import type { StoreThenSaveResult } from "#app/server/media/store-then-save.server.ts";
+import { adminFail } from "./admin-result.server.ts";
 
 export type RecipeSubmission =
-  | { ok: true; fields: RecipeFields; image: StoredImage; keepImage: boolean }
+  | { ok: true; fields: ReturnType<typeof recipeFields>; choice: ImageChoice }
   | { ok: false; response: ReturnType<typeof adminFail> };
 
 /**
- * What adding and editing a recipe both do with the submitted form before writing anything:
- * check the fields and the image choice, then store an uploaded image. A refusal comes back as
- * the action's answer (400 for the admin to fix, 500 with `failMessage` when the server failed).
- * Editing passes `hasCurrentImage`: leaving both image inputs empty then keeps that image.
+ * What adding and editing a recipe both do with the submitted form before anything is stored:
+ * check the fields and the image choice. A refusal comes back as the action's 400 answer, a
+ * sentence in the toast and hints under the fields. Editing passes `hasCurrentImage`: leaving
+ * both image inputs empty then keeps that image.
  */
-export async function readRecipeSubmission(
-  form: FormData,
-  { hasCurrentImage = false, failMessage }: { hasCurrentImage?: boolean; failMessage: string },
-): Promise<RecipeSubmission> {
+export function readRecipeSubmission(form: FormData, { hasCurrentImage = false } = {}): RecipeSubmission {
+  const parsed = parseForm(recipeSchema, form);
   const choice = readImageChoice(form);
-  const checked = checkRecipeForm(form, { hasImage: choice.kind !== "none" || hasCurrentImage });
-  if (!checked.ok) {
-    const { message, fieldErrors, values } = checked;
-    return { ok: false, response: adminFail(400, message, { fieldErrors, values }) };
+  const imageMissing = choice.kind === "none" && !hasCurrentImage;
+  if (!parsed.ok || imageMissing) {
+    const fieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+    if (imageMissing) fieldErrors.image = RECIPE_MESSAGES.imageMissing;
+    const message =
+      parsed.ok || imageMissing || missesRequired(fieldErrors) ? RECIPE_MESSAGES.required : parsed.summary;
+    return { ok: false, response: adminFail(400, message, { fieldErrors, values: parsed.values }) };
   }
   if (choice.kind === "error") {
     return {
       ok: false,
-      response: adminFail(400, choice.message, { fieldErrors: { image: "Check the image." } }),
+      response: adminFail(400, choice.message, {
+        fieldErrors: { image: RECIPE_MESSAGES.imageRefused },
+        values: parsed.values,
+      }),
     };
   }
-  const stored = await tryStoreImageChoice(choice);
-  if (!stored.ok) {
-    const response =
-      stored.status === 400
-        ? adminFail(400, stored.reason, { fieldErrors: { image: "Choose another image file." } })
-        : adminFail(500, failMessage);
-    return { ok: false, response };
-  }
-  return { ok: true, fields: checked.data, image: stored.image, keepImage: choice.kind === "none" };
+  return { ok: true, fields: recipeFields(parsed.data), choice };
+}
+
+/** The answer to a recipe save that `storeThenSave` refused: the reason only when the admin can act on it. */
+export function refusedRecipeSave(
+  result: Extract<StoreThenSaveResult<unknown>, { ok: false }>,
+  messages: { failed: string; notFound?: string },
+) {
+  if (result.step === "store" && result.status === 400)
+    return adminFail(400, result.reason, { fieldErrors: { image: RECIPE_MESSAGES.imageUnreadable } });
+  if (result.status === 404) return adminFail(404, messages.notFound ?? messages.failed);
+  return adminFail(result.status, messages.failed);
 }

@@ -214,6 +214,7 @@ describeEachEngine("login throttling", (db) => {
     const tooLong = await login(db(), now, { email: `a${longest}`, password: "whatever" }, check);
     expect(tooLong).toEqual({
       kind: "bad-input",
+      summary: "Please enter a valid email address.",
       fieldErrors: { email: "Please enter a valid email address." },
     });
     expect(await db().selectFrom("login_throttle").select("key").execute()).toEqual(before);

@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
-import { parseForm } from "#app/lib/forms.ts";
+import { parseForm } from "#app/forms/parse.ts";
+import { siteInfoSchema } from "#app/forms/site-info.ts";
+import { siteNumbersSchema } from "#app/forms/site-numbers.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import {
@@ -19,8 +21,6 @@ import {
   listSiteNumbers,
   saveSiteInfo,
   saveSiteNumbers,
-  siteInfoSchema,
-  siteNumbersSchema,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser, listUsersPage, USERS_PER_PAGE } from "#app/server/models/users.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
@@ -240,6 +240,7 @@ it("validates the settings forms: email, host names, phones and lengths", () => 
   expect(ok).toEqual({
     ok: true,
     data: { ...good, name: "My Site", phonecall: "+15550100199", domain: "example.com" },
+    values: good,
   });
   expect(parseForm(siteInfoSchema, formOf({ ...good, domain: "" })).ok).toBe(true);
 

@@ -1,27 +1,16 @@
 import { existsSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { storeImage } from "#app/server/media/storage.server.ts";
 import {
-  checkRecipeForm,
   createRecipe,
   deleteRecipe,
   findRecipeById,
   findRecipeBySlug,
-  parseNutritionValue,
-  RECIPE_REQUIRED_MESSAGE,
   type RecipeInput,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
-
-function recipeForm(fields: Record<string, string | string[]>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
-  }
-  return form;
-}
 
 const input = (
   title: string,
@@ -37,94 +26,6 @@ const input = (
 });
 
 const { uploadFiles, png } = temporaryUploadsDir("recipe");
-
-describe("recipe form rules (spec §5 Add recipe)", () => {
-  it("drops empty steps and ingredients, reads empty nutrition as 0, keeps type only if filled", () => {
-    const checked = checkRecipeForm(
-      recipeForm({
-        title: "  Pad Thai ",
-        short: " Street noodles ",
-        steps: ["Soak noodles", "  ", "", "Fry"],
-        ingredients: ["", "Rice noodles", " "],
-        calories: "",
-        protein: "12",
-        fats: " ",
-        carbs: "60",
-        type: "  ",
-      }),
-      { hasImage: true },
-    );
-    expect(checked).toEqual({
-      ok: true,
-      data: {
-        title: "Pad Thai",
-        short: "Street noodles",
-        steps: ["Soak noodles", "Fry"],
-        ingredients: ["Rice noodles"],
-        nutritionalValues: { calories: 0, protein: 12, fats: 0, carbs: 60 },
-        type: null,
-      },
-    });
-    const trending = checkRecipeForm(recipeForm({ title: "T", short: "S", type: " trending " }), {
-      hasImage: true,
-    });
-    expect(trending.ok && trending.data.type).toBe("trending");
-    // Absent nutrition fields count as empty, hence 0.
-    expect(trending.ok && trending.data.nutritionalValues).toEqual({
-      calories: 0,
-      protein: 0,
-      fats: 0,
-      carbs: 0,
-    });
-  });
-
-  it("refuses a missing title, short description or image with the spec's message", () => {
-    for (const [fields, hasImage, missing] of [
-      [{ title: "", short: "S" }, true, "title"],
-      [{ title: "T", short: "   " }, true, "short"],
-      [{ title: "T", short: "S" }, false, "image"],
-      [{}, false, "title"],
-    ] as const) {
-      const checked = checkRecipeForm(recipeForm(fields), { hasImage });
-      expect(checked.ok).toBe(false);
-      if (checked.ok) continue;
-      expect(checked.message).toBe(RECIPE_REQUIRED_MESSAGE);
-      expect(checked.message).toBe("Title, description, and image are required.");
-      expect(Object.keys(checked.fieldErrors)).toContain(missing);
-    }
-  });
-
-  it("refuses negative, fractional or non-numeric nutrition values with a clear message", () => {
-    for (const [name, value, label] of [
-      ["calories", "-5", "Calories"],
-      ["protein", "2.5", "Protein"],
-      ["fats", "abc", "Fats"],
-      ["carbs", "1e3", "Carbs"],
-      ["calories", "99999999999", "Calories"],
-    ] as const) {
-      const checked = checkRecipeForm(recipeForm({ title: "T", short: "S", [name]: value }), {
-        hasImage: true,
-      });
-      expect(checked.ok).toBe(false);
-      if (checked.ok) continue;
-      expect(checked.message).toMatch(new RegExp(`^${label} must be a whole number`));
-      expect(checked.fieldErrors[name]).toBeTruthy();
-      expect(checked.values[name]).toBe(value);
-    }
-    expect(parseNutritionValue("")).toBe(0);
-    expect(parseNutritionValue(" 42 ")).toBe(42);
-    expect(parseNutritionValue("-1")).toBeNull();
-  });
-
-  it("refuses over-long text", () => {
-    const checked = checkRecipeForm(recipeForm({ title: "x".repeat(201), short: "S" }), { hasImage: true });
-    expect(checked.ok).toBe(false);
-    const step = checkRecipeForm(recipeForm({ title: "T", short: "S", steps: ["y".repeat(2001)] }), {
-      hasImage: true,
-    });
-    expect(step.ok).toBe(false);
-  });
-});
 
 describeEachEngine("admin recipes model", (db) => {
   it("finds a recipe by id", async () => {

@@ -4,7 +4,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSchema } from "#app/lib/forms.ts";
+import { contactSchema } from "#app/forms/contact.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
 import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 

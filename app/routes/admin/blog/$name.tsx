@@ -2,8 +2,8 @@ import { Link, useLoaderData, useNavigation } from "react-router";
 import { buttonSecondary } from "#app/components/admin/ui.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { formatLongDate } from "#app/lib/dates.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { findBlogByTitle } from "#app/server/models/blogs.server.ts";
-import { requireAdminRequest } from "#app/server/web/admin-action.server.ts";
 import type { Route } from "./+types/$name";
 
 /** Spec §2 blog reader: the title comes from the URL; matched ignoring case and surrounding spaces. */

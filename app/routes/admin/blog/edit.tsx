@@ -3,23 +3,15 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
-import {
-  ALL_FIELDS_REQUIRED,
-  BLOG_FORM_FIELDS,
-  type BlogFormValues,
-  validateEditedBlog,
-} from "#app/lib/blog-rules.ts";
+import type { BlogFormValues } from "#app/forms/blog.fields.ts";
+import { editedBlogSchema } from "#app/forms/blog.ts";
 import { slugify } from "#app/lib/slug.ts";
-import { readImageChoice, tryStoreImageChoice } from "#app/server/media/image-input.server.ts";
-import { discardImage } from "#app/server/media/storage.server.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
-import {
-  adminFail,
-  field,
-  parseId,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
+import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail } from "#app/server/web/admin-result.server.ts";
+import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
 import { redirectWithToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/edit";
 
@@ -31,46 +23,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { blog };
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : "unknown error");
-
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
+  const failure = "Error updating blog";
   const id = parseId(new URL(request.url).searchParams.get("id"));
-  if (!id) return adminFail(404, "Error updating blog: no such blog.");
+  if (!id) return adminFail(404, `${failure}: no such blog.`);
   const form = await readAdminForm(request);
-  const values = Object.fromEntries(
-    BLOG_FORM_FIELDS.map((k) => [k, field(form, k)]),
-  ) as unknown as BlogFormValues;
-  const keep = { values: { ...values } };
-
-  const { allPresent, errors } = validateEditedBlog(values);
-  if (!allPresent) return adminFail(400, ALL_FIELDS_REQUIRED, keep);
-  const choice = readImageChoice(form);
-  if (choice.kind === "error") errors.image = choice.message;
-  const firstError = Object.values(errors)[0];
-  if (firstError || choice.kind === "error") {
-    return adminFail(400, `Error updating blog: ${firstError}`, { ...keep, fieldErrors: errors });
-  }
-
-  const stored = await tryStoreImageChoice(choice);
-  if (!stored.ok) {
-    return adminFail(stored.status, `Error updating blog: ${stored.reason}`, {
-      ...keep,
-      fieldErrors: { image: stored.reason },
-    });
-  }
-  const { image } = stored;
-  let updated: Awaited<ReturnType<typeof updateBlog>>;
-  try {
-    updated = await updateBlog(db, id, { ...values, ...image, keepImage: choice.kind === "none" });
-  } catch (error) {
-    await discardImage(image.imageId);
-    return adminFail(500, `Error updating blog: ${reasonOf(error)}`, keep);
-  }
-  if (!updated) {
-    await discardImage(image.imageId);
-    return adminFail(404, "Error updating blog: it no longer exists.", keep);
-  }
+  const submission = readBlogSubmission(form, editedBlogSchema, failure);
+  if (!submission.ok) return submission.response;
+  const { data, values, choice } = submission;
+  const saved = await storeThenSave(
+    choice,
+    (image) => updateBlog(db, id, { ...data, ...image, keepImage: choice.kind === "none" }),
+    "Updating a blog",
+  );
+  if (!saved.ok) return refusedBlogSave(saved, failure, values);
   return redirectWithToast("/admin/blog", "success", "Blog updated successfully!");
 }
 

@@ -16,25 +16,15 @@ import {
 import { BlogDates } from "#app/components/cards.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import {
-  BLOG_FORM_FIELDS,
-  type BlogFormValues,
-  IMAGE_REQUIRED,
-  validateNewBlog,
-} from "#app/lib/blog-rules.ts";
-import { readImageChoice, tryStoreImageChoice } from "#app/server/media/image-input.server.ts";
-import { discardImage } from "#app/server/media/storage.server.ts";
+import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
+import { newBlogSchema } from "#app/forms/blog.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { createBlog, deleteBlog, listBlogs } from "#app/server/models/blogs.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
-import {
-  type AdminActionResult,
-  adminFail,
-  adminOk,
-  deleteFromForm,
-  field,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
+import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
+import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
 import type { Route } from "./+types/index";
 
 /** Spec §2: the list count can be all or a given number; "all" still pages, 100 at a time. */
@@ -53,12 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return { ...page, show, popupEnabled };
 }
-
-function formValues(form: FormData): BlogFormValues {
-  return Object.fromEntries(BLOG_FORM_FIELDS.map((k) => [k, field(form, k)])) as unknown as BlogFormValues;
-}
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : "unknown error");
 
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
@@ -84,35 +68,22 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "create") {
-    const values = formValues(form);
-    const fieldErrors = validateNewBlog(values);
-    const choice = readImageChoice(form);
-    if (choice.kind === "error") fieldErrors.image = choice.message;
-    const firstError = Object.values(fieldErrors)[0];
-    if (firstError)
-      return adminFail(400, `Error uploading blog: ${firstError}`, { fieldErrors, values: { ...values } });
-    if (choice.kind === "error") return adminFail(400, `Error uploading blog: ${choice.message}`);
+    const failure = "Error uploading blog";
+    const submission = readBlogSubmission(form, newBlogSchema, failure);
+    if (!submission.ok) return submission.response;
+    const { data, values, choice } = submission;
     if (choice.kind === "none") {
-      return adminFail(400, IMAGE_REQUIRED, {
-        fieldErrors: { image: "Choose an image file or enter an image URL." },
-        values: { ...values },
+      return adminFail(400, BLOG_MESSAGES.imageRequired, {
+        fieldErrors: { image: BLOG_MESSAGES.imageRequiredHint },
+        values,
       });
     }
-
-    const stored = await tryStoreImageChoice(choice);
-    if (!stored.ok) {
-      return adminFail(stored.status, `Error uploading blog: ${stored.reason}`, {
-        fieldErrors: { image: stored.reason },
-        values: { ...values },
-      });
-    }
-    const { image } = stored;
-    try {
-      await createBlog(db, { ...values, ...image });
-    } catch (error) {
-      await discardImage(image.imageId);
-      return adminFail(500, `Error uploading blog: ${reasonOf(error)}`, { values: { ...values } });
-    }
+    const saved = await storeThenSave(
+      choice,
+      (image) => createBlog(db, { ...data, ...image }),
+      "Adding a blog",
+    );
+    if (!saved.ok) return refusedBlogSave(saved, failure, values);
     return adminOk("Blog added successfully!");
   }
 

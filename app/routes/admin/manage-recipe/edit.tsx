@@ -3,16 +3,12 @@ import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-fo
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
-import { discardImage } from "#app/server/media/storage.server.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
-import {
-  adminFail,
-  field,
-  parseId,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
-import { readRecipeSubmission } from "#app/server/web/recipe-submission.server.ts";
+import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail } from "#app/server/web/admin-result.server.ts";
+import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
 import { redirectWithToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/edit";
 
@@ -46,24 +42,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (id === null || !current) return adminFail(404, NOT_FOUND);
 
-  const submission = await readRecipeSubmission(form, {
-    hasCurrentImage: current.image !== null,
-    failMessage: UPDATE_FAILED,
-  });
+  const submission = readRecipeSubmission(form, { hasCurrentImage: current.image !== null });
   if (!submission.ok) return submission.response;
-  const { fields, image, keepImage } = submission;
-  let updated: Awaited<ReturnType<typeof updateRecipe>>;
-  try {
-    updated = await updateRecipe(db, id, { ...fields, ...image, keepImage });
-  } catch (error) {
-    console.error("Updating a recipe failed:", error);
-    await discardImage(image.imageId);
-    return adminFail(500, UPDATE_FAILED);
-  }
-  if (!updated) {
-    await discardImage(image.imageId);
-    return adminFail(404, NOT_FOUND);
-  }
+  const { fields, choice } = submission;
+  const saved = await storeThenSave(
+    choice,
+    (image) => updateRecipe(db, id, { ...fields, ...image, keepImage: choice.kind === "none" }),
+    "Updating a recipe",
+  );
+  if (!saved.ok) return refusedRecipeSave(saved, { failed: UPDATE_FAILED, notFound: NOT_FOUND });
   return redirectWithToast("/admin/manage-recipe", "success", UPDATED);
 }
 

@@ -17,17 +17,12 @@ import { SubmitButton } from "#app/components/form.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { readPage } from "#app/lib/pagination.ts";
-import { discardImage } from "#app/server/media/storage.server.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { countRecipes, createRecipe, deleteRecipe, listRecipes } from "#app/server/models/recipes.server.ts";
-import {
-  adminFail,
-  adminOk,
-  deleteFromForm,
-  field,
-  readAdminForm,
-  requireAdminRequest,
-} from "#app/server/web/admin-action.server.ts";
-import { readRecipeSubmission } from "#app/server/web/recipe-submission.server.ts";
+import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
+import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
 import type { Route } from "./+types/index";
 
 const RECIPES_PER_PAGE = 24;
@@ -71,16 +66,15 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, "intent");
 
   if (intent === "create") {
-    const submission = await readRecipeSubmission(form, { failMessage: ADD_FAILED });
+    const submission = readRecipeSubmission(form);
     if (!submission.ok) return submission.response;
-    const { fields, image } = submission;
-    try {
-      await createRecipe(db, { ...fields, ...image });
-    } catch (error) {
-      console.error("Adding a recipe failed:", error);
-      await discardImage(image.imageId);
-      return adminFail(500, ADD_FAILED);
-    }
+    const { fields, choice } = submission;
+    const saved = await storeThenSave(
+      choice,
+      (image) => createRecipe(db, { ...fields, ...image }),
+      "Adding a recipe",
+    );
+    if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED });
     return adminOk(ADDED);
   }
 

@@ -1,37 +1,11 @@
-import { data } from "react-router";
 import { MAX_UPLOAD_BYTES } from "#app/lib/images.ts";
-import { type Toast, toast } from "#app/lib/toast.ts";
-import { type AdminIdentity, requireAdmin } from "#app/server/auth/session.server.ts";
-import { type DB, getDb } from "#app/server/db/db.server.ts";
+import { adminFail, adminOk } from "./admin-result.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
-
-/** The first line of every admin loader and action: the database and the signed-in admin. */
-export async function requireAdminRequest(request: Request): Promise<{ db: DB; admin: AdminIdentity }> {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
-  return { db, admin };
-}
-
-/** What admin actions answer: a toast to show and, for forms, per-field messages. */
-export type AdminActionResult = {
-  ok: boolean;
-  toast: Toast;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
-export function adminOk(message: string, extra?: Partial<AdminActionResult>) {
-  return { ok: true, toast: toast("success", message), ...extra } satisfies AdminActionResult;
-}
-
-/** A refused admin action: 4xx, a toast and field messages; nothing has been written. */
-export function adminFail(status: number, message: string, extra?: Partial<AdminActionResult>) {
-  return data<AdminActionResult>({ ok: false, toast: toast("error", message), ...extra }, { status });
-}
 
 /**
  * Reads an admin form: bodies larger than an image upload allows are refused before they are
- * read whole, and anything that is not a readable form is a 4xx (thrown, with a toast).
+ * read whole, and anything that is not a readable form is a 4xx (thrown, with a toast). The
+ * fields are then checked with `parseForm` and the form's schema (app/forms).
  */
 export async function readAdminForm(request: Request): Promise<FormData> {
   try {
@@ -40,12 +14,12 @@ export async function readAdminForm(request: Request): Promise<FormData> {
       tooLarge: "The upload is too large: images must be 5 MB or smaller.",
     });
   } catch (error) {
-    if (error instanceof FormBodyError) throw adminFail(error.status, error.message);
-    throw error;
+    if (!(error instanceof FormBodyError)) throw error;
+    throw adminFail(error.status, error.message);
   }
 }
 
-/** A form field as a trimmed string ("" when absent or a file). */
+/** A control field (`intent`, `id`, a domain to delete) as a trimmed string ("" when absent or a file). */
 export function field(form: FormData, name: string): string {
   const v = form.get(name);
   return typeof v === "string" ? v.trim() : "";

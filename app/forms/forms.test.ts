@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { commentSchema, contactSchema, parseForm, signupSchema } from "./forms.ts";
+import { commentSchema } from "./comment.ts";
+import { contactSchema } from "./contact.ts";
+import { loginSchema } from "./login.ts";
+import { parseForm, parseValues } from "./parse.ts";
+import { userSchema } from "./user.ts";
 
 const form = (values: Record<string, string>) => {
   const f = new FormData();
@@ -8,18 +12,20 @@ const form = (values: Record<string, string>) => {
 };
 
 describe("public form validation", () => {
-  it("accepts a complete comment, trimmed", () => {
-    const r = parseForm(
-      commentSchema,
-      form({ name: " Ana ", email: "ana@example.com", comment: " Lovely " }),
-    );
-    expect(r).toEqual({ ok: true, data: { name: "Ana", email: "ana@example.com", comment: "Lovely" } });
+  it("accepts a complete comment, trimmed, and gives back the values as sent", () => {
+    const sent = { name: " Ana ", email: "ana@example.com", comment: " Lovely " };
+    expect(parseForm(commentSchema, form(sent))).toEqual({
+      ok: true,
+      data: { name: "Ana", email: "ana@example.com", comment: "Lovely" },
+      values: sent,
+    });
   });
-  it("names each bad field and keeps the values", () => {
+  it("names each bad field, keeps the values, and sums up with the first problem", () => {
     const r = parseForm(commentSchema, form({ name: "", email: "not-an-email", comment: "Hi" }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors).toEqual({ name: "Name is required.", email: "Enter a valid email address." });
+    expect(r.summary).toBe("Name is required.");
     expect(r.values.comment).toBe("Hi");
   });
   it("lets the contact phone be empty but not junk", () => {
@@ -35,6 +41,7 @@ describe("public form messages (each field names itself)", () => {
     const r = parseForm(contactSchema, form({ first: " ", last: "", email: "", phone: "", message: "" }));
     expect(r).toEqual({
       ok: false,
+      summary: "First Name is required.",
       fieldErrors: {
         first: "First Name is required.",
         last: "Last Name is required.",
@@ -62,14 +69,16 @@ describe("public form messages (each field names itself)", () => {
     });
   });
   it("trims the email and the phone before checking them", () => {
-    expect(
-      parseForm(
-        contactSchema,
-        form({ first: "A", last: "B", email: "  ana@example.com ", phone: " +351 21 ", message: "Hi" }),
-      ),
-    ).toEqual({
-      ok: true,
-      data: { first: "A", last: "B", email: "ana@example.com", phone: "+351 21", message: "Hi" },
+    const r = parseForm(
+      contactSchema,
+      form({ first: "A", last: "B", email: "  ana@example.com ", phone: " +351 21 ", message: "Hi" }),
+    );
+    expect(r.ok && r.data).toEqual({
+      first: "A",
+      last: "B",
+      email: "ana@example.com",
+      phone: "+351 21",
+      message: "Hi",
     });
   });
   it("contact: a phone of digits, spaces and + ( ) - . only", () => {
@@ -96,13 +105,14 @@ describe("public form messages (each field names itself)", () => {
     });
   });
   it("sign-up: full name, email and optional phone; a missing field reads as empty", () => {
-    expect(parseForm(signupSchema, form({ fullName: " Mia Lind ", email: "mia@example.com" }))).toEqual({
+    expect(parseForm(userSchema, form({ fullName: " Mia Lind ", email: "mia@example.com" }))).toMatchObject({
       ok: true,
       data: { fullName: "Mia Lind", email: "mia@example.com", phone: "" },
     });
-    const r = parseForm(signupSchema, form({ fullName: "Ana ".repeat(38), email: "mia@" }));
+    const r = parseForm(userSchema, form({ fullName: "Ana ".repeat(38), email: "mia@" }));
     expect(r).toEqual({
       ok: false,
+      summary: "Full Name must be at most 150 characters.",
       fieldErrors: {
         fullName: "Full Name must be at most 150 characters.",
         email: "Enter a valid email address.",
@@ -115,8 +125,32 @@ describe("public form messages (each field names itself)", () => {
     f.set("comment", new Blob(["a file"]), "note.txt");
     expect(parseForm(commentSchema, f)).toEqual({
       ok: false,
+      summary: "Comment is required.",
       fieldErrors: { comment: "Comment is required." },
       values: { name: "Bo", email: "bo@example.com", comment: "" },
+    });
+  });
+});
+
+describe("login form", () => {
+  it("words an unusable email one way, and never trims a password", () => {
+    expect(parseValues(loginSchema, { email: "a@b", password: " secret " })).toMatchObject({
+      ok: false,
+      fieldErrors: { email: "Please enter a valid email address." },
+    });
+    expect(parseValues(loginSchema, { email: `${"a".repeat(250)}@b.co`, password: "x" })).toMatchObject({
+      fieldErrors: { email: "Please enter a valid email address." },
+    });
+    expect(parseValues(loginSchema, { email: " Ana@Example.com ", password: " secret " })).toMatchObject({
+      ok: true,
+      data: { email: "Ana@Example.com", password: " secret " },
+    });
+  });
+  it("reads what is not text (absent, a file) as empty", () => {
+    expect(parseValues(loginSchema, { email: null, password: new Blob(["x"]) })).toMatchObject({
+      ok: false,
+      summary: "Email is required.",
+      fieldErrors: { email: "Email is required.", password: "Password is required." },
     });
   });
 });

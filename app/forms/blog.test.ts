@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import type { BlogFormValues } from "./blog.fields.ts";
+import { editedBlogSchema, newBlogSchema } from "./blog.ts";
+import { parseForm } from "./parse.ts";
+
+const base: BlogFormValues = {
+  title: "Kyoto in the Rain",
+  content: "<p>Text</p>",
+  author: "Ana",
+  date: "2025-03-05",
+  category: "",
+  seoTitle: "",
+  seoDescription: "",
+  seoKeywords: "",
+};
+
+const form = (values: Partial<BlogFormValues>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+};
+
+/** The field messages of the Add Blog form ({} when it is accepted). */
+const newBlogErrors = (values: Partial<BlogFormValues>) => {
+  const r = parseForm(newBlogSchema, form(values));
+  return r.ok ? {} : r.fieldErrors;
+};
+
+const editErrors = (values: Partial<BlogFormValues>) => {
+  const r = parseForm(editedBlogSchema, form(values));
+  return r.ok ? {} : r.fieldErrors;
+};
+
+describe("add blog (title, date and author required)", () => {
+  it("accepts a complete blog; content and SEO fields may be empty", () => {
+    expect(newBlogErrors({ ...base, content: "" })).toEqual({});
+  });
+  it("names each missing required field; the summary is the first in form order", () => {
+    const r = parseForm(newBlogSchema, form({ ...base, title: " ", author: "", date: "" }));
+    expect(r.ok ? {} : r.fieldErrors).toEqual({
+      title: "Title is required.",
+      author: "Author is required.",
+      date: "Date is required.",
+    });
+    expect(r.ok ? "" : r.summary).toBe("Title is required.");
+  });
+  it("counts a field of spaces as missing", () => {
+    expect(newBlogErrors({ ...base, author: "   ", date: " \t " })).toEqual({
+      author: "Author is required.",
+      date: "Date is required.",
+    });
+  });
+  it("names each field over its length limit, with its label and limit", () => {
+    const over = (n: number) => "Lisbon tram ".repeat(Math.ceil(n / 12)).slice(0, n);
+    expect(
+      newBlogErrors({
+        title: over(201),
+        content: "<p>x</p>",
+        author: over(101),
+        date: "2025-03-05",
+        category: over(61),
+        seoTitle: over(301),
+        seoDescription: over(501),
+        seoKeywords: over(501),
+      }),
+    ).toEqual({
+      title: "Title must be at most 200 characters.",
+      author: "Author must be at most 100 characters.",
+      category: "Category must be at most 60 characters.",
+      seoTitle: "SEO Title must be at most 300 characters.",
+      seoDescription: "SEO Description must be at most 500 characters.",
+      seoKeywords: "SEO Keywords must be at most 500 characters.",
+    });
+    expect(newBlogErrors({ ...base, content: over(200_001) })).toEqual({
+      content: "Content must be at most 200000 characters.",
+    });
+  });
+  it("accepts each field at exactly its limit", () => {
+    const at = (n: number) => "Porto wine ".repeat(Math.ceil(n / 11)).slice(0, n);
+    expect(
+      newBlogErrors({
+        title: at(200),
+        content: at(200_000),
+        author: at(100),
+        date: "2025-03-05",
+        category: at(60),
+        seoTitle: at(300),
+        seoDescription: at(500),
+        seoKeywords: at(500),
+      }),
+    ).toEqual({});
+  });
+  it("refuses an impossible date and a title without a slug", () => {
+    expect(newBlogErrors({ ...base, date: "2025-02-30" }).date).toBe("Date must be a real date.");
+    expect(newBlogErrors({ ...base, title: "!!!" }).title).toBe("Title needs at least one letter or digit.");
+  });
+  it("gives the checked values trimmed", () => {
+    const r = parseForm(newBlogSchema, form({ ...base, title: "  Kyoto  ", author: " Ana " }));
+    expect(r.ok && [r.data.title, r.data.author]).toEqual(["Kyoto", "Ana"]);
+  });
+});
+
+describe("edit blog (title, content, author, date and slug all present)", () => {
+  const ALL = "All fields are required!";
+  it("is complete with all five", () => {
+    expect(editErrors(base)).toEqual({});
+  });
+  it("is incomplete when the content has no text, or the title gives no slug", () => {
+    expect(editErrors({ ...base, content: "<p> </p>" })).toEqual({ content: ALL });
+    expect(editErrors({ ...base, title: "???" })).toEqual({ title: ALL });
+    expect(editErrors({ ...base, author: "" })).toEqual({ author: ALL });
+  });
+  it.each([
+    ["title", "  "],
+    ["content", "<p>&nbsp;</p>"],
+    ["author", " "],
+    ["date", "   "],
+  ] as const)("is incomplete when %s is only blank (%j)", (field, value) => {
+    expect(editErrors({ ...base, [field]: value })).toEqual({ [field]: ALL });
+  });
+  it("names an impossible date once everything is present", () => {
+    expect(editErrors({ ...base, date: "2025-02-30" })).toEqual({ date: "Date must be a real date." });
+  });
+  it("names a field over its limit", () => {
+    expect(editErrors({ ...base, seoTitle: "Kyoto ".repeat(51) })).toEqual({
+      seoTitle: "SEO Title must be at most 300 characters.",
+    });
+  });
+});

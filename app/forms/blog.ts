@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { parseDateInput } from "#app/lib/dates.ts";
+import { htmlToText } from "#app/lib/excerpt.ts";
+import { slugify } from "#app/lib/slug.ts";
+import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
+import { requiredMessage } from "./common.fields.ts";
+import { optionalText } from "./common.ts";
+
+const hasSlug = (title: string) => slugify(title) !== "";
+const isRealDate = (date: string) => parseDateInput(date) !== null;
+
+/**
+ * The blog form's rules; `missing` words a required field left empty, and the edit form also
+ * needs content with some text in it.
+ */
+function blogSchema(missing: (label: string) => string, edit: boolean) {
+  const required = (field: { label: string; max: number }) =>
+    optionalText(field).min(1, missing(field.label));
+  const content = optionalText(F.content);
+  return z.object({
+    title: required(F.title).refine(hasSlug, edit ? missing(F.title.label) : M.titleWithoutSlug),
+    content: edit ? content.refine((html) => htmlToText(html) !== "", missing(F.content.label)) : content,
+    date: z.string().trim().min(1, missing(F.date.label)).refine(isRealDate, M.notADate),
+    author: required(F.author),
+    category: optionalText(F.category),
+    seoTitle: optionalText(F.seoTitle),
+    seoDescription: optionalText(F.seoDescription),
+    seoKeywords: optionalText(F.seoKeywords),
+  });
+}
+
+/** Add Blog: title, date and author required; a real date; a title that makes a slug. */
+export const newBlogSchema = blogSchema(requiredMessage, false);
+
+/**
+ * Edit blog: title, content, author, date and the slug the title makes must all be present, else
+ * the one message "All fields are required!" (each missing field reports it).
+ */
+export const editedBlogSchema = blogSchema(() => M.allFieldsRequired, true);

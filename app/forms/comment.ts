@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { COMMENT_FIELDS as F } from "./comment.fields.ts";
+import { email, requiredText } from "./common.ts";
+
+export const commentSchema = z.object({
+  name: requiredText(F.name),
+  email: email(),
+  comment: requiredText(F.comment),
+});

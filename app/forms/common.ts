@@ -1,0 +1,47 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX,
+  EMAIL_MESSAGES,
+  type FieldSpec,
+  HOST_NAME_MAX,
+  HOST_NAME_MESSAGE,
+  PHONE_CHARS,
+  PHONE_MAX,
+  phoneCharsMessage,
+  requiredMessage,
+  tooLongMessage,
+} from "./common.fields.ts";
+
+type Limited = Pick<FieldSpec, "label"> & { max: number };
+
+/** Text that may be empty, trimmed, at most `max` characters. */
+export const optionalText = ({ label, max }: Limited) =>
+  z.string().trim().max(max, tooLongMessage(label, max));
+
+/** Text that must be given (spaces alone do not count), trimmed, at most `max` characters. */
+export const requiredText = (field: Limited) => optionalText(field).min(1, requiredMessage(field.label));
+
+/** An email address, trimmed; `messages` lets a form word the refusals its own way. */
+export const email = (messages: typeof EMAIL_MESSAGES = EMAIL_MESSAGES) =>
+  z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .max(EMAIL_MAX, messages.tooLong)
+    .pipe(z.email(messages.invalid));
+
+/** A phone number as people write it (may be empty): digits, spaces and + ( ) - . only. */
+export const phone = ({ label }: Pick<FieldSpec, "label">) =>
+  optionalText({ label, max: PHONE_MAX }).regex(PHONE_CHARS, phoneCharsMessage(label));
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** A bare host name (example.com), lower-cased; empty allowed unless `required` names the field. */
+export const hostName = (required?: { label: string }) => {
+  const base = z.string().trim().toLowerCase();
+  const isHost = (v: string) => v.length <= HOST_NAME_MAX && HOST_NAME.test(v);
+  return required
+    ? base.min(1, requiredMessage(required.label)).refine(isHost, HOST_NAME_MESSAGE)
+    : base.refine((v) => v === "" || isHost(v), HOST_NAME_MESSAGE);
+};
