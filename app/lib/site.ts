@@ -1,4 +1,4 @@
-/** Site info of spec §1 (name, phone, phonecall, email, address, addressCity) plus the domain. */
+/** Site info (name, phone, phonecall, email, address, addressCity) plus the domain. */
 export interface SiteInfo {
   name: string;
   phone: string;
@@ -31,7 +31,7 @@ export const FALLBACK_EMAIL = SITE_DEFAULTS.email;
 export const FALLBACK_OFFICE = SITE_DEFAULTS.address;
 export const TAGLINE = "Adventure made simple";
 
-/** "Title | Site" for page titles other than a blog's own (which the spec fixes). */
+/** "Title | Site" for page titles other than a blog's own (which is its SEO title or title). */
 export function pageTitle(title: string, siteName?: string): string {
   return `${title} | ${siteName || FALLBACK_BRAND}`;
 }

@@ -7,7 +7,7 @@ import { ImageFields } from "./image-fields.tsx";
 // TipTap is the largest piece of the admin: its own chunk, fetched when a blog form opens.
 const RichTextEditor = lazy(() => import("./rich-text-editor.tsx"));
 
-/** Spec §2 Add Blog fields (plus Category, DESIGN §2); shared by the add modal and the edit screen. */
+/** The Add Blog fields (plus Category); shared by the add modal and the edit screen. */
 export function BlogFields({
   idPrefix,
   values,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { IMAGE_FIELDS } from "#app/forms/image.fields.ts";
 import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "#app/lib/images.ts";
 
-/** Spec §2: "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
+/** "Upload Image" (an image file) and "Or Image URL"; the current image when editing. */
 export function ImageFields({
   idPrefix,
   current,

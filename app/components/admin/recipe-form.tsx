@@ -37,7 +37,7 @@ function listOf(json: string | undefined): string[] | undefined {
 }
 
 /**
- * Spec §5 defaults (nutrition 0, one empty step and ingredient), overlaid with the recipe being
+ * The Add Recipe defaults (nutrition 0, one empty step and ingredient), overlaid with the recipe being
  * edited and then with the values the server sent back with a refusal.
  */
 export function recipeFormInitial(
@@ -64,7 +64,7 @@ const control =
   "block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-2.5 text-base text-ink-900 shadow-sm focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none";
 
 /**
- * Steps or ingredients: a list of text inputs (spec §5). Rows can be added; each can be removed
+ * Steps or ingredients: a list of text inputs. Rows can be added; each can be removed
  * while more than one remains. Inputs are uncontrolled, keyed per row, so removing one keeps the
  * text of the others.
  */
@@ -199,7 +199,7 @@ function NumberField({
 }
 
 /**
- * The fields of the recipe form (spec §5 Add recipe), shared by the add modal and the edit page;
+ * The fields of the recipe form, shared by the add modal and the edit page;
  * each route wraps them in its own form (with its hidden intent) and submit button.
  */
 export function RecipeFields({

@@ -4,7 +4,7 @@ import { findSessionAccount } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import type { Route } from "./+types/index";
 
-/** Spec §2: /admin goes to the dashboard when signed in, otherwise to the login screen. */
+/** /admin goes to the dashboard when signed in, otherwise to the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   const account = await findSessionAccount(await getDb(), request);
   return redirect(account?.role === ADMIN_ROLE ? "/admin/dashboard" : "/admin/login");

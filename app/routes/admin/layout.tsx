@@ -52,7 +52,7 @@ export default function AdminLayout() {
   return (
     <div className="min-h-screen bg-sand-50">
       <AdminToaster />
-      {/* Spec §9: top bar 60 px high, side menu 250 px wide. */}
+      {/* Top bar 60 px high, side menu 250 px wide. */}
       <header className="fixed inset-x-0 top-0 z-30 flex h-[60px] items-center justify-between gap-4 bg-ink-900 px-5 text-white">
         <p className="flex items-center gap-2 font-serif text-xl font-semibold">
           <img src="/favicon.svg" alt="" width="28" height="28" className="size-7" /> Wanderplate Admin

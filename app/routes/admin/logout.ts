@@ -4,7 +4,7 @@ import { getDb } from "#app/server/db/db.server.ts";
 import { redirectWithToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/logout";
 
-/** Spec §4: logout destroys the session on the server and returns to the login screen. */
+/** Logout destroys the session on the server and returns to the login screen. */
 export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers({ "Set-Cookie": await destroySession(await getDb(), request) });
   return redirectWithToast("/admin/login", "success", "Logged out successfully", { headers });

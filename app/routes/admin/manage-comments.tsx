@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** Spec §4: Approve / Disapprove sets approved to the opposite of its current value. */
+/** Approve / Disapprove sets approved to the opposite of its current value. */
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
   const form = await readAdminForm(request);

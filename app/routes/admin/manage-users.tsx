@@ -72,7 +72,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec §9: a missing full name shows N/A, a missing phone shows -. */
+/** A missing full name shows N/A, a missing phone shows -. */
 function orNa(value: string) {
   return value.trim() || "N/A";
 }

@@ -36,7 +36,7 @@ async function loadBlog(slug: string) {
   const db = await getDb();
   const found = await findBlogBySlug(db, slug);
   if (!found) throw data(null, { status: 404 });
-  // An old slug of a renamed blog keeps working (DESIGN §3.9).
+  // An old slug of a renamed blog keeps working (a permanent redirect).
   if ("redirectTo" in found) throw redirect(`/blogs/${found.redirectTo}`, 301);
   return { db, blog: found.blog };
 }

@@ -226,7 +226,7 @@ export async function updateBlog(
 }
 
 /**
- * Deletes a blog with its comments and redirects (DESIGN §3.10), then its uploaded image files.
+ * Deletes a blog with its comments and redirects, then its uploaded image files.
  * Returns whether the blog existed.
  */
 export async function deleteBlog(db: DB, id: number): Promise<boolean> {
@@ -236,7 +236,7 @@ export async function deleteBlog(db: DB, id: number): Promise<boolean> {
   return true;
 }
 
-/** Spec §2 blog reader: the blog whose title matches, ignoring case and surrounding spaces. */
+/** The admin blog reader: the blog whose title matches, ignoring case and surrounding spaces. */
 export async function findBlogByTitle(db: DB, title: string): Promise<Blog | null> {
   const wanted = title.trim().toLowerCase();
   if (!wanted) return null;

@@ -62,7 +62,7 @@ function toRecipe(row: RecipeRow): Recipe {
 const uniqueRecipeSlug = (db: DB, title: string, exceptId?: number) =>
   uniqueSlug(db, "recipes", title, "recipe", exceptId);
 
-/** Spec §5: empty steps and ingredients are dropped; type only when filled. */
+/** Empty steps and ingredients are dropped; type only when filled. */
 function recipeColumns(input: RecipeInput) {
   const clean = (list: string[]) => list.map((s) => s.trim()).filter(Boolean);
   return {

@@ -60,7 +60,7 @@ export async function saveSiteInfo(db: DB, info: SiteInfo): Promise<void> {
   await writeSetting(db, "siteInfo", info);
 }
 
-/** Popup control (spec §3 _function/popupControl): off unless an admin turns it on. */
+/** The popup switch: off unless an admin turns it on. */
 export async function isPopupEnabled(db: DB): Promise<boolean> {
   const v = await readSetting<{ enabled?: unknown }>(db, "popup");
   return v?.enabled === true;
@@ -70,7 +70,7 @@ export async function setPopupEnabled(db: DB, enabled: boolean): Promise<void> {
   await writeSetting(db, "popup", { enabled });
 }
 
-/** Site numbers by domain (spec §3), with defaults when missing (spec §8). */
+/** Site numbers by domain, with the product defaults when a domain has none. */
 export async function getSiteNumbers(db: DB, domain: string): Promise<SiteNumbers> {
   const row = await db
     .selectFrom("site_numbers")
@@ -106,7 +106,7 @@ export async function listSiteNumbers(db: DB, limit = SITE_NUMBERS_LIMIT): Promi
   return rows.map((r) => ({ domain: r.domain, numberIntl: r.number_intl, numberLocal: r.number_local }));
 }
 
-/** Removes a domain's numbers (the site then shows the defaults, spec §8). False if there were none. */
+/** Removes a domain's numbers (the site then shows the defaults). False if there were none. */
 export async function deleteSiteNumbers(db: DB, domain: string): Promise<boolean> {
   const r = await db
     .deleteFrom("site_numbers")

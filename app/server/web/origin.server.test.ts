@@ -50,7 +50,7 @@ const cases: Record<string, Case[]> = {
     ["https://example.com", "127.0.0.1:3000", "http", "https://www.example.com", false],
     ["https://www.example.com:8443", "127.0.0.1:3000", "http", "https://www.example.com", false],
     ["https://evil.example", "127.0.0.1:3000", "http", "https://www.example.com", false],
-    // The request's own host is still accepted alongside it (DESIGN: "as well as").
+    // The request's own host is still accepted alongside it (PUBLIC_URL is accepted "as well as" the request's host).
     ["http://127.0.0.1:3000", "127.0.0.1:3000", "http", "https://www.example.com", true],
   ],
   "PUBLIC_URL malformed": [

@@ -6,7 +6,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { findBlogByTitle } from "#app/server/models/blogs.server.ts";
 import type { Route } from "./+types/$name";
 
-/** Spec §2 blog reader: the title comes from the URL; matched ignoring case and surrounding spaces. */
+/** The blog reader: the title comes from the URL; matched ignoring case and surrounding spaces. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const blog = await findBlogByTitle(db, params.name);

@@ -27,7 +27,7 @@ import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admi
 import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
 import type { Route } from "./+types/index";
 
-/** Spec §2: the list count can be all or a given number; "all" still pages, 100 at a time. */
+/** The list count can be all or a given number; "all" still pages, 100 at a time. */
 const SHOW_OPTIONS = ["6", "12", "24", "all"] as const;
 const ALL_PAGE_SIZE = 100;
 

@@ -141,7 +141,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
   useShowToast(deleteFetcher.data?.toast);
   useShowToast(actionData?.toast);
 
-  // Spec §4: the add modal closes on success.
+  // The add modal closes on success.
   useEffect(() => {
     if (addFetcher.data?.ok) setAdding(false);
   }, [addFetcher.data]);
