@@ -1,8 +1,8 @@
-import { type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
+import { type FieldSpec, type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
 
 interface FieldProps {
-  name: string;
-  label: string;
+  /** The field as its form declares it: name, label and length limit (the server checks the same). */
+  field: FieldSpec;
   id: string;
   /** A failed submission: this field's message and refill value are taken from it by `name`. */
   errors?: Partial<FormErrors>;
@@ -10,8 +10,6 @@ interface FieldProps {
   defaultValue?: string;
   type?: string;
   required?: boolean;
-  /** The field's length limit (the same one the server checks). */
-  maxLength?: number;
   autoComplete?: string;
   multiline?: boolean;
   rows?: number;
@@ -22,15 +20,13 @@ const control =
 
 /** A labelled input or textarea with its error message tied to it for screen readers. */
 export function Field({
-  name,
-  label,
+  field: { name, label, max: maxLength },
   id,
   errors,
   error = errors?.fieldErrors?.[name],
   defaultValue = errors?.values?.[name],
   type = "text",
   required,
-  maxLength,
   autoComplete,
   multiline,
   rows = 5,

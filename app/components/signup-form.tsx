@@ -15,34 +15,16 @@ export function SignupFields({
   return (
     <div className="relative space-y-4">
       <FormError message={errors?.formError} />
-      <Field
-        id={`${idPrefix}-fullName`}
-        name={U.fullName.name}
-        label={U.fullName.label}
-        maxLength={U.fullName.max}
-        required
-        autoComplete="name"
-        errors={errors}
-      />
+      <Field id={`${idPrefix}-fullName`} field={U.fullName} required autoComplete="name" errors={errors} />
       <Field
         id={`${idPrefix}-email`}
-        name={U.email.name}
+        field={U.email}
         type="email"
-        label={U.email.label}
-        maxLength={U.email.max}
         required
         autoComplete="email"
         errors={errors}
       />
-      <Field
-        id={`${idPrefix}-phone`}
-        name={U.phone.name}
-        type="tel"
-        label={U.phone.label}
-        maxLength={U.phone.max}
-        autoComplete="tel"
-        errors={errors}
-      />
+      <Field id={`${idPrefix}-phone`} field={U.phone} type="tel" autoComplete="tel" errors={errors} />
       <Honeypot />
       <SubmitButton submitting={submitting}>Sign Up</SubmitButton>
     </div>

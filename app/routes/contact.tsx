@@ -80,54 +80,25 @@ export default function Contact() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-first"
-                  name={C.first.name}
-                  label={C.first.label}
-                  maxLength={C.first.max}
+                  field={C.first}
                   required
                   autoComplete="given-name"
                   errors={failed}
                 />
-                <Field
-                  id="contact-last"
-                  name={C.last.name}
-                  label={C.last.label}
-                  maxLength={C.last.max}
-                  required
-                  autoComplete="family-name"
-                  errors={failed}
-                />
+                <Field id="contact-last" field={C.last} required autoComplete="family-name" errors={failed} />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-email"
-                  name={C.email.name}
+                  field={C.email}
                   type="email"
-                  label={C.email.label}
-                  maxLength={C.email.max}
                   required
                   autoComplete="email"
                   errors={failed}
                 />
-                <Field
-                  id="contact-phone"
-                  name={C.phone.name}
-                  type="tel"
-                  label={C.phone.label}
-                  maxLength={C.phone.max}
-                  autoComplete="tel"
-                  errors={failed}
-                />
+                <Field id="contact-phone" field={C.phone} type="tel" autoComplete="tel" errors={failed} />
               </div>
-              <Field
-                id="contact-message"
-                name={C.message.name}
-                label={C.message.label}
-                maxLength={C.message.max}
-                required
-                multiline
-                rows={6}
-                errors={failed}
-              />
+              <Field id="contact-message" field={C.message} required multiline rows={6} errors={failed} />
               <Honeypot />
               <SubmitButton submitting={submitting}>Send Message</SubmitButton>
             </Form>

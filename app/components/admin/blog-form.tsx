@@ -25,15 +25,7 @@ export function BlogFields({
   const v = values ?? {};
   return (
     <div className="space-y-4">
-      <Field
-        id={`${idPrefix}-title`}
-        name={B.title.name}
-        label={B.title.label}
-        maxLength={B.title.max}
-        required
-        defaultValue={v.title}
-        error={errors?.title}
-      />
+      <Field id={`${idPrefix}-title`} field={B.title} required defaultValue={v.title} error={errors?.title} />
       <div>
         <span id={contentLabelId} className="mb-1.5 block font-medium">
           {B.content.label}
@@ -63,44 +55,35 @@ export function BlogFields({
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           id={`${idPrefix}-date`}
-          name={B.date.name}
+          field={B.date}
           type="date"
-          label={B.date.label}
           required
           defaultValue={v.date}
           error={errors?.date}
         />
         <Field
           id={`${idPrefix}-author`}
-          name={B.author.name}
-          label={B.author.label}
-          maxLength={B.author.max}
+          field={B.author}
           required
           defaultValue={v.author}
           error={errors?.author}
         />
         <Field
           id={`${idPrefix}-category`}
-          name={B.category.name}
-          label={B.category.label}
-          maxLength={B.category.max}
+          field={B.category}
           defaultValue={v.category}
           error={errors?.category}
         />
       </div>
       <Field
         id={`${idPrefix}-seoTitle`}
-        name={B.seoTitle.name}
-        label={B.seoTitle.label}
-        maxLength={B.seoTitle.max}
+        field={B.seoTitle}
         defaultValue={v.seoTitle}
         error={errors?.seoTitle}
       />
       <Field
         id={`${idPrefix}-seoDescription`}
-        name={B.seoDescription.name}
-        label={B.seoDescription.label}
-        maxLength={B.seoDescription.max}
+        field={B.seoDescription}
         multiline
         rows={2}
         defaultValue={v.seoDescription}
@@ -108,9 +91,7 @@ export function BlogFields({
       />
       <Field
         id={`${idPrefix}-seoKeywords`}
-        name={B.seoKeywords.name}
-        label={B.seoKeywords.label}
-        maxLength={B.seoKeywords.max}
+        field={B.seoKeywords}
         defaultValue={v.seoKeywords}
         error={errors?.seoKeywords}
       />

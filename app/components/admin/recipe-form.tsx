@@ -214,20 +214,10 @@ export function RecipeFields({
   const e = fieldErrors ?? {};
   return (
     <div className="space-y-5">
-      <Field
-        id={`${idPrefix}-title`}
-        name={R.title.name}
-        label={R.title.label}
-        maxLength={R.title.max}
-        required
-        defaultValue={initial.title}
-        error={e.title}
-      />
+      <Field id={`${idPrefix}-title`} field={R.title} required defaultValue={initial.title} error={e.title} />
       <Field
         id={`${idPrefix}-short`}
-        name={R.short.name}
-        label={R.short.label}
-        maxLength={R.short.max}
+        field={R.short}
         required
         multiline
         rows={3}
@@ -260,14 +250,7 @@ export function RecipeFields({
         <p className="mt-3 text-sm text-ink-700">Whole numbers per serving; an empty value counts as 0.</p>
       </fieldset>
       <div>
-        <Field
-          id={`${idPrefix}-type`}
-          name={R.type.name}
-          label={R.type.label}
-          maxLength={R.type.max}
-          defaultValue={initial.type}
-          error={e.type}
-        />
+        <Field id={`${idPrefix}-type`} field={R.type} defaultValue={initial.type} error={e.type} />
         <p className="mt-1.5 text-sm text-ink-700">For example "trending" to mark it on the site.</p>
       </div>
     </div>

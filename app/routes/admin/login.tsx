@@ -97,10 +97,8 @@ export default function Login() {
         <Form method="post" noValidate className="mt-6 space-y-4">
           <Field
             id="login-email"
-            name={L.email.name}
+            field={L.email}
             type="email"
-            label={L.email.label}
-            maxLength={L.email.max}
             required
             autoComplete="username"
             defaultValue={result?.email}
@@ -108,9 +106,8 @@ export default function Login() {
           />
           <Field
             id="login-password"
-            name={L.password.name}
+            field={L.password}
             type="password"
-            label={L.password.label}
             required
             autoComplete="current-password"
             error={result?.fieldErrors?.password}

@@ -172,9 +172,7 @@ function AddUserForm({ onDone }: { onDone(): void }) {
       <input type="hidden" name="intent" value="add" />
       <Field
         id="add-user-fullName"
-        name={U.fullName.name}
-        label={U.fullName.label}
-        maxLength={U.fullName.max}
+        field={U.fullName}
         required
         autoComplete="off"
         error={errors?.fullName}
@@ -182,10 +180,8 @@ function AddUserForm({ onDone }: { onDone(): void }) {
       />
       <Field
         id="add-user-email"
-        name={U.email.name}
+        field={U.email}
         type="email"
-        label={U.email.label}
-        maxLength={U.email.max}
         required
         autoComplete="off"
         error={errors?.email}
@@ -193,10 +189,8 @@ function AddUserForm({ onDone }: { onDone(): void }) {
       />
       <Field
         id="add-user-phone"
-        name={U.phone.name}
+        field={U.phone}
         type="tel"
-        label={U.phone.label}
-        maxLength={U.phone.max}
         autoComplete="off"
         error={errors?.phone}
         defaultValue={values?.phone}

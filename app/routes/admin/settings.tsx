@@ -147,24 +147,15 @@ function SiteInfoForm({ info }: { info: SiteInfo }) {
           <Field
             key={field.name}
             id={id}
-            name={field.name}
+            field={field}
             type={type}
-            label={field.label}
             required={required}
-            maxLength={field.max}
             defaultValue={value(field.name)}
             error={errors?.[field.name]}
           />
         ))}
         <div className="md:col-span-2">
-          <Field
-            id="site-domain"
-            name={I.domain.name}
-            label={I.domain.label}
-            maxLength={I.domain.max}
-            defaultValue={value("domain")}
-            error={errors?.domain}
-          />
+          <Field id="site-domain" field={I.domain} defaultValue={value("domain")} error={errors?.domain} />
           <p className="mt-1.5 text-sm text-ink-700">
             The host name whose site numbers the public site shows, e.g. example.com. Empty: the host of each
             request.
@@ -258,30 +249,24 @@ function SiteNumbersForm() {
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <Field
           id="numbers-domain"
-          name={N.domain.name}
-          label={N.domain.label}
+          field={N.domain}
           required
-          maxLength={N.domain.max}
           defaultValue={values?.domain}
           error={errors?.domain}
         />
         <Field
           id="numbers-intl"
-          name={N.numberIntl.name}
+          field={N.numberIntl}
           type="tel"
-          label={N.numberIntl.label}
           required
-          maxLength={N.numberIntl.max}
           defaultValue={values?.numberIntl}
           error={errors?.numberIntl}
         />
         <Field
           id="numbers-local"
-          name={N.numberLocal.name}
+          field={N.numberLocal}
           type="tel"
-          label={N.numberLocal.label}
           required
-          maxLength={N.numberLocal.max}
           defaultValue={values?.numberLocal}
           error={errors?.numberLocal}
         />

@@ -157,35 +157,17 @@ function Comments() {
           >
             <FormError message={failed?.formError} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                id="comment-name"
-                name={C.name.name}
-                label={C.name.label}
-                maxLength={C.name.max}
-                required
-                autoComplete="name"
-                errors={failed}
-              />
+              <Field id="comment-name" field={C.name} required autoComplete="name" errors={failed} />
               <Field
                 id="comment-email"
-                name={C.email.name}
+                field={C.email}
                 type="email"
-                label={C.email.label}
-                maxLength={C.email.max}
                 required
                 autoComplete="email"
                 errors={failed}
               />
             </div>
-            <Field
-              id="comment-text"
-              name={C.comment.name}
-              label={C.comment.label}
-              maxLength={C.comment.max}
-              required
-              multiline
-              errors={failed}
-            />
+            <Field id="comment-text" field={C.comment} required multiline errors={failed} />
             <Honeypot />
             <SubmitButton submitting={submitting}>Post Comment</SubmitButton>
           </Form>
