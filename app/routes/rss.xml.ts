@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const items = entries
     .map((e) => {
       const link = `${origin}/blogs/${e.slug}`;
-      return `<item><title>${escapeXml(e.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${new Date(e.created_at * 1000).toUTCString()}</pubDate><dc:creator>${escapeXml(e.author)}</dc:creator>${e.category ? `<category>${escapeXml(e.category)}</category>` : ""}<description>${escapeXml(e.excerpt)}</description></item>`;
+      return `<item><title>${escapeXml(e.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${new Date((e.publish_at ?? e.created_at) * 1000).toUTCString()}</pubDate><dc:creator>${escapeXml(e.author)}</dc:creator>${e.category ? `<category>${escapeXml(e.category)}</category>` : ""}<description>${escapeXml(e.excerpt)}</description></item>`;
     })
     .join("");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

@@ -191,6 +191,11 @@ export default function BlogDetail() {
             <p className="mt-5 text-lg text-white/85">
               By <span className="font-semibold text-white">{blog.author}</span> · {formatLongDate(blog.date)}
             </p>
+            {blog.publishAt !== null && blog.updatedAt > blog.publishAt && (
+              <p className="mt-2 text-white/85" data-testid="last-updated">
+                Last updated <LocalTime seconds={blog.updatedAt} />
+              </p>
+            )}
           </div>
         </header>
         <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">

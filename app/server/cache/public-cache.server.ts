@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from "#app/server/auth/session.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
-import { readContentVersion } from "./content-version.server.ts";
+import { publicVersionReader } from "./public-version.server.ts";
 import {
   type CachePolicy,
   type CacheSlot,
@@ -19,7 +19,8 @@ import {
  */
 export const responseCache = createResponseCache({
   enabled: getConfig().RESPONSE_CACHE,
-  readVersion: async () => readContentVersion(await getDb()),
+  // The content version plus the publication epoch: scheduled items appear on time, without a write.
+  readVersion: publicVersionReader(getDb),
   sessionCookie: SESSION_COOKIE,
   // During a known outage hits go straight to the last good copy, without waiting on the database.
   isVersionUnavailable: isDatabaseKnownDown,

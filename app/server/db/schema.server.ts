@@ -28,6 +28,8 @@ interface BlogsTable {
   seo_keywords: string;
   created_at: number;
   updated_at: number;
+  /** When it became or becomes public (seconds); null: a draft (migration 006). */
+  publish_at: number | null;
 }
 
 /** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */
@@ -64,6 +66,8 @@ interface RecipesTable {
   type: string | null;
   created_at: number;
   updated_at: number;
+  /** When it became or becomes public (seconds); null: a draft (migration 006). */
+  publish_at: number | null;
 }
 
 interface UsersTable {

@@ -1,10 +1,17 @@
 import { excerptOf, hasMore } from "#app/lib/excerpt.ts";
 import { type ImageRef, imageRef, imageUpdate } from "#app/lib/images.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
+import {
+  type PublicationFilter,
+  type PublicationState,
+  type PublishAt,
+  publicationState,
+} from "#app/lib/publication.ts";
 import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import { discardImage } from "#app/server/media/storage.server.ts";
+import { publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 
@@ -30,6 +37,14 @@ export interface Blog extends BlogCard {
   seoDescription: string;
   seoKeywords: string;
   updatedAt: number;
+  /** Null: a draft. Public reads only ever return blogs whose time has come. */
+  publishAt: number | null;
+}
+
+/** An admin list card: every blog, with its publication state. */
+export interface AdminBlogCard extends BlogCard {
+  publishAt: number | null;
+  state: PublicationState;
 }
 
 export interface BlogInput {
@@ -43,6 +58,8 @@ export interface BlogInput {
   seoTitle?: string;
   seoDescription?: string;
   seoKeywords?: string;
+  /** Adding: absent is "now". Editing: absent keeps the blog's publish time. */
+  publishAt?: PublishAt;
 }
 
 const cardColumns = [
@@ -83,6 +100,7 @@ function toBlog(row: BlogRow): Blog {
     seoDescription: row.seo_description,
     seoKeywords: row.seo_keywords,
     updatedAt: row.updated_at,
+    publishAt: row.publish_at,
   };
 }
 
@@ -115,14 +133,27 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     const row = await trx
       .insertInto("blogs")
-      .values({ ...contentColumns(input), slug, created_at: createdAt, updated_at: createdAt })
+      .values({
+        ...contentColumns(input),
+        slug,
+        created_at: createdAt,
+        updated_at: createdAt,
+        publish_at: publicationColumn(
+          input.publishAt === undefined ? "now" : input.publishAt,
+          null,
+          createdAt,
+        ),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toBlog(row);
   });
 }
 
-/** How many blogs there are: a number the database keeps (triggers), not a count of every row. */
+/**
+ * How many blogs there are, drafts and scheduled ones included (the admin's count): a number the
+ * database keeps (triggers), not a count of every row.
+ */
 export async function countBlogs(db: DB): Promise<number> {
   const { n } = await db
     .selectFrom("row_counts")
@@ -132,20 +163,33 @@ export async function countBlogs(db: DB): Promise<number> {
   return Number(n);
 }
 
-/** One page of blog cards, newest first. */
-export async function listBlogs(db: DB, page = 1, perPage = BLOGS_PER_PAGE): Promise<Page<BlogCard>> {
-  return readPage(await countBlogs(db), page, perPage, (limit, offset) => newestBlogs(db, limit, offset));
+/** How many blogs the public sees: the kept total less the few not yet published (index ranges). */
+export async function countPublishedBlogs(db: DB, now = nowSeconds()): Promise<number> {
+  return (await countBlogs(db)) - (await publishedCount(db, "blogs", now)).unpublished;
 }
 
-export async function latestBlogs(db: DB, limit: number): Promise<BlogCard[]> {
-  return newestBlogs(db, limit, 0);
+/** One page of the public blog list, most recently published first. */
+export async function listBlogs(
+  db: DB,
+  page = 1,
+  perPage = BLOGS_PER_PAGE,
+  now = nowSeconds(),
+): Promise<Page<BlogCard>> {
+  return readPage(await countPublishedBlogs(db, now), page, perPage, (limit, offset) =>
+    newestBlogs(db, limit, offset, now),
+  );
 }
 
-async function newestBlogs(db: DB, limit: number, offset: number): Promise<BlogCard[]> {
+export async function latestBlogs(db: DB, limit: number, now = nowSeconds()): Promise<BlogCard[]> {
+  return newestBlogs(db, limit, 0, now);
+}
+
+async function newestBlogs(db: DB, limit: number, offset: number, now: number): Promise<BlogCard[]> {
   const rows = await db
     .selectFrom("blogs")
     .select(cardColumns)
-    .orderBy("created_at", "desc")
+    .where("publish_at", "<=", now)
+    .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .offset(offset)
@@ -153,17 +197,66 @@ async function newestBlogs(db: DB, limit: number, offset: number): Promise<BlogC
   return rows.map(toCard);
 }
 
+/** One page of the admin's blog list: every blog or those in one state, newest first. */
+export async function listAdminBlogs(
+  db: DB,
+  {
+    page = 1,
+    perPage = BLOGS_PER_PAGE,
+    filter = "all",
+    now = nowSeconds(),
+  }: {
+    page?: number;
+    perPage?: number;
+    filter?: PublicationFilter;
+    now?: number;
+  },
+): Promise<Page<AdminBlogCard>> {
+  const total =
+    filter === "all"
+      ? await countBlogs(db)
+      : filter === "published"
+        ? await countPublishedBlogs(db, now)
+        : (await publishedCount(db, "blogs", now))[filter];
+  return readPage(total, page, perPage, async (limit, offset) => {
+    const rows = await whereInState(
+      db.selectFrom("blogs").select([...cardColumns, "publish_at"]),
+      filter,
+      now,
+    )
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => ({
+      ...toCard(row),
+      publishAt: row.publish_at,
+      state: publicationState(row.publish_at, now),
+    }));
+  });
+}
+
 export type BlogLookup = { blog: Blog } | { redirectTo: string } | null;
 
-/** A blog by slug; an old slug of a renamed blog answers with the slug to redirect to. */
-export async function findBlogBySlug(db: DB, slug: string): Promise<BlogLookup> {
-  const row = await db.selectFrom("blogs").selectAll().where("slug", "=", slug).executeTakeFirst();
+/**
+ * A published blog by slug; an old slug of a renamed published blog answers with the slug to
+ * redirect to. A draft or a scheduled blog is not found, by either.
+ */
+export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): Promise<BlogLookup> {
+  const row = await db
+    .selectFrom("blogs")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("publish_at", "<=", now)
+    .executeTakeFirst();
   if (row) return { blog: toBlog(row) };
   const moved = await db
     .selectFrom("blog_slug_redirects")
     .innerJoin("blogs", "blogs.id", "blog_slug_redirects.blog_id")
     .select("blogs.slug")
     .where("blog_slug_redirects.slug", "=", slug)
+    .where("blogs.publish_at", "<=", now)
     .executeTakeFirst();
   return moved ? { redirectTo: moved.slug } : null;
 }
@@ -173,12 +266,13 @@ export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
   return row ? toBlog(row) : null;
 }
 
-/** Rows for feeds and the sitemap: newest first, bounded. */
-export async function blogFeedEntries(db: DB, limit: number) {
+/** Rows for the feed: the published blogs, most recently published first, bounded. */
+export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds()) {
   return db
     .selectFrom("blogs")
-    .select(["slug", "title", "excerpt", "author", "created_at", "updated_at", "category"])
-    .orderBy("created_at", "desc")
+    .select(["slug", "title", "excerpt", "author", "created_at", "updated_at", "category", "publish_at"])
+    .where("publish_at", "<=", now)
+    .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
@@ -197,7 +291,7 @@ export async function updateBlog(
   const result = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("blogs")
-      .select(["slug", "image_id", "image_url"])
+      .select(["slug", "image_id", "image_url", "publish_at"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!current) return null;
@@ -214,7 +308,13 @@ export async function updateBlog(
     const image = imageUpdate(current, columns, input.keepImage);
     const row = await trx
       .updateTable("blogs")
-      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds() })
+      .set({
+        ...columns,
+        ...image.columns,
+        slug,
+        updated_at: nowSeconds(),
+        publish_at: publicationColumn(input.publishAt, current.publish_at, nowSeconds()),
+      })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -254,21 +354,25 @@ export async function findBlogByTitle(db: DB, title: string): Promise<Blog | nul
  * as blogs are added or deleted, and reading one is an index range, however many blogs there are
  * (an OFFSET would walk every blog before it). `blogs_sitemap_idx` covers the query.
  */
-export async function blogSitemapFile(db: DB, file: number, size: number) {
-  return db
+export async function blogSitemapFile(db: DB, file: number, size: number, now = nowSeconds()) {
+  const rows = await db
     .selectFrom("blogs")
-    .select(["slug", "updated_at"])
+    .select(["slug", "updated_at", "publish_at"])
     .where("id", ">", (file - 1) * size)
     .where("id", "<=", file * size)
+    .where("publish_at", "<=", now)
     .orderBy("id", "asc")
     .execute();
+  // A scheduled blog last edited before its time changed (for a crawler) when it appeared.
+  return rows.map((r) => ({ slug: r.slug, updated_at: Math.max(r.updated_at, r.publish_at ?? 0) }));
 }
 
-/** How many sitemap files `blogSitemapFile` spreads the blogs over (at least one). */
-export async function blogSitemapFileCount(db: DB, size: number): Promise<number> {
+/** How many sitemap files `blogSitemapFile` spreads the published blogs over (at least one). */
+export async function blogSitemapFileCount(db: DB, size: number, now = nowSeconds()): Promise<number> {
   const { maxId } = await db
     .selectFrom("blogs")
     .select((eb) => eb.fn.max("id").as("maxId"))
+    .where("publish_at", "<=", now)
     .executeTakeFirstOrThrow();
   return Math.max(1, Math.ceil(Number(maxId ?? 0) / size));
 }

@@ -1,7 +1,15 @@
 import { type ImageRef, imageRef, imageUpdate } from "#app/lib/images.ts";
+import { type Page, readPage } from "#app/lib/pagination.ts";
+import {
+  type PublicationFilter,
+  type PublicationState,
+  type PublishAt,
+  publicationState,
+} from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
 import { discardImage } from "#app/server/media/storage.server.ts";
+import { publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 
 interface NutritionalValues {
@@ -22,6 +30,13 @@ export interface Recipe {
   nutritionalValues: NutritionalValues;
   type: string | null;
   createdAt: number;
+  /** Null: a draft. Public reads only ever return recipes whose time has come. */
+  publishAt: number | null;
+}
+
+/** An admin list entry: every recipe, with its publication state. */
+export interface AdminRecipe extends Recipe {
+  state: PublicationState;
 }
 
 export interface RecipeInput {
@@ -33,6 +48,8 @@ export interface RecipeInput {
   ingredients: string[];
   nutritionalValues: NutritionalValues;
   type?: string | null;
+  /** Adding: absent is "now". Editing: absent keeps the recipe's publish time. */
+  publishAt?: PublishAt;
 }
 
 function parseList(json: string): string[] {
@@ -56,6 +73,7 @@ function toRecipe(row: RecipeRow): Recipe {
     nutritionalValues: { calories: row.calories, protein: row.protein, fats: row.fats, carbs: row.carbs },
     type: row.type,
     createdAt: row.created_at,
+    publishAt: row.publish_at,
   };
 }
 
@@ -82,13 +100,24 @@ export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSe
     const slug = await uniqueRecipeSlug(trx, input.title);
     const row = await trx
       .insertInto("recipes")
-      .values({ ...recipeColumns(input), slug, created_at: createdAt, updated_at: createdAt })
+      .values({
+        ...recipeColumns(input),
+        slug,
+        created_at: createdAt,
+        updated_at: createdAt,
+        publish_at: publicationColumn(
+          input.publishAt === undefined ? "now" : input.publishAt,
+          null,
+          createdAt,
+        ),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toRecipe(row);
   });
 }
 
+/** How many recipes there are, drafts and scheduled ones included (the admin's count). */
 export async function countRecipes(db: DB): Promise<number> {
   const { n } = await db
     .selectFrom("recipes")
@@ -97,11 +126,13 @@ export async function countRecipes(db: DB): Promise<number> {
   return Number(n);
 }
 
-export async function listRecipes(db: DB, limit = 24, offset = 0): Promise<Recipe[]> {
+/** The public recipe list: published recipes, most recently published first. */
+export async function listRecipes(db: DB, limit = 24, offset = 0, now = nowSeconds()): Promise<Recipe[]> {
   const rows = await db
     .selectFrom("recipes")
     .selectAll()
-    .orderBy("created_at", "desc")
+    .where("publish_at", "<=", now)
+    .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .offset(offset)
@@ -109,6 +140,39 @@ export async function listRecipes(db: DB, limit = 24, offset = 0): Promise<Recip
   return rows.map(toRecipe);
 }
 
+/** One page of the admin's recipe list: every recipe or those in one state, newest first. */
+export async function listAdminRecipes(
+  db: DB,
+  {
+    page = 1,
+    perPage = 24,
+    filter = "all",
+    now = nowSeconds(),
+  }: {
+    page?: number;
+    perPage?: number;
+    filter?: PublicationFilter;
+    now?: number;
+  },
+): Promise<Page<AdminRecipe>> {
+  let total: number;
+  if (filter === "all") total = await countRecipes(db);
+  else {
+    const counts = await publishedCount(db, "recipes", now);
+    total = filter === "published" ? (await countRecipes(db)) - counts.unpublished : counts[filter];
+  }
+  return readPage(total, page, perPage, async (limit, offset) => {
+    const rows = await whereInState(db.selectFrom("recipes").selectAll(), filter, now)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => ({ ...toRecipe(row), state: publicationState(row.publish_at, now) }));
+  });
+}
+
+/** Any recipe, whatever its state (the admin's reader). */
 export async function findRecipeById(db: DB, id: number): Promise<Recipe | null> {
   const row = await db.selectFrom("recipes").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toRecipe(row) : null;
@@ -128,7 +192,7 @@ export async function updateRecipe(
   const result = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("recipes")
-      .select(["slug", "title", "image_id", "image_url"])
+      .select(["slug", "title", "image_id", "image_url", "publish_at"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!current) return null;
@@ -138,7 +202,13 @@ export async function updateRecipe(
     const image = imageUpdate(current, columns, input.keepImage);
     const row = await trx
       .updateTable("recipes")
-      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds() })
+      .set({
+        ...columns,
+        ...image.columns,
+        slug,
+        updated_at: nowSeconds(),
+        publish_at: publicationColumn(input.publishAt, current.publish_at, nowSeconds()),
+      })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -157,16 +227,27 @@ export async function deleteRecipe(db: DB, id: number): Promise<boolean> {
   return true;
 }
 
-export async function findRecipeBySlug(db: DB, slug: string): Promise<Recipe | null> {
-  const row = await db.selectFrom("recipes").selectAll().where("slug", "=", slug).executeTakeFirst();
+/** A published recipe by slug; a draft or a scheduled recipe is not found. */
+export async function findRecipeBySlug(db: DB, slug: string, now = nowSeconds()): Promise<Recipe | null> {
+  const row = await db
+    .selectFrom("recipes")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("publish_at", "<=", now)
+    .executeTakeFirst();
   return row ? toRecipe(row) : null;
 }
 
-export async function recipeSitemapEntries(db: DB, limit: number) {
-  return db
+/** The published recipes for the sitemap, most recently published first, bounded. */
+export async function recipeSitemapEntries(db: DB, limit: number, now = nowSeconds()) {
+  const rows = await db
     .selectFrom("recipes")
-    .select(["slug", "updated_at"])
-    .orderBy("created_at", "desc")
+    .select(["slug", "updated_at", "publish_at"])
+    .where("publish_at", "<=", now)
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc")
     .limit(limit)
     .execute();
+  // A scheduled recipe last edited before its time changed (for a crawler) when it appeared.
+  return rows.map((r) => ({ slug: r.slug, updated_at: Math.max(r.updated_at, r.publish_at ?? 0) }));
 }

@@ -1,12 +1,17 @@
 import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
+import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import type { BlogFormValues } from "#app/forms/blog.fields.ts";
 import { editedBlogSchema } from "#app/forms/blog.ts";
+import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
+import { readPublication } from "#app/forms/publication.ts";
+import { publicationState } from "#app/lib/publication.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
@@ -20,7 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = parseId(new URL(request.url).searchParams.get("id"));
   const blog = id ? await findBlogById(db, id) : null;
   if (!blog) throw data("No blog found.", { status: 404 });
-  return { blog };
+  return {
+    blog,
+    publication: { state: publicationState(blog.publishAt, nowSeconds()), publishAt: blog.publishAt },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,17 +40,33 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = readBlogSubmission(form, editedBlogSchema, failure);
   if (!submission.ok) return submission.response;
   const { data, values, choice } = submission;
+  const publication = readPublication(form);
+  if (!publication.ok)
+    return adminFail(400, `${failure}: ${publication.message}`, {
+      fieldErrors: publication.fieldErrors,
+      values: { ...values, ...publication.values },
+    });
   const saved = await storeThenSave(
     choice,
-    (image) => updateBlog(db, id, { ...data, ...image, keepImage: choice.kind === "none" }),
+    (image) =>
+      updateBlog(db, id, {
+        ...data,
+        ...image,
+        keepImage: choice.kind === "none",
+        publishAt: publication.publishAt,
+      }),
     "Updating a blog",
   );
   if (!saved.ok) return refusedBlogSave(saved, failure, values);
-  return redirectWithToast("/admin/blog", "success", "Blog updated successfully!");
+  return redirectWithToast(
+    "/admin/blog",
+    "success",
+    publication.draft ? PUBLICATION_MESSAGES.blogDraftSaved : "Blog updated successfully!",
+  );
 }
 
 export default function EditBlog() {
-  const { blog } = useLoaderData<typeof loader>();
+  const { blog, publication } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -85,10 +109,17 @@ export default function EditBlog() {
           errors={result?.fieldErrors}
           currentImage={blog.image}
         />
+        <PublishAtField
+          idPrefix="edit-blog"
+          current={publication}
+          values={result?.values}
+          error={result?.fieldErrors?.publishAt}
+        />
         <div className="mt-6 flex justify-end gap-3">
           <Link to="/admin/blog" className={buttonSecondary}>
             Cancel
           </Link>
+          <SaveDraftButton disabled={saving} />
           <button type="submit" className={buttonPrimary} disabled={saving}>
             {saving ? "Saving…" : "Update Blog"}
           </button>

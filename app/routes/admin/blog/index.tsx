@@ -2,6 +2,12 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
 import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import {
+  PublicationBadge,
+  PublicationFilterLinks,
+  PublishAtField,
+  SaveDraftButton,
+} from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   buttonDanger,
@@ -18,9 +24,12 @@ import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { newBlogSchema } from "#app/forms/blog.ts";
+import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
+import { readPublication } from "#app/forms/publication.ts";
+import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
-import { createBlog, deleteBlog, listBlogs } from "#app/server/models/blogs.server.ts";
+import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
@@ -37,11 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const showParam = url.searchParams.get("show") ?? "12";
   const show = (SHOW_OPTIONS as readonly string[]).includes(showParam) ? showParam : "12";
   const perPage = show === "all" ? ALL_PAGE_SIZE : Number(show);
+  const filter = publicationFilterOf(url.searchParams.get("state"));
   const [page, popupEnabled] = await Promise.all([
-    listBlogs(db, Number(url.searchParams.get("page") ?? 1), perPage),
+    listAdminBlogs(db, { page: Number(url.searchParams.get("page") ?? 1), perPage, filter }),
     isPopupEnabled(db),
   ]);
-  return { ...page, show, popupEnabled };
+  return { ...page, show, filter, popupEnabled };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -72,6 +82,12 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = readBlogSubmission(form, newBlogSchema, failure);
     if (!submission.ok) return submission.response;
     const { data, values, choice } = submission;
+    const publication = readPublication(form);
+    if (!publication.ok)
+      return adminFail(400, `${failure}: ${publication.message}`, {
+        fieldErrors: publication.fieldErrors,
+        values: { ...values, ...publication.values },
+      });
     if (choice.kind === "none") {
       return adminFail(400, BLOG_MESSAGES.imageRequired, {
         fieldErrors: { image: BLOG_MESSAGES.imageRequiredHint },
@@ -80,11 +96,11 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const saved = await storeThenSave(
       choice,
-      (image) => createBlog(db, { ...data, ...image }),
+      (image) => createBlog(db, { ...data, ...image, publishAt: publication.publishAt }),
       "Adding a blog",
     );
     if (!saved.ok) return refusedBlogSave(saved, failure, values);
-    return adminOk("Blog added successfully!");
+    return adminOk(publication.draft ? PUBLICATION_MESSAGES.blogDraftSaved : "Blog added successfully!");
   }
 
   return adminFail(400, "Unknown action.");
@@ -137,10 +153,12 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           values={failed?.values}
           errors={failed?.fieldErrors}
         />
+        <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" className={buttonSecondary} onClick={onClose}>
             Cancel
           </button>
+          <SaveDraftButton disabled={fetcher.state !== "idle"} />
           <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving…" : "Add Blog"}
           </button>
@@ -151,7 +169,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
 }
 
 export default function BlogDashboard() {
-  const { items, total, page, pageCount, show, popupEnabled } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, show, filter, popupEnabled } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -179,7 +197,13 @@ export default function BlogDashboard() {
         <p className="text-ink-700" data-testid="blog-count">
           {total} {total === 1 ? "blog" : "blogs"} in all
         </p>
+        <PublicationFilterLinks
+          filter={filter}
+          basePath={pathname}
+          query={show === "12" ? "" : `show=${show}`}
+        />
         <Form method="get" className="flex items-center gap-2">
+          {filter !== "all" && <input type="hidden" name="state" value={filter} />}
           <label htmlFor="show" className="font-medium">
             Show
           </label>
@@ -229,6 +253,7 @@ export default function BlogDashboard() {
                   </p>
                 )}
                 <h2 className="mt-1 font-serif text-xl leading-snug font-semibold">{blog.title}</h2>
+                <PublicationBadge state={blog.state} publishAt={blog.publishAt} />
                 <p className="mt-2 flex-1 text-sm text-ink-700">
                   {blog.excerpt}
                   {blog.hasMore ? "…" : ""}
@@ -269,7 +294,9 @@ export default function BlogDashboard() {
         page={page}
         pageCount={pageCount}
         basePath={pathname}
-        query={show === "12" ? "" : `show=${show}`}
+        query={[show === "12" ? "" : `show=${show}`, filter === "all" ? "" : `state=${filter}`]
+          .filter(Boolean)
+          .join("&")}
       />
 
       <AddBlogModal key={formKey} open={adding} onClose={() => setAdding(false)} />

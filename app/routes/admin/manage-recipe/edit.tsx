@@ -1,9 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
+import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
+import { readPublication } from "#app/forms/publication.ts";
+import { publicationState } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
 import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
@@ -25,7 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = recipeIdOf(request);
   const recipe = id === null ? null : await findRecipeById(db, id);
   if (!recipe) return data({ recipe: null }, { status: 404 });
-  return { recipe };
+  return {
+    recipe,
+    publication: { state: publicationState(recipe.publishAt, nowSeconds()), publishAt: recipe.publishAt },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,13 +53,29 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = readRecipeSubmission(form, { hasCurrentImage: current.image !== null });
   if (!submission.ok) return submission.response;
   const { fields, choice } = submission;
+  const publication = readPublication(form);
+  if (!publication.ok)
+    return adminFail(400, `${UPDATE_FAILED} ${publication.message}`, {
+      fieldErrors: publication.fieldErrors,
+      values: publication.values,
+    });
   const saved = await storeThenSave(
     choice,
-    (image) => updateRecipe(db, id, { ...fields, ...image, keepImage: choice.kind === "none" }),
+    (image) =>
+      updateRecipe(db, id, {
+        ...fields,
+        ...image,
+        keepImage: choice.kind === "none",
+        publishAt: publication.publishAt,
+      }),
     "Updating a recipe",
   );
   if (!saved.ok) return refusedRecipeSave(saved, { failed: UPDATE_FAILED, notFound: NOT_FOUND });
-  return redirectWithToast("/admin/manage-recipe", "success", UPDATED);
+  return redirectWithToast(
+    "/admin/manage-recipe",
+    "success",
+    publication.draft ? PUBLICATION_MESSAGES.recipeDraftSaved : UPDATED,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -102,7 +126,14 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
           initial={recipeFormInitial(recipe, failed?.values)}
           fieldErrors={failed?.fieldErrors}
         />
-        <div className="flex justify-end">
+        <PublishAtField
+          idPrefix="edit-recipe"
+          current={loaderData.publication}
+          values={failed?.values}
+          error={failed?.fieldErrors?.publishAt}
+        />
+        <div className="flex justify-end gap-3">
+          <SaveDraftButton disabled={submitting} />
           <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>
         </div>
       </Form>

@@ -1,6 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import {
+  PublicationBadge,
+  PublicationFilterLinks,
+  PublishAtField,
+  SaveDraftButton,
+} from "#app/components/admin/publish-controls.tsx";
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
@@ -16,10 +22,12 @@ import {
 import { SubmitButton } from "#app/components/form.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { readPage } from "#app/lib/pagination.ts";
+import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
+import { readPublication } from "#app/forms/publication.ts";
+import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
-import { countRecipes, createRecipe, deleteRecipe, listRecipes } from "#app/server/models/recipes.server.ts";
+import { createRecipe, deleteRecipe, listAdminRecipes } from "#app/server/models/recipes.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
@@ -33,18 +41,20 @@ const DELETE_FAILED = "Failed to delete recipe.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const url = new URL(request.url);
+  const requested = Number(url.searchParams.get("page") ?? "1");
+  const filter = publicationFilterOf(url.searchParams.get("state"));
   try {
-    const { items, page, pageCount } = await readPage(
-      await countRecipes(db),
-      requested,
-      RECIPES_PER_PAGE,
-      (limit, offset) => listRecipes(db, limit, offset),
-    );
+    const { items, page, pageCount } = await listAdminRecipes(db, {
+      page: requested,
+      perPage: RECIPES_PER_PAGE,
+      filter,
+    });
     return {
       loadError: false,
       page,
       pageCount,
+      filter,
       recipes: items.map((r) => ({
         id: r.id,
         slug: r.slug,
@@ -52,11 +62,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         short: r.short,
         image: r.image,
         calories: r.nutritionalValues.calories,
+        state: r.state,
+        publishAt: r.publishAt,
       })),
     };
   } catch (error) {
     console.error("Loading recipes failed:", error);
-    return { loadError: true, page: 1, pageCount: 1, recipes: [] };
+    return { loadError: true, page: 1, pageCount: 1, filter, recipes: [] };
   }
 }
 
@@ -69,13 +81,19 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = readRecipeSubmission(form);
     if (!submission.ok) return submission.response;
     const { fields, choice } = submission;
+    const publication = readPublication(form);
+    if (!publication.ok)
+      return adminFail(400, `${ADD_FAILED} ${publication.message}`, {
+        fieldErrors: publication.fieldErrors,
+        values: publication.values,
+      });
     const saved = await storeThenSave(
       choice,
-      (image) => createRecipe(db, { ...fields, ...image }),
+      (image) => createRecipe(db, { ...fields, ...image, publishAt: publication.publishAt }),
       "Adding a recipe",
     );
     if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED });
-    return adminOk(ADDED);
+    return adminOk(publication.draft ? PUBLICATION_MESSAGES.recipeDraftSaved : ADDED);
   }
 
   if (intent === "delete") {
@@ -111,6 +129,7 @@ function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelet
         <h2 id={titleId} className="font-serif text-xl font-semibold">
           {recipe.title}
         </h2>
+        <PublicationBadge state={recipe.state} publishAt={recipe.publishAt} />
         <p className="mt-2 line-clamp-3 flex-1 text-ink-700">{recipe.short}</p>
         <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
         <div className="mt-4 flex flex-wrap gap-2">
@@ -127,7 +146,7 @@ function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelet
 }
 
 export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
-  const { recipes, page, pageCount, loadError } = loaderData;
+  const { recipes, page, pageCount, loadError, filter } = loaderData;
   // A fresh fetcher each time the modal opens, so an earlier refusal's messages do not linger.
   const [opened, setOpened] = useState(0);
   const addFetcher = useFetcher<typeof action>({ key: `add-recipe-${opened}` });
@@ -163,6 +182,9 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
           + Add Recipe
         </button>
       </PageHeader>
+      <div className="mb-6">
+        <PublicationFilterLinks filter={filter} basePath="/admin/manage-recipe" />
+      </div>
 
       {loadError ? (
         <LoadError>Failed to load recipes.</LoadError>
@@ -181,7 +203,12 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </div>
-          <Pagination page={page} pageCount={pageCount} basePath="/admin/manage-recipe" />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            basePath="/admin/manage-recipe"
+            query={filter === "all" ? "" : `state=${filter}`}
+          />
         </>
       )}
 
@@ -193,7 +220,13 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
             initial={recipeFormInitial()}
             fieldErrors={failed?.fieldErrors}
           />
-          <div className="flex justify-end">
+          <PublishAtField
+            idPrefix="add-recipe"
+            values={failed?.values}
+            error={failed?.fieldErrors?.publishAt}
+          />
+          <div className="flex justify-end gap-3">
+            <SaveDraftButton disabled={saving} />
             <SubmitButton submitting={saving}>Save Recipe</SubmitButton>
           </div>
         </addFetcher.Form>

@@ -1,0 +1,56 @@
+import { sql } from "kysely";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { readContentVersion } from "./content-version.server.ts";
+
+/**
+ * The version cached public answers are checked against: the content version (moved by every
+ * write) and the publication epoch, the latest publish time already reached. A scheduled blog or
+ * recipe becomes public when its time comes, with no write to move the content version; the epoch
+ * moves then, so every answer rendered before that time is stale after it, on every server.
+ *
+ * A hit costs what it did before: one read of the content version and a look at the clock. The
+ * epoch and the next scheduled time are read again only when the content version has moved (a
+ * write may have scheduled something) or the remembered next time has passed.
+ */
+export function publicVersionReader(
+  database: () => Promise<DB>,
+  clock: () => number = nowSeconds,
+): () => Promise<string> {
+  let known: { content: string; next: number | null; version: string } | null = null;
+  return async () => {
+    const db = await database();
+    const content = await readContentVersion(db);
+    const now = clock();
+    if (known && known.content === content && (known.next === null || now < known.next)) return known.version;
+    const { epoch, next } = await readPublicationTimes(db, now);
+    known = { content, next, version: `${content}.${epoch}` };
+    return known.version;
+  };
+}
+
+/**
+ * The latest publish time reached at `now` (0 when none) and the earliest still ahead (null when
+ * none), over blogs and recipes: four one-row reads of the `(publish_at, id)` indexes.
+ */
+export async function readPublicationTimes(
+  db: DB,
+  now: number,
+): Promise<{ epoch: number; next: number | null }> {
+  const { rows } = await sql<Record<"be" | "re" | "bn" | "rn", number | string | null>>`
+    select
+      (select publish_at from blogs where publish_at <= ${now} order by publish_at desc limit 1) as be,
+      (select publish_at from recipes where publish_at <= ${now} order by publish_at desc limit 1) as re,
+      (select publish_at from blogs where publish_at > ${now} order by publish_at asc limit 1) as bn,
+      (select publish_at from recipes where publish_at > ${now} order by publish_at asc limit 1) as rn`.execute(
+    db,
+  );
+  const row = rows[0];
+  const times = (values: (number | string | null | undefined)[]) =>
+    values.filter((v): v is number | string => v !== null && v !== undefined).map(Number);
+  const reached = times([row?.be, row?.re]);
+  const ahead = times([row?.bn, row?.rn]);
+  return {
+    epoch: reached.length ? Math.max(...reached) : 0,
+    next: ahead.length ? Math.min(...ahead) : null,
+  };
+}

@@ -1,0 +1,49 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { PublicationFilter, PublishAt } from "#app/lib/publication.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
+
+/**
+ * The `publish_at` a save writes, given what it asks for and what the row holds: "now" publishes
+ * an unpublished item at `now` and leaves a published one at its own time (an edit does not move a
+ * post up the list); absent keeps what the row holds.
+ */
+export function publicationColumn(
+  wanted: PublishAt | undefined,
+  current: number | null,
+  now: number,
+): number | null {
+  if (wanted === undefined) return current;
+  if (wanted !== "now") return wanted;
+  return current !== null && current <= now ? current : now;
+}
+
+/**
+ * How many items of a table are drafts and how many are scheduled at `now`. Both are short ranges
+ * of the `(publish_at, id)` index, however many items are published.
+ */
+export async function publishedCount(
+  db: DB,
+  table: "blogs" | "recipes",
+  now: number,
+): Promise<{ draft: number; scheduled: number; unpublished: number }> {
+  const t = sql.table(table);
+  const { rows } = await sql<{ draft: number | string; scheduled: number | string }>`
+    select (select count(*) from ${t} where publish_at is null) as draft,
+           (select count(*) from ${t} where publish_at > ${now}) as scheduled`.execute(db);
+  const draft = Number(rows[0]?.draft ?? 0);
+  const scheduled = Number(rows[0]?.scheduled ?? 0);
+  return { draft, scheduled, unpublished: draft + scheduled };
+}
+
+/** Narrows an admin list query to the items in one publication state at `now` ("all": no narrowing). */
+export function whereInState<T extends "blogs" | "recipes", O>(
+  query: SelectQueryBuilder<Database, T, O>,
+  filter: PublicationFilter,
+  now: number,
+): SelectQueryBuilder<Database, T, O> {
+  if (filter === "draft") return query.where(sql<boolean>`publish_at is null`);
+  if (filter === "scheduled") return query.where(sql<boolean>`publish_at > ${now}`);
+  if (filter === "published") return query.where(sql<boolean>`publish_at <= ${now}`);
+  return query;
+}
