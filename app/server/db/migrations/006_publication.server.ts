@@ -19,6 +19,10 @@ export function publicationMigration(dialect: Dialect): Migration {
   const timeType = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
+      // Filling the new column shows the public nothing new, so the content version (moved by the
+      // update triggers of migration 004) is put back as it was: no server's cache is emptied by it.
+      const { rows } = await sql<{ version: number | string }>`
+        select version from content_version where id = 1`.execute(db);
       for (const table of TABLES) {
         await db.schema.alterTable(table).addColumn("publish_at", timeType).execute();
         await sql`update ${sql.table(table)} set publish_at = created_at`.execute(db);
@@ -34,6 +38,9 @@ export function publicationMigration(dialect: Dialect): Migration {
         .on("blogs")
         .columns(["id", "slug", "updated_at", "publish_at"])
         .execute();
+      const version = rows[0]?.version;
+      if (version !== undefined)
+        await sql`update content_version set version = ${Number(version)} where id = 1`.execute(db);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("blogs_sitemap_idx").execute();
