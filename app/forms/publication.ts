@@ -13,7 +13,7 @@ import {
  * The publication part of a blog or recipe form. Without `publication` (a client that only knows
  * the spec's form) a save publishes, as the spec's Add Blog always did.
  */
-export const publicationSchema = z
+const publicationSchema = z
   .object({
     publication: z.string().trim(),
     publishAt: optionalText(F.publishAt),

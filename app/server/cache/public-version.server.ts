@@ -32,10 +32,7 @@ export function publicVersionReader(
  * The latest publish time reached at `now` (0 when none) and the earliest still ahead (null when
  * none), over blogs and recipes: four one-row reads of the `(publish_at, id)` indexes.
  */
-export async function readPublicationTimes(
-  db: DB,
-  now: number,
-): Promise<{ epoch: number; next: number | null }> {
+async function readPublicationTimes(db: DB, now: number): Promise<{ epoch: number; next: number | null }> {
   const { rows } = await sql<Record<"be" | "re" | "bn" | "rn", number | string | null>>`
     select
       (select publish_at from blogs where publish_at <= ${now} order by publish_at desc limit 1) as be,

@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
 import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
