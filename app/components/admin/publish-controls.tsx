@@ -57,7 +57,7 @@ export function PublishAtField({
   }, []);
   const id = `${idPrefix}-publish-at`;
   return (
-    <div>
+    <div className="mt-4">
       <label htmlFor={id} className="mb-1.5 block font-medium">
         {F.publishAt.label}
       </label>
