@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
+import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import type { BlogFormValues } from "#app/forms/blog.fields.ts";
@@ -89,6 +90,7 @@ export default function EditBlog() {
           <Link to="/admin/blog" className={buttonSecondary}>
             Cancel
           </Link>
+          <PreviewButton action={`/admin/preview/blog/${blog.id}`} />
           <button type="submit" className={buttonPrimary} disabled={saving}>
             {saving ? "Saving…" : "Update Blog"}
           </button>

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
@@ -102,7 +103,8 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
           initial={recipeFormInitial(recipe, failed?.values)}
           fieldErrors={failed?.fieldErrors}
         />
-        <div className="flex justify-end">
+        <div className="flex justify-end gap-3">
+          <PreviewButton action={`/admin/preview/recipe/${recipe.id}`} />
           <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>
         </div>
       </Form>
