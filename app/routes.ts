@@ -21,6 +21,10 @@ export default [
     route("disclaimer", "routes/static-page.tsx", { id: "disclaimer" }),
     route("privacy-policy", "routes/static-page.tsx", { id: "privacy-policy" }),
     route("terms-and-condition", "routes/static-page.tsx", { id: "terms-and-condition" }),
+    // An admin's preview of a blog or recipe, inside the public layout to look exactly as readers
+    // will see it; the modules check the admin session themselves.
+    route("admin/preview/blog/:id", "routes/admin/preview/blog/$id.tsx"),
+    route("admin/preview/recipe/:id", "routes/admin/preview/recipe/$id.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The admin login has no top bar or side menu; every other admin screen uses the admin layout.

@@ -1,22 +1,19 @@
 import {
   data,
   Form,
-  Link,
   redirect,
   useActionData,
   useLoaderData,
   useNavigation,
   useSearchParams,
 } from "react-router";
+import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
-import { ContentImage } from "#app/components/images.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { COMMENT_FIELDS as C } from "#app/forms/comment.fields.ts";
 import { commentSchema } from "#app/forms/comment.ts";
-import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { imageSources } from "#app/lib/images.ts";
-import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
@@ -75,35 +72,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Page not found" }];
   const { blog, url, imageUrl } = loaderData;
-  const title = blog.seoTitle || blog.title;
-  const description = blog.seoDescription || DEFAULT_SEO_DESCRIPTION;
-  const published = parseDateInput(blog.date)?.toISOString() ?? new Date(blog.createdAt * 1000).toISOString();
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "BlogPosting",
-    headline: blog.title,
-    description,
-    author: { "@type": "Person", name: blog.author },
-    datePublished: published,
-    dateModified: new Date(blog.updatedAt * 1000).toISOString(),
-    mainEntityOfPage: url,
-    url,
-    ...(imageUrl ? { image: imageUrl } : {}),
-    ...(blog.seoKeywords ? { keywords: blog.seoKeywords } : {}),
-  };
-  return [
-    { title },
-    { name: "description", content: description },
-    { name: "keywords", content: blog.seoKeywords || DEFAULT_SEO_KEYWORDS },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    { property: "article:published_time", content: published },
-    { "script:ld+json": jsonLd },
-  ];
+  return blogMeta(blog, url, imageUrl);
 };
 
 function Comments() {
@@ -181,45 +150,7 @@ export default function BlogDetail() {
   const { blog } = useLoaderData<typeof loader>();
   return (
     <>
-      <article>
-        <header className="bg-ink-900 text-white">
-          <div className="mx-auto max-w-3xl px-4 pt-32 pb-12 sm:px-6 sm:pt-36">
-            {blog.category && (
-              <p className="font-semibold tracking-wider text-sand-200 uppercase">{blog.category}</p>
-            )}
-            <h1 className="mt-3 font-serif text-4xl leading-tight font-semibold sm:text-5xl">{blog.title}</h1>
-            <p className="mt-5 text-lg text-white/85">
-              By <span className="font-semibold text-white">{blog.author}</span> · {formatLongDate(blog.date)}
-            </p>
-            {blog.publishAt !== null && blog.updatedAt > blog.publishAt && (
-              <p className="mt-2 text-white/85" data-testid="last-updated">
-                Last updated <LocalTime seconds={blog.updatedAt} />
-              </p>
-            )}
-          </div>
-        </header>
-        <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
-          <ContentImage
-            image={blog.image}
-            alt={blog.title}
-            width={1600}
-            height={1000}
-            priority
-            sizes="(min-width: 1024px) 1024px, 100vw"
-            className="mt-10 aspect-[16/10] w-full rounded-2xl object-cover shadow-lg"
-          />
-        </div>
-        <div
-          className="prose-blog mx-auto max-w-3xl px-4 py-12 sm:px-6"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read
-          dangerouslySetInnerHTML={{ __html: blog.content }}
-        />
-        <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
-          <Link to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
-            ← All stories
-          </Link>
-        </div>
-      </article>
+      <BlogArticle blog={blog} />
       <Comments />
     </>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
+import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
@@ -120,6 +121,7 @@ export default function EditBlog() {
             Cancel
           </Link>
           <SaveDraftButton disabled={saving} />
+          <PreviewButton action={`/admin/preview/blog/${blog.id}`} />
           <button type="submit" className={buttonPrimary} disabled={saving}>
             {saving ? "Saving…" : "Update Blog"}
           </button>

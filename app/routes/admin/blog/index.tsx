@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
 import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
   PublicationBadge,
   PublicationFilterLinks,
@@ -159,6 +160,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
             Cancel
           </button>
           <SaveDraftButton disabled={fetcher.state !== "idle"} />
+          <PreviewButton action="/admin/preview/blog/new" />
           <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving…" : "Add Blog"}
           </button>
@@ -276,6 +278,7 @@ export default function BlogDashboard() {
                   >
                     Edit
                   </Link>
+                  <PreviewLink to={`/admin/preview/blog/${blog.id}`} title={blog.title} />
                   <button
                     type="button"
                     className={buttonDanger}

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
@@ -134,6 +135,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
         />
         <div className="flex justify-end gap-3">
           <SaveDraftButton disabled={submitting} />
+          <PreviewButton action={`/admin/preview/recipe/${recipe.id}`} />
           <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>
         </div>
       </Form>

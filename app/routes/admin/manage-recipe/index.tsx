@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
   PublicationBadge,
   PublicationFilterLinks,
@@ -136,6 +137,7 @@ function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelet
           <Link to={`/admin/manage-recipe/edit?id=${recipe.id}`} className={`${buttonSecondary} px-4 py-2`}>
             Edit
           </Link>
+          <PreviewLink to={`/admin/preview/recipe/${recipe.id}`} title={recipe.title} />
           <button type="button" onClick={onDelete} className={buttonDanger}>
             Delete
           </button>
@@ -227,6 +229,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
           />
           <div className="flex justify-end gap-3">
             <SaveDraftButton disabled={saving} />
+            <PreviewButton action="/admin/preview/recipe/new" />
             <SubmitButton submitting={saving}>Save Recipe</SubmitButton>
           </div>
         </addFetcher.Form>

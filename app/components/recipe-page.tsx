@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import type { Recipe } from "#app/server/models/recipes.server.ts";
+import { TrendingBadge } from "./cards.tsx";
+import { ContentImage } from "./images.tsx";
+
+/** What a recipe's public page shows: the saved recipe, or a preview's unsaved values. */
+export type RecipePageData = Pick<
+  Recipe,
+  "title" | "short" | "type" | "image" | "steps" | "ingredients" | "nutritionalValues"
+>;
+
+/** The body of a recipe's public page; the preview shows the same. */
+export function RecipeArticle({ recipe }: { recipe: RecipePageData }) {
+  const n = recipe.nutritionalValues;
+  const nutrition = [
+    ["Calories", `${n.calories} kcal`],
+    ["Protein", `${n.protein} g`],
+    ["Fats", `${n.fats} g`],
+    ["Carbs", `${n.carbs} g`],
+  ];
+  return (
+    <article>
+      <header className="bg-ink-900 text-white">
+        <div className="mx-auto max-w-5xl px-4 pt-32 pb-12 sm:px-6 sm:pt-36">
+          <p className="flex items-center gap-3 font-semibold tracking-wider text-sand-200 uppercase">
+            Recipe {recipe.type === "trending" && <TrendingBadge />}
+          </p>
+          <h1 className="mt-3 font-serif text-4xl font-semibold sm:text-5xl">{recipe.title}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-white/85">{recipe.short}</p>
+        </div>
+      </header>
+      <div className="mx-auto max-w-5xl px-4 sm:px-6">
+        <ContentImage
+          image={recipe.image}
+          alt={recipe.title}
+          width={1600}
+          height={1200}
+          priority
+          sizes="(min-width: 1024px) 1024px, 100vw"
+          className="mt-10 aspect-[4/3] w-full rounded-2xl object-cover shadow-lg sm:aspect-[16/9]"
+        />
+        <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {nutrition.map(([label, value]) => (
+            <div key={label} className="rounded-2xl bg-white p-4 text-center ring-1 ring-ink-900/5">
+              <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">{label}</dt>
+              <dd className="mt-1 font-serif text-2xl font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="grid gap-12 py-12 md:grid-cols-[2fr_3fr]">
+          <section aria-labelledby="ingredients">
+            <h2 id="ingredients" className="font-serif text-2xl font-semibold">
+              Ingredients
+            </h2>
+            <ul className="mt-4 space-y-2 text-lg">
+              {recipe.ingredients.map((item, i) => (
+                <li key={i} className="border-b border-ink-900/10 pb-2">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="steps">
+            <h2 id="steps" className="font-serif text-2xl font-semibold">
+              Steps
+            </h2>
+            <ol className="mt-4 space-y-5 text-lg">
+              {recipe.steps.map((step, i) => (
+                <li key={i} className="flex gap-4">
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
+                    {i + 1}
+                  </span>
+                  <span className="pt-1">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+        <Link to="/recipes" className="mb-16 inline-block font-semibold text-sea-700 hover:text-sea-800">
+          ← All recipes
+        </Link>
+      </div>
+    </article>
+  );
+}

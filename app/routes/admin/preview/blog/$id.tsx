@@ -1,0 +1,91 @@
+import { data, useLoaderData } from "react-router";
+import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
+import { PreviewBanner, PreviewErrorBoundary, PreviewRefused } from "#app/components/preview-banner.tsx";
+import { imageSources } from "#app/lib/images.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { findBlogById } from "#app/server/models/blogs.server.ts";
+import { readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import {
+  type BlogPreview,
+  blogPreviewFromForm,
+  type Posted,
+  PREVIEW_HEADERS,
+  postedPreviewContext,
+  postedStatus,
+  previewTarget,
+} from "#app/server/web/preview.server.ts";
+import type { Route } from "./+types/$id";
+
+/**
+ * /admin/preview/blog/{id}: a blog's public page for an admin, drafts and scheduled blogs
+ * included (read by id, not through the public queries). GET shows the saved blog; a POST of the
+ * Add Blog form (`new`) or the edit form shows its unsaved values and writes nothing. Inside the
+ * public layout, with a Preview bar; never cached, never indexed.
+ */
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const target = previewTarget(params.id);
+  const posted = context.get(postedPreviewContext) as Posted<BlogPreview> | null;
+  const back =
+    typeof target === "number"
+      ? { url: `/admin/blog/edit?id=${target}`, label: "Back to the editor" }
+      : { url: "/admin/blog", label: "Back to Blogs" };
+  if (posted) return { posted, saved: null, back, origin: siteOrigin(request) };
+  // Nothing is saved under "new": only a posted Add Blog form has something to show.
+  const saved = typeof target === "number" ? await findBlogById(db, target) : null;
+  if (!saved) throw data(null, { status: 404 });
+  return { posted: null, saved, back, origin: siteOrigin(request) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const target = previewTarget(params.id);
+  const current = typeof target === "number" ? await findBlogById(db, target) : null;
+  if (target === null || (target !== "new" && !current)) throw data(null, { status: 404 });
+  const posted = blogPreviewFromForm(await readAdminForm(request), current);
+  context.set(postedPreviewContext, posted);
+  return postedStatus(posted);
+}
+
+export const headers: Route.HeadersFunction = () => PREVIEW_HEADERS;
+
+const NOINDEX = { name: "robots", content: "noindex" };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const blog = loaderData?.posted?.ok ? loaderData.posted.item : loaderData?.saved;
+  if (!loaderData || !blog) return [{ title: "Preview" }, NOINDEX];
+  const url = `${loaderData.origin}/blogs/${blog.slug}`;
+  const image = imageSources(blog.image, 1600)?.src;
+  return [...blogMeta(blog, url, image ? new URL(image, loaderData.origin).href : undefined), NOINDEX];
+};
+
+export default function BlogPreviewPage() {
+  const { posted, saved, back } = useLoaderData<typeof loader>();
+  const banner = (uploadLeftOut: boolean) => (
+    <PreviewBanner
+      editUrl={back.url}
+      editLabel={back.label}
+      unsaved={posted !== null}
+      uploadLeftOut={uploadLeftOut}
+    />
+  );
+  if (posted && !posted.ok) {
+    return (
+      <>
+        <PreviewRefused message={posted.message} fieldErrors={posted.fieldErrors} />
+        {banner(false)}
+      </>
+    );
+  }
+  const blog = posted ? posted.item : saved;
+  return (
+    <>
+      {blog && <BlogArticle blog={blog} />}
+      {banner(posted?.uploadLeftOut ?? false)}
+    </>
+  );
+}
+
+export { PreviewErrorBoundary as ErrorBoundary };

@@ -1,0 +1,101 @@
+import { data, useLoaderData } from "react-router";
+import { PreviewBanner, PreviewErrorBoundary, PreviewRefused } from "#app/components/preview-banner.tsx";
+import { RecipeArticle } from "#app/components/recipe-page.tsx";
+import { imageSources } from "#app/lib/images.ts";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { pageTitle } from "#app/lib/site.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { findRecipeById } from "#app/server/models/recipes.server.ts";
+import { readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import {
+  type Posted,
+  PREVIEW_HEADERS,
+  postedPreviewContext,
+  postedStatus,
+  previewTarget,
+  type RecipePreview,
+  recipePreviewFromForm,
+} from "#app/server/web/preview.server.ts";
+import type { Route } from "./+types/$id";
+
+/**
+ * /admin/preview/recipe/{id}: a recipe's public page for an admin, read by id (drafts and
+ * scheduled recipes included). GET shows the saved recipe; a POST of the Add Recipe form (`new`)
+ * or the edit form shows its unsaved values and writes nothing. Inside the public layout, with a
+ * Preview bar; never cached, never indexed.
+ */
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const target = previewTarget(params.id);
+  const posted = context.get(postedPreviewContext) as Posted<RecipePreview> | null;
+  const back =
+    typeof target === "number"
+      ? { url: `/admin/manage-recipe/edit?id=${target}`, label: "Back to the editor" }
+      : { url: "/admin/manage-recipe", label: "Back to Recipes" };
+  if (posted) return { posted, saved: null, back, origin: siteOrigin(request) };
+  // Nothing is saved under "new": only a posted Add Recipe form has something to show.
+  const saved = typeof target === "number" ? await findRecipeById(db, target) : null;
+  if (!saved) throw data(null, { status: 404 });
+  return { posted: null, saved, back, origin: siteOrigin(request) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const target = previewTarget(params.id);
+  const current = typeof target === "number" ? await findRecipeById(db, target) : null;
+  if (target === null || (target !== "new" && !current)) throw data(null, { status: 404 });
+  const posted = recipePreviewFromForm(await readAdminForm(request), current);
+  context.set(postedPreviewContext, posted);
+  return postedStatus(posted);
+}
+
+export const headers: Route.HeadersFunction = () => PREVIEW_HEADERS;
+
+const NOINDEX = { name: "robots", content: "noindex" };
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const recipe = loaderData?.posted?.ok ? loaderData.posted.item : loaderData?.saved;
+  if (!loaderData || !recipe) return [{ title: pageTitle("Preview", siteNameOf(matches)) }, NOINDEX];
+  const image = imageSources(recipe.image, 1600)?.src;
+  return [
+    ...pageMeta({
+      title: pageTitle(recipe.title, siteNameOf(matches)),
+      description: recipe.short,
+      url: `${loaderData.origin}/recipes/${recipe.slug}`,
+      image: image ? new URL(image, loaderData.origin).href : undefined,
+      type: "article",
+    }),
+    NOINDEX,
+  ];
+};
+
+export default function RecipePreviewPage() {
+  const { posted, saved, back } = useLoaderData<typeof loader>();
+  const banner = (uploadLeftOut: boolean) => (
+    <PreviewBanner
+      editUrl={back.url}
+      editLabel={back.label}
+      unsaved={posted !== null}
+      uploadLeftOut={uploadLeftOut}
+    />
+  );
+  if (posted && !posted.ok) {
+    return (
+      <>
+        <PreviewRefused message={posted.message} fieldErrors={posted.fieldErrors} />
+        {banner(false)}
+      </>
+    );
+  }
+  const recipe = posted ? posted.item : saved;
+  return (
+    <>
+      {recipe && <RecipeArticle recipe={recipe} />}
+      {banner(posted?.uploadLeftOut ?? false)}
+    </>
+  );
+}
+
+export { PreviewErrorBoundary as ErrorBoundary };

@@ -1,0 +1,110 @@
+import { createContext, data } from "react-router";
+import { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
+import type { ImageRef } from "#app/lib/images.ts";
+import { normalizeKeywords, slugify } from "#app/lib/slug.ts";
+import { nowSeconds } from "#app/server/db/db.server.ts";
+import type { ImageChoice } from "#app/server/media/image-input.server.ts";
+import type { Blog } from "#app/server/models/blogs.server.ts";
+import type { Recipe } from "#app/server/models/recipes.server.ts";
+import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
+import { parseId } from "./admin-form.server.ts";
+import { readBlogSubmission } from "./blog-submission.server.ts";
+import { readRecipeSubmission } from "./recipe-submission.server.ts";
+
+/**
+ * Preview: a blog or recipe as its public page would show it, from the saved row (GET) or from
+ * the editor's unsaved form (POST). Nothing here writes: no row, no upload. An uploaded file in
+ * a preview post is left out (the item's current image, or none, is shown instead): showing it
+ * would mean decoding megabytes of unchecked bytes with sharp, or sending them back inline twice
+ * (page and hydration data), for every click of Preview. A URL given in the form is shown.
+ */
+
+/** What the preview URL names: a saved item's id, or "new" for the Add form (nothing saved yet). */
+export function previewTarget(param: string | undefined): number | "new" | null {
+  return param === "new" ? "new" : parseId(param);
+}
+
+/** The answer's headers: never stored by anyone (it shows unpublished work), never indexed. */
+export const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
+
+/** What the preview shows of a posted form: the page's data, or why it cannot be shown. */
+export type Posted<T> =
+  | { ok: true; item: T; uploadLeftOut: boolean }
+  | { ok: false; message: string; fieldErrors: Record<string, string> };
+
+/**
+ * Carries a posted preview from the action to the loader of the same request: React Router runs
+ * the loaders after the action with the same context, and only the loader's data reaches `meta`.
+ */
+export const postedPreviewContext = createContext<Posted<unknown> | null>(null);
+
+const REFUSED = "The preview cannot be shown";
+
+/** The image a preview shows: a URL from the form, else the saved image (an upload is left out). */
+function previewImage(choice: ImageChoice, current: ImageRef | undefined): ImageRef {
+  return choice.kind === "url" ? { kind: "url", url: choice.url } : (current ?? null);
+}
+
+/** A refusal, read back from the 400 answer the save would have given (same checks, same words). */
+function refused<T>(response: {
+  data: { toast: { message: string }; fieldErrors?: Record<string, string> };
+}): Posted<T> {
+  return { ok: false, message: response.data.toast.message, fieldErrors: response.data.fieldErrors ?? {} };
+}
+
+export type BlogPreview = Omit<Blog, "id" | "excerpt" | "hasMore">;
+
+/**
+ * The blog a posted Add or edit form describes, checked like a save (same schema) and sanitized
+ * like a save (`sanitizeBlogHtml`, so a script typed in the editor never comes out here either).
+ */
+export function blogPreviewFromForm(form: FormData, current: Blog | null): Posted<BlogPreview> {
+  const submission = readBlogSubmission(form, current ? editedBlogSchema : newBlogSchema, REFUSED);
+  if (!submission.ok) return refused(submission.response);
+  const { data: d, choice } = submission;
+  const now = nowSeconds();
+  return {
+    ok: true,
+    uploadLeftOut: choice.kind === "file",
+    item: {
+      slug: current && current.title === d.title ? current.slug : slugify(d.title),
+      title: d.title,
+      content: sanitizeBlogHtml(d.content),
+      author: d.author,
+      date: d.date,
+      category: d.category,
+      image: previewImage(choice, current?.image),
+      seoTitle: d.seoTitle,
+      seoDescription: d.seoDescription,
+      seoKeywords: normalizeKeywords(d.seoKeywords),
+      createdAt: current?.createdAt ?? now,
+      updatedAt: now,
+      publishAt: current?.publishAt ?? null,
+    },
+  };
+}
+
+export type RecipePreview = Omit<Recipe, "id" | "createdAt">;
+
+/** The recipe a posted Add or edit form describes, checked like a save; no image is allowed here. */
+export function recipePreviewFromForm(form: FormData, current: Recipe | null): Posted<RecipePreview> {
+  // A preview may lack an image (the page shows its placeholder); the save still asks for one.
+  const submission = readRecipeSubmission(form, { hasCurrentImage: true });
+  if (!submission.ok) return refused(submission.response);
+  const { fields, choice } = submission;
+  return {
+    ok: true,
+    uploadLeftOut: choice.kind === "file",
+    item: {
+      ...fields,
+      slug: current && current.title === fields.title ? current.slug : slugify(fields.title),
+      image: previewImage(choice, current?.image),
+      publishAt: current?.publishAt ?? null,
+    },
+  };
+}
+
+/** The action's answer for a posted preview: its status; the page itself comes from the loader. */
+export function postedStatus(posted: Posted<unknown>) {
+  return data(null, { status: posted.ok ? 200 : 400 });
+}
