@@ -14,12 +14,15 @@ export function BlogFields({
   errors,
   editorHeight,
   currentImage,
+  currentAlt,
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
   errors?: Record<string, string>;
   editorHeight: 300 | 400;
   currentImage?: ImageRef;
+  /** The current image's alt text (edit). */
+  currentAlt?: string;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -51,7 +54,13 @@ export function BlogFields({
         </Suspense>
         {errors?.content && <p className="mt-1.5 text-sm font-medium text-coral-600">{errors.content}</p>}
       </div>
-      <ImageFields idPrefix={idPrefix} current={currentImage} error={errors?.image} />
+      <ImageFields
+        idPrefix={idPrefix}
+        current={currentImage}
+        error={errors?.image}
+        alt={(values as { imageAlt?: string } | undefined)?.imageAlt ?? currentAlt}
+        altError={errors?.imageAlt}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           id={`${idPrefix}-date`}

@@ -14,6 +14,7 @@ export interface RecipeFormInitial {
   ingredients: string[];
   nutrition: Record<NutritionField, string>;
   image?: ImageRef;
+  imageAlt?: string;
 }
 
 interface RecipeLike {
@@ -24,6 +25,7 @@ interface RecipeLike {
   ingredients: string[];
   nutritionalValues: Record<NutritionField, number>;
   image: ImageRef;
+  imageAlt?: string;
 }
 
 function listOf(json: string | undefined): string[] | undefined {
@@ -57,6 +59,7 @@ export function recipeFormInitial(
       string
     >,
     image: recipe?.image,
+    imageAlt: values?.imageAlt ?? recipe?.imageAlt,
   };
 }
 
@@ -224,7 +227,13 @@ export function RecipeFields({
         defaultValue={initial.short}
         error={e.short}
       />
-      <ImageFields idPrefix={idPrefix} current={initial.image} error={e.image} />
+      <ImageFields
+        idPrefix={idPrefix}
+        current={initial.image}
+        error={e.image}
+        alt={initial.imageAlt}
+        altError={e.imageAlt}
+      />
       <ListField idPrefix={idPrefix} field={R.steps} initial={initial.steps} error={e.steps} />
       <ListField
         idPrefix={idPrefix}

@@ -88,7 +88,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     dateModified: new Date(blog.updatedAt * 1000).toISOString(),
     mainEntityOfPage: url,
     url,
-    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(imageUrl ? { image: { "@type": "ImageObject", url: imageUrl, caption: blog.imageAlt } } : {}),
     ...(blog.seoKeywords ? { keywords: blog.seoKeywords } : {}),
   };
   return [
@@ -101,6 +101,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    ...(imageUrl ? [{ property: "og:image:alt", content: blog.imageAlt }] : []),
     { property: "article:published_time", content: published },
     { "script:ld+json": jsonLd },
   ];
@@ -196,7 +197,7 @@ export default function BlogDetail() {
         <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
           <ContentImage
             image={blog.image}
-            alt={blog.title}
+            alt={blog.imageAlt}
             width={1600}
             height={1000}
             priority

@@ -61,7 +61,7 @@ export default function RecipeDetail() {
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <ContentImage
           image={recipe.image}
-          alt={recipe.title}
+          alt={recipe.imageAlt}
           width={1600}
           height={1200}
           priority

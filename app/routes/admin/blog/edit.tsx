@@ -84,6 +84,7 @@ export default function EditBlog() {
           values={values}
           errors={result?.fieldErrors}
           currentImage={blog.image}
+          currentAlt={blog.imageAlt}
         />
         <div className="mt-6 flex justify-end gap-3">
           <Link to="/admin/blog" className={buttonSecondary}>
