@@ -127,6 +127,7 @@ test.describe("admin recipes", () => {
     await dialog
       .getByLabel("Upload Image")
       .setInputFiles({ name: "rice.png", mimeType: "image/png", buffer: await redPng() });
+    await dialog.getByLabel("Alt text").fill("A bowl of saffron rice");
     const uploadsBefore = storedUploads();
     await dialog.getByLabel("Fats").fill("-4");
     await dialog.getByRole("button", { name: "Save Recipe" }).click();
