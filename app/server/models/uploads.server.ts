@@ -68,7 +68,7 @@ export async function claimImage(
 }
 
 /** The blogs and recipes using each of `ids`, titles in alphabetical order. */
-export async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[]>> {
+async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[]>> {
   const uses = new Map<string, UploadUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return uses;
   const [blogs, recipes] = await Promise.all([
