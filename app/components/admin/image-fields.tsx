@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { IMAGE_FIELDS, IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "#app/lib/images.ts";
-import { ImagePicker } from "./image-picker.tsx";
+import { ImagePicker, type LibraryPage } from "./image-picker.tsx";
 
 /**
  * "Upload Image" (an image file), a pick from the media library, "Or Image URL", and "Alt text";
@@ -13,6 +13,7 @@ export function ImageFields({
   error,
   alt,
   altError,
+  library,
 }: {
   idPrefix: string;
   current?: ImageRef;
@@ -20,6 +21,8 @@ export function ImageFields({
   /** The Alt text to show: the current image's, or what was sent with a refused form. */
   alt?: string;
   altError?: string;
+  /** The library's first page, rendered with the form so the picker works without JavaScript. */
+  library?: LibraryPage | null;
 }) {
   const preview = imageSources(current ?? null, 480);
   // A file over the limit is refused as soon as it is chosen: sending megabytes only to be
@@ -39,7 +42,9 @@ export function ImageFields({
             height={64}
             className="h-16 w-24 rounded-lg object-cover"
           />
-          <p className="text-sm text-ink-700">Current image. Upload a file or give a URL to replace it.</p>
+          <p className="text-sm text-ink-700">
+            Current image. Upload a file, pick one from the library or give a URL to replace it.
+          </p>
         </div>
       )}
       <div>
@@ -62,7 +67,7 @@ export function ImageFields({
           className="mt-1.5 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-sand-100 file:px-4 file:py-2 file:font-semibold"
         />
       </div>
-      <ImagePicker idPrefix={idPrefix} />
+      <ImagePicker idPrefix={idPrefix} initial={library} />
       <div>
         <label htmlFor={`${idPrefix}-imageUrl`} className="block font-medium">
           {IMAGE_FIELDS.url.label}

@@ -3,6 +3,7 @@ import { Field } from "#app/components/form.tsx";
 import { NUTRITION_FIELDS, type NutritionField, RECIPE_FIELDS as R } from "#app/forms/recipe.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
+import type { LibraryPage } from "./image-picker.tsx";
 import { buttonSecondary } from "./ui.tsx";
 
 /** What the form starts with: a recipe being edited, the values of a refused submission, or defaults. */
@@ -209,10 +210,13 @@ export function RecipeFields({
   idPrefix,
   initial,
   fieldErrors,
+  library,
 }: {
   idPrefix: string;
   initial: RecipeFormInitial;
   fieldErrors?: Record<string, string>;
+  /** The media library's first page for the image picker (edit). */
+  library?: LibraryPage | null;
 }) {
   const e = fieldErrors ?? {};
   return (
@@ -233,6 +237,7 @@ export function RecipeFields({
         error={e.image}
         alt={initial.imageAlt}
         altError={e.imageAlt}
+        library={library}
       />
       <ListField idPrefix={idPrefix} field={R.steps} initial={initial.steps} error={e.steps} />
       <ListField

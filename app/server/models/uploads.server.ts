@@ -142,6 +142,19 @@ async function measuredRow(db: DB, row: UploadRow): Promise<UploadRow> {
   return { ...row, ...sizes };
 }
 
+/**
+ * The library's first page for the image picker of an edit screen, or null when it cannot be read:
+ * the screen still opens, and the picker asks again when it is unfolded.
+ */
+export async function pickerPage(db: DB): Promise<Page<MediaItem> | null> {
+  try {
+    return await listUploads(db);
+  } catch (error) {
+    console.error("Reading the media library for the image picker failed:", error);
+    return null;
+  }
+}
+
 export type DeleteUploadResult =
   | { ok: true }
   | { ok: false; gone: true }

@@ -9,6 +9,7 @@ import { slugify } from "#app/lib/slug.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
+import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
 import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = parseId(new URL(request.url).searchParams.get("id"));
   const blog = id ? await findBlogById(db, id) : null;
   if (!blog) throw data("No blog found.", { status: 404 });
-  return { blog };
+  return { blog, library: await pickerPage(db) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function EditBlog() {
-  const { blog } = useLoaderData<typeof loader>();
+  const { blog, library } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -85,6 +86,7 @@ export default function EditBlog() {
           errors={result?.fieldErrors}
           currentImage={blog.image}
           currentAlt={blog.imageAlt}
+          library={library}
         />
         <div className="mt-6 flex justify-end gap-3">
           <Link to="/admin/blog" className={buttonSecondary}>

@@ -6,6 +6,7 @@ import { SubmitButton } from "#app/components/form.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
+import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
 import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
@@ -24,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const id = recipeIdOf(request);
   const recipe = id === null ? null : await findRecipeById(db, id);
-  if (!recipe) return data({ recipe: null }, { status: 404 });
-  return { recipe };
+  if (!recipe) return data({ recipe: null, library: null }, { status: 404 });
+  return { recipe, library: await pickerPage(db) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -62,7 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RecipeEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { recipe } = loaderData;
+  const { recipe, library } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   useShowToast(actionData?.toast);
@@ -101,6 +102,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
           idPrefix="edit-recipe"
           initial={recipeFormInitial(recipe, failed?.values)}
           fieldErrors={failed?.fieldErrors}
+          library={library}
         />
         <div className="flex justify-end">
           <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>
