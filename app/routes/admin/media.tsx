@@ -72,7 +72,7 @@ export default function MediaLibrary() {
       {error || !uploads ? (
         <LoadError>{error ?? MEDIA_LOAD_FAILED}</LoadError>
       ) : uploads.items.length === 0 ? (
-        <EmptyState>No uploaded images yet.</EmptyState>
+        <EmptyState>No uploaded images yet. Images uploaded with a blog or a recipe appear here.</EmptyState>
       ) : (
         <>
           <p className="mb-3 text-sm text-ink-700">
@@ -81,7 +81,7 @@ export default function MediaLibrary() {
           </p>
           <AdminTable
             headings={["Image", "Size", "Used by", "Uploaded", ""]}
-            widths={["w-[14%]", "w-[16%]", undefined, "w-[16%]", "w-[12%]"]}
+            widths={["w-32", "w-36", undefined, "w-48", "w-32"]}
           >
             {uploads.items.map((u) => (
               <tr key={u.id} className="align-top" data-testid={`media-${u.id}`}>
@@ -102,11 +102,13 @@ export default function MediaLibrary() {
                     <>
                       {formatBytes(u.bytes)}
                       <br />
-                      {u.width} × {u.height} px
+                      <span className="whitespace-nowrap">
+                        {u.width} × {u.height} px
+                      </span>
                     </>
                   )}
                 </td>
-                <td className="px-4 py-3 text-sm">
+                <td id={`media-${u.id}-uses`} className="px-4 py-3 text-sm">
                   {u.usedBy.length === 0 ? (
                     <span className="text-ink-700">Not used</span>
                   ) : (
@@ -129,6 +131,7 @@ export default function MediaLibrary() {
                   <button
                     type="button"
                     className={`${buttonDanger} px-4 py-2`}
+                    aria-describedby={`media-${u.id}-uses`}
                     onClick={() => setToDelete(u.id)}
                   >
                     Delete
