@@ -209,6 +209,10 @@ for (const engine of ENGINES) {
           text_length: 1,
           author: "Ana",
           date: "2024-06-01",
+          category: "",
+          seo_title: "",
+          seo_description: "",
+          seo_keywords: "",
         };
         await db
           .insertInto("blogs")
@@ -217,7 +221,15 @@ for (const engine of ENGINES) {
             { ...before007("blogs", 2, null), ...blogText, image_url: "https://example.com/x.png" },
           ])
           .execute();
-        const recipeText = { short: "s", steps: "[]", ingredients: "[]" };
+        const recipeText = {
+          short: "s",
+          steps: "[]",
+          ingredients: "[]",
+          calories: 0,
+          protein: 0,
+          fats: 0,
+          carbs: 0,
+        };
         await db
           .insertInto("recipes")
           .values([
