@@ -43,6 +43,7 @@ export default [
     route("admin/manage-recipe", "routes/admin/manage-recipe/index.tsx"),
     route("admin/manage-recipe/edit", "routes/admin/manage-recipe/edit.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/media", "routes/admin/media.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   route("rss.xml", "routes/rss.xml.ts"),

@@ -56,6 +56,7 @@ test.describe("admin: blogs", () => {
     await modal.getByRole("button", { name: "Bold" }).click();
     await page.keyboard.type("Be there early.");
     await modal.getByLabel("Upload Image").setInputFiles(await pngFile("harbour.png"));
+    await modal.getByLabel("Alt text").fill("Fishing boats in the harbour at dawn");
     await modal.getByLabel("SEO Keywords", { exact: true }).fill(" harbour,  mornings ,");
     await modal.getByRole("button", { name: "Add Blog" }).click();
     await expect(page.getByText("Blog added successfully!")).toBeVisible();
@@ -176,6 +177,7 @@ test.describe("admin: blogs", () => {
         author: "A",
         date: "2025-01-01",
         imageFile: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("definitely not a png") },
+        imageAlt: "Not an image at all",
       },
     });
     expect(notImage.status()).toBe(400);

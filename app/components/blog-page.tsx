@@ -20,6 +20,7 @@ export type BlogPageData = Pick<
   | "createdAt"
   | "updatedAt"
   | "publishAt"
+  | "imageAlt"
 >;
 
 /** The head of a blog's public page: title, description, Open Graph and the BlogPosting JSON-LD. */
@@ -37,7 +38,7 @@ export function blogMeta(blog: BlogPageData, url: string, imageUrl: string | und
     dateModified: new Date(blog.updatedAt * 1000).toISOString(),
     mainEntityOfPage: url,
     url,
-    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(imageUrl ? { image: { "@type": "ImageObject", url: imageUrl, caption: blog.imageAlt } } : {}),
     ...(blog.seoKeywords ? { keywords: blog.seoKeywords } : {}),
   };
   return [
@@ -50,6 +51,7 @@ export function blogMeta(blog: BlogPageData, url: string, imageUrl: string | und
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    ...(imageUrl ? [{ property: "og:image:alt", content: blog.imageAlt }] : []),
     { property: "article:published_time", content: published },
     { "script:ld+json": jsonLd },
   ];
@@ -78,7 +80,7 @@ export function BlogArticle({ blog }: { blog: BlogPageData }) {
       <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
         <ContentImage
           image={blog.image}
-          alt={blog.title}
+          alt={blog.imageAlt}
           width={1600}
           height={1000}
           priority

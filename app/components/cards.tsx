@@ -104,6 +104,8 @@ export interface BlogCardData {
   createdAt: number;
   category: string;
   image: ImageRef;
+  /** The image's alt text (absent: the image is left unannounced, the title beside it says it all). */
+  imageAlt?: string;
 }
 
 /** Image, title, 200-character excerpt, Read More when longer, Date and Created At. */
@@ -123,7 +125,7 @@ export function BlogCard({
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[16/10] overflow-hidden">
         <ContentImage
           image={blog.image}
-          alt=""
+          alt={blog.imageAlt ?? ""}
           width={960}
           height={600}
           priority={priority}
@@ -167,6 +169,7 @@ export interface RecipeCardData {
   title: string;
   short: string;
   image: ImageRef;
+  imageAlt?: string;
   calories: number;
   type: string | null;
 }
@@ -184,7 +187,7 @@ export function RecipeCard({
       <div className="relative aspect-[4/3] overflow-hidden">
         <ContentImage
           image={recipe.image}
-          alt=""
+          alt={recipe.imageAlt ?? ""}
           width={960}
           height={720}
           sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"

@@ -6,7 +6,7 @@ import { ContentImage } from "./images.tsx";
 /** What a recipe's public page shows: the saved recipe, or a preview's unsaved values. */
 export type RecipePageData = Pick<
   Recipe,
-  "title" | "short" | "type" | "image" | "steps" | "ingredients" | "nutritionalValues"
+  "title" | "short" | "type" | "image" | "imageAlt" | "steps" | "ingredients" | "nutritionalValues"
 >;
 
 /** The body of a recipe's public page; the preview shows the same. */
@@ -32,7 +32,7 @@ export function RecipeArticle({ recipe }: { recipe: RecipePageData }) {
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <ContentImage
           image={recipe.image}
-          alt={recipe.title}
+          alt={recipe.imageAlt}
           width={1600}
           height={1200}
           priority

@@ -5,6 +5,7 @@ import { slugify } from "#app/lib/slug.ts";
 import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
 import { requiredMessage } from "./common.fields.ts";
 import { optionalText } from "./common.ts";
+import { IMAGE_FIELDS } from "./image.fields.ts";
 
 const hasSlug = (title: string) => slugify(title) !== "";
 const isRealDate = (date: string) => parseDateInput(date) !== null;
@@ -26,6 +27,8 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
     seoTitle: optionalText(F.seoTitle),
     seoDescription: optionalText(F.seoDescription),
     seoKeywords: optionalText(F.seoKeywords),
+    // Whether alt text is required depends on the image chosen: readImageChoice decides.
+    imageAlt: optionalText(IMAGE_FIELDS.alt),
   });
 }
 

@@ -1,14 +1,25 @@
 /**
- * The image inputs of the blog and recipe forms: "Upload Image" (a file) and "Or Image URL".
- * They are read on the server by `readImageChoice` (media/image-input.server.ts), not by a schema:
- * an upload wins over a URL, and a file is only proved an image by decoding it.
+ * The image inputs of the blog and recipe forms: "Upload Image" (a file), "Or Image URL", a pick
+ * from the media library, and the image's "Alt text". They are read on the server by
+ * `readImageChoice` (media/image-input.server.ts), not by a schema: an upload wins over a pick,
+ * a pick over a URL, and a file is only proved an image by decoding it.
  */
 export const IMAGE_FIELDS = {
   file: { name: "imageFile", label: "Upload Image" },
   url: { name: "imageUrl", label: "Or Image URL" },
+  /** The id of an upload already in the media library. */
+  pick: { name: "imagePick", label: "Or pick from the library" },
+  alt: { name: "imageAlt", label: "Alt text", max: 300 },
 } as const;
+
+/** An upload id as the server generates it (media/storage.server.ts). */
+export const UPLOAD_ID = /^[0-9a-f]{24}$/;
 
 export const IMAGE_MESSAGES = {
   notAnImage: "The uploaded file must be an image.",
   badUrl: "Image URL must be a valid http:// or https:// address.",
+  altRequired: "Alt text is required: describe the image for readers who cannot see it.",
+  altTooLong: `Alt text must be ${IMAGE_FIELDS.alt.max} characters or fewer.`,
+  pickMissing: "The image picked from the library no longer exists. Pick another one.",
+  altHint: "Describe what the image shows. Left empty for a URL or a kept image, the title is used.",
 };

@@ -33,6 +33,7 @@ describe("recipe form rules (Add recipe and edit)", () => {
       ingredients: ["Rice noodles"],
       nutritionalValues: { calories: 0, protein: 12, fats: 0, carbs: 60 },
       type: null,
+      imageAlt: "",
     });
     const trending = check({ title: "T", short: "S", type: " trending " });
     expect(trending.ok && recipeFields(trending.data).type).toBe("trending");

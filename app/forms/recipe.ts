@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { tooLongMessage } from "./common.fields.ts";
+import { optionalText } from "./common.ts";
+import { IMAGE_FIELDS } from "./image.fields.ts";
 import { RECIPE_FIELDS as F, RECIPE_MESSAGES as M, type NutritionField } from "./recipe.fields.ts";
 
 /** A refusal: the hint under the field, and the sentence for the toast. */
@@ -53,6 +55,8 @@ export const recipeSchema = z.object({
   protein: wholeNumber(F.protein),
   fats: wholeNumber(F.fats),
   carbs: wholeNumber(F.carbs),
+  // Whether alt text is required depends on the image chosen: readImageChoice decides.
+  imageAlt: optionalText(IMAGE_FIELDS.alt),
 });
 
 type RecipeFormData = z.output<typeof recipeSchema>;

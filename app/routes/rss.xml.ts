@@ -1,3 +1,4 @@
+import { imageRef, imageSources } from "#app/lib/images.ts";
 import { escapeXml } from "#app/lib/xml.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -20,11 +21,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const items = entries
     .map((e) => {
       const link = `${origin}/blogs/${e.slug}`;
-      return `<item><title>${escapeXml(e.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${new Date((e.publish_at ?? e.created_at) * 1000).toUTCString()}</pubDate><dc:creator>${escapeXml(e.author)}</dc:creator>${e.category ? `<category>${escapeXml(e.category)}</category>` : ""}<description>${escapeXml(e.excerpt)}</description></item>`;
+      // The image with its alt text as Media RSS describes it, for readers that show one.
+      const src = imageSources(imageRef(e.image_id, e.image_url), 960)?.src;
+      const image = src
+        ? `<media:content url="${escapeXml(new URL(src, origin).href)}" medium="image"><media:description type="plain">${escapeXml(e.image_alt)}</media:description></media:content>`
+        : "";
+      return `<item><title>${escapeXml(e.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${new Date((e.publish_at ?? e.created_at) * 1000).toUTCString()}</pubDate><dc:creator>${escapeXml(e.author)}</dc:creator>${e.category ? `<category>${escapeXml(e.category)}</category>` : ""}<description>${escapeXml(e.excerpt)}</description>${image}</item>`;
     })
     .join("");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${name}</title><link>${origin}/blogs</link><description>${escapeXml("Travel inspiration and food stories")}</description><language>en</language><atom:link href="${origin}/rss.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>${name}</title><link>${origin}/blogs</link><description>${escapeXml("Travel inspiration and food stories")}</description><language>en</language><atom:link href="${origin}/rss.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
   return new Response(xml, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });

@@ -79,6 +79,15 @@ export function describeUploadStore(name: string, harness: UploadStoreHarness): 
       expect((await get("0a1b2c-960.webp")).status).toBe(404);
     });
 
+    it("reads back what was put, byte for byte, and null for a key it does not hold", async () => {
+      const { store } = await open();
+      const bytes = someBytes(7);
+      await store.put("0a1b2c-480.webp", bytes, WEBP);
+      expect(await store.read("0a1b2c-480.webp")).toEqual(new Uint8Array(bytes));
+      expect(await store.read("0a1b2c-960.webp")).toBeNull();
+      await expect(store.read("../secret.webp")).rejects.toThrow(/Not an upload key/);
+    });
+
     it("deletes one key and leaves the others; deleting a missing key is no error", async () => {
       const { store, get, contents } = await open();
       await store.put("0a1b2c-480.webp", someBytes(3), WEBP);

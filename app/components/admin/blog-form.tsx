@@ -3,6 +3,7 @@ import { Field } from "#app/components/form.tsx";
 import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
+import type { LibraryPage } from "./image-picker.tsx";
 
 // TipTap is the largest piece of the admin: its own chunk, fetched when a blog form opens.
 const RichTextEditor = lazy(() => import("./rich-text-editor.tsx"));
@@ -14,12 +15,18 @@ export function BlogFields({
   errors,
   editorHeight,
   currentImage,
+  currentAlt,
+  library,
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
   errors?: Record<string, string>;
   editorHeight: 300 | 400;
   currentImage?: ImageRef;
+  /** The current image's alt text (edit). */
+  currentAlt?: string;
+  /** The media library's first page for the image picker (edit). */
+  library?: LibraryPage | null;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -51,7 +58,14 @@ export function BlogFields({
         </Suspense>
         {errors?.content && <p className="mt-1.5 text-sm font-medium text-coral-600">{errors.content}</p>}
       </div>
-      <ImageFields idPrefix={idPrefix} current={currentImage} error={errors?.image} />
+      <ImageFields
+        idPrefix={idPrefix}
+        current={currentImage}
+        error={errors?.image}
+        alt={(values as { imageAlt?: string } | undefined)?.imageAlt ?? currentAlt}
+        altError={errors?.imageAlt}
+        library={library}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           id={`${idPrefix}-date`}

@@ -3,6 +3,7 @@ import { Field } from "#app/components/form.tsx";
 import { NUTRITION_FIELDS, type NutritionField, RECIPE_FIELDS as R } from "#app/forms/recipe.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
+import type { LibraryPage } from "./image-picker.tsx";
 import { buttonSecondary } from "./ui.tsx";
 
 /** What the form starts with: a recipe being edited, the values of a refused submission, or defaults. */
@@ -14,6 +15,7 @@ export interface RecipeFormInitial {
   ingredients: string[];
   nutrition: Record<NutritionField, string>;
   image?: ImageRef;
+  imageAlt?: string;
 }
 
 interface RecipeLike {
@@ -24,6 +26,7 @@ interface RecipeLike {
   ingredients: string[];
   nutritionalValues: Record<NutritionField, number>;
   image: ImageRef;
+  imageAlt?: string;
 }
 
 function listOf(json: string | undefined): string[] | undefined {
@@ -57,6 +60,7 @@ export function recipeFormInitial(
       string
     >,
     image: recipe?.image,
+    imageAlt: values?.imageAlt ?? recipe?.imageAlt,
   };
 }
 
@@ -206,10 +210,13 @@ export function RecipeFields({
   idPrefix,
   initial,
   fieldErrors,
+  library,
 }: {
   idPrefix: string;
   initial: RecipeFormInitial;
   fieldErrors?: Record<string, string>;
+  /** The media library's first page for the image picker (edit). */
+  library?: LibraryPage | null;
 }) {
   const e = fieldErrors ?? {};
   return (
@@ -224,7 +231,14 @@ export function RecipeFields({
         defaultValue={initial.short}
         error={e.short}
       />
-      <ImageFields idPrefix={idPrefix} current={initial.image} error={e.image} />
+      <ImageFields
+        idPrefix={idPrefix}
+        current={initial.image}
+        error={e.image}
+        alt={initial.imageAlt}
+        altError={e.imageAlt}
+        library={library}
+      />
       <ListField idPrefix={idPrefix} field={R.steps} initial={initial.steps} error={e.steps} />
       <ListField
         idPrefix={idPrefix}

@@ -47,6 +47,7 @@ export default function AdminLayout() {
       label: "Comments",
       badge: <Badge count={counts.pendingComments} label="pending" />,
     },
+    { to: "/admin/media", label: "Media" },
     { to: "/admin/settings", label: "Settings" },
   ];
   return (

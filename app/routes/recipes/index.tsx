@@ -21,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: r.title,
       short: r.short,
       image: r.image,
+      imageAlt: r.imageAlt,
       type: r.type,
       calories: r.nutritionalValues.calories,
     })),

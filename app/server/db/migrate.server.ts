@@ -7,6 +7,7 @@ import { blogCountMigration } from "#app/server/db/migrations/003_blog_count.ser
 import { contentVersionMigration } from "#app/server/db/migrations/004_content_version.server.ts";
 import { loginThrottleMigration } from "#app/server/db/migrations/005_login_throttle.server.ts";
 import { publicationMigration } from "#app/server/db/migrations/006_publication.server.ts";
+import { mediaMigration } from "#app/server/db/migrations/007_media.server.ts";
 import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -18,6 +19,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "004_content_version": contentVersionMigration(dialect),
     "005_login_throttle": loginThrottleMigration(dialect),
     "006_publication": publicationMigration(dialect),
+    "007_media": mediaMigration(dialect),
   };
 }
 

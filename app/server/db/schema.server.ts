@@ -20,6 +20,8 @@ interface BlogsTable {
   image_id: string | null;
   /** An http(s) image URL given instead of an upload, or null. */
   image_url: string | null;
+  /** The image's alt text (migration 007; the title for rows that had an image before it). */
+  image_alt: Generated<string>;
   /** The value of the form's date input, YYYY-MM-DD. */
   date: string;
   category: string;
@@ -55,6 +57,8 @@ interface RecipesTable {
   short: string;
   image_id: string | null;
   image_url: string | null;
+  /** The image's alt text (migration 007). */
+  image_alt: Generated<string>;
   /** JSON array of strings. */
   steps: string;
   /** JSON array of strings. */
@@ -148,6 +152,19 @@ interface ContentVersionTable {
   version: number;
 }
 
+/**
+ * One row per uploaded image (migration 007): the media library. `bytes` is what its stored
+ * widths take together, `width`/`height` the pixel size of its largest stored width; null until
+ * measured for an upload made before the library existed.
+ */
+interface UploadsTable {
+  id: string;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -163,7 +180,9 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   row_counts: RowCountsTable;
   content_version: ContentVersionTable;
+  uploads: UploadsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;
 export type RecipeRow = Selectable<RecipesTable>;
+export type UploadRow = Selectable<UploadsTable>;

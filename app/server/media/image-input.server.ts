@@ -1,35 +1,74 @@
-import { IMAGE_FIELDS, IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
+import { IMAGE_FIELDS, IMAGE_MESSAGES, UPLOAD_ID } from "#app/forms/image.fields.ts";
 import { isHttpUrl } from "#app/lib/images.ts";
-import { storeImage } from "./storage.server.ts";
-
-/** What an admin form says about its image, before anything is stored. */
-export type ImageChoice = { kind: "file"; file: File } | { kind: "url"; url: string } | { kind: "none" };
+import { storeUpload, type UploadInfo } from "./storage.server.ts";
 
 /**
- * Reads Upload Image / Or Image URL: the companion of `parseForm` for the image inputs. An upload
- * wins over a URL; a URL must be http(s). Nothing is stored yet.
+ * What an admin form says about its image, before anything is stored. `alt` is the Alt text
+ * field, trimmed ("" when left empty: the row's title stands in).
+ */
+export type ImageChoice = (
+  | { kind: "file"; file: File }
+  | { kind: "url"; url: string }
+  | { kind: "pick"; id: string }
+  | { kind: "none" }
+) & { alt: string };
+
+/**
+ * Reads Upload Image / pick from the library / Or Image URL and Alt text: the companion of
+ * `parseForm` for the image inputs. An upload wins over a pick, a pick over a URL; a URL must be
+ * http(s); a picked id must look like one the server made (whether it exists is checked where the
+ * row is written, in the same transaction). An upload or a pick needs alt text. Nothing is stored yet.
  */
 export function readImageChoice(form: FormData): ImageChoice | { kind: "error"; message: string } {
+  const alt = String(form.get(IMAGE_FIELDS.alt.name) ?? "").trim();
+  if (alt.length > IMAGE_FIELDS.alt.max) return { kind: "error", message: IMAGE_MESSAGES.altTooLong };
+  const needsAlt = { kind: "error", message: IMAGE_MESSAGES.altRequired } as const;
   const file = form.get(IMAGE_FIELDS.file.name);
   if (file instanceof File && file.size > 0) {
     if (file.type && !file.type.startsWith("image/"))
       return { kind: "error", message: IMAGE_MESSAGES.notAnImage };
-    return { kind: "file", file };
+    return alt ? { kind: "file", file, alt } : needsAlt;
+  }
+  const pick = String(form.get(IMAGE_FIELDS.pick.name) ?? "").trim();
+  if (pick) {
+    if (!UPLOAD_ID.test(pick)) return { kind: "error", message: IMAGE_MESSAGES.pickMissing };
+    return alt ? { kind: "pick", id: pick, alt } : needsAlt;
   }
   const url = String(form.get(IMAGE_FIELDS.url.name) ?? "").trim();
-  if (url) return isHttpUrl(url) ? { kind: "url", url } : { kind: "error", message: IMAGE_MESSAGES.badUrl };
-  return { kind: "none" };
+  if (url)
+    return isHttpUrl(url) ? { kind: "url", url, alt } : { kind: "error", message: IMAGE_MESSAGES.badUrl };
+  return { kind: "none", alt };
 }
 
 export interface StoredImage {
   imageId: string | null;
   imageUrl: string | null;
+  /** The Alt text field ("" for the title). */
+  imageAlt: string;
+  /** What was stored by this request (the model records it in the media library); null otherwise. */
+  upload: UploadInfo | null;
+  /** True when `imageId` was picked from the library: the model checks it still exists. */
+  picked: boolean;
 }
 
-/** Stores the chosen upload (decoding it proves it is an image); a URL or no image stores nothing. */
+/**
+ * The chosen image was picked from the library but is gone by the time the row is written: the
+ * admin's to fix (400), thrown by the model inside its transaction.
+ */
+export class PickedImageMissingError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.pickMissing);
+  }
+}
+
+/** Stores the chosen upload (decoding it proves it is an image); a URL, a pick or no image stores nothing. */
 export async function storeImageChoice(choice: ImageChoice): Promise<StoredImage> {
-  if (choice.kind === "file")
-    return { imageId: await storeImage(new Uint8Array(await choice.file.arrayBuffer())), imageUrl: null };
-  if (choice.kind === "url") return { imageId: null, imageUrl: choice.url };
-  return { imageId: null, imageUrl: null };
+  const none = { imageId: null, imageUrl: null, imageAlt: choice.alt, upload: null, picked: false };
+  if (choice.kind === "file") {
+    const upload = await storeUpload(new Uint8Array(await choice.file.arrayBuffer()));
+    return { ...none, imageId: upload.id, upload };
+  }
+  if (choice.kind === "pick") return { ...none, imageId: choice.id, picked: true };
+  if (choice.kind === "url") return { ...none, imageUrl: choice.url };
+  return none;
 }

@@ -24,6 +24,8 @@ export const VARIANT_TYPE = "image/webp";
 interface ImageVariant {
   width: (typeof UPLOAD_WIDTHS)[number];
   bytes: Uint8Array;
+  /** The pixel size of this copy (the width is below `width` when the original is narrower). */
+  pixels: { width: number; height: number };
 }
 
 /**
@@ -47,15 +49,26 @@ export async function imageVariants(bytes: Uint8Array): Promise<ImageVariant[]> 
   const variants: ImageVariant[] = [];
   try {
     for (const width of UPLOAD_WIDTHS) {
-      const data = await sharp(bytes)
+      const { data, info } = await sharp(bytes)
         .rotate()
         .resize({ width: Math.min(width, originalWidth), withoutEnlargement: true })
         .webp({ quality: 78 })
-        .toBuffer();
-      variants.push({ width, bytes: data });
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width, bytes: data, pixels: { width: info.width, height: info.height } });
     }
   } catch {
     throw new InvalidImageError("The image could not be processed.");
   }
   return variants;
+}
+
+/** The pixel size of stored image bytes (a stored width of an upload), or null if unreadable. */
+export async function pixelSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
+  try {
+    const { width, height } = await sharp(bytes).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import express from "express";
 import { checkKey, StorageError, type UploadStore } from "./upload-store.server.ts";
@@ -28,6 +28,16 @@ export function localDiskStore(dir: string): UploadStore {
       } catch (error) {
         // A full disk can leave part of the temporary file: it must not stay behind.
         await rm(temporary, { force: true }).catch(() => undefined);
+        throw new StorageError(error);
+      }
+    },
+
+    async read(key) {
+      checkKey(key);
+      try {
+        return new Uint8Array(await readFile(join(dir, key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw new StorageError(error);
       }
     },

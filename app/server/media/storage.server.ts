@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { getConfig } from "#app/server/config.server.ts";
-import { imageVariants, VARIANT_TYPE } from "./image-variants.server.ts";
+import { imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
 import { StorageError, type UploadStore } from "./upload-store.server.ts";
 
@@ -30,11 +30,27 @@ export function variantKey(id: string, width: number): string {
 }
 
 /**
+ * What the media library keeps about an upload: its id, what its stored widths take together in
+ * bytes, and the pixel size of its largest stored width.
+ */
+export interface UploadInfo {
+  id: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+/**
  * Checks an upload is an image by decoding it, then stores it as WebP at each width of
  * UPLOAD_WIDTHS under a generated id. No user input ever forms a key. Returns the id; on failure
  * no width of it stays stored.
  */
 export async function storeImage(bytes: Uint8Array, store = uploadStore()): Promise<string> {
+  return (await storeUpload(bytes, store)).id;
+}
+
+/** `storeImage`, answering what the media library records about the stored upload. */
+export async function storeUpload(bytes: Uint8Array, store = uploadStore()): Promise<UploadInfo> {
   // Every width is encoded before anything is stored: a failure below is the storage's, not the image's.
   const variants = await imageVariants(bytes);
   const id = randomBytes(12).toString("hex");
@@ -50,7 +66,32 @@ export async function storeImage(bytes: Uint8Array, store = uploadStore()): Prom
     console.error(`Storing image ${id} failed:`, error);
     throw error instanceof StorageError ? error : new StorageError(error);
   }
-  return id;
+  const largest = variants[variants.length - 1];
+  return {
+    id,
+    bytes: variants.reduce((sum, v) => sum + v.bytes.byteLength, 0),
+    width: largest?.pixels.width ?? 0,
+    height: largest?.pixels.height ?? 0,
+  };
+}
+
+/**
+ * Measures an upload already in the store, as `storeUpload` would have recorded it: for uploads
+ * made before the media library kept sizes. Null when the store holds none of its widths.
+ */
+export async function measureUpload(id: string, store = uploadStore()): Promise<UploadInfo | null> {
+  if (!ID.test(id)) return null;
+  let bytes = 0;
+  let largest: Uint8Array | null = null;
+  for (const width of UPLOAD_WIDTHS) {
+    const data = await store.read(variantKey(id, width));
+    if (!data) continue;
+    bytes += data.byteLength;
+    largest = data;
+  }
+  if (!largest) return null;
+  const size = await pixelSize(largest);
+  return { id, bytes, width: size?.width ?? 0, height: size?.height ?? 0 };
 }
 
 /** Removes every width of an upload; an id the server could not have made is ignored. */

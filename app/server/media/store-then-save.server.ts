@@ -1,4 +1,9 @@
-import { type ImageChoice, type StoredImage, storeImageChoice } from "./image-input.server.ts";
+import {
+  type ImageChoice,
+  PickedImageMissingError,
+  type StoredImage,
+  storeImageChoice,
+} from "./image-input.server.ts";
 import { discardImage, InvalidImageError, StorageError } from "./storage.server.ts";
 
 export type StoreThenSaveResult<T> =
@@ -30,14 +35,18 @@ export async function storeThenSave<T>(
     console.error(`${what}: storing the image failed:`, error);
     return { ok: false, step: "store", status: 500, reason: "the image could not be stored." };
   }
+  // Only an image this request stored is ours to discard: a picked one belongs to the library.
+  const stored = image.upload ? image.imageId : null;
   try {
     const saved = await save(image);
     if (saved !== null) return { ok: true, saved };
-    await discardImage(image.imageId);
+    await discardImage(stored);
     return { ok: false, step: "save", status: 404 };
   } catch (error) {
+    if (error instanceof PickedImageMissingError)
+      return { ok: false, step: "store", status: 400, reason: error.message };
     console.error(`${what} failed:`, error);
-    await discardImage(image.imageId);
+    await discardImage(stored);
     return { ok: false, step: "save", status: 500 };
   }
 }

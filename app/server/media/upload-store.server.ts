@@ -11,6 +11,8 @@ export interface UploadStore {
    * temporary copy anywhere. Rejects with a StorageError when the storage cannot take it.
    */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes stored under `key`, or null when nothing is. Rejects with a StorageError. */
+  read(key: string): Promise<Uint8Array | null>;
   /** Removes `key`; a key that is not there is not an error. Rejects with a StorageError. */
   delete(key: string): Promise<void>;
   /**

@@ -10,10 +10,11 @@ import {
 import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
-import { discardImage } from "#app/server/media/storage.server.ts";
+import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
+import { claimImage } from "./uploads.server.ts";
 
 const BLOGS_PER_PAGE = 9;
 
@@ -28,6 +29,8 @@ export interface BlogCard {
   category: string;
   createdAt: number;
   image: ImageRef;
+  /** The image's alt text (the title unless the admin wrote one). */
+  imageAlt: string;
 }
 
 export interface Blog extends BlogCard {
@@ -55,6 +58,12 @@ export interface BlogInput {
   category?: string;
   imageId?: string | null;
   imageUrl?: string | null;
+  /** Alt text; empty or missing: the title. */
+  imageAlt?: string;
+  /** The upload this request stored for `imageId` (recorded in the media library). */
+  upload?: UploadInfo | null;
+  /** `imageId` was picked from the media library: it must still exist. */
+  picked?: boolean;
   seoTitle?: string;
   seoDescription?: string;
   seoKeywords?: string;
@@ -73,6 +82,7 @@ const cardColumns = [
   "created_at",
   "image_id",
   "image_url",
+  "image_alt",
 ] as const;
 
 type CardRow = Pick<BlogRow, (typeof cardColumns)[number]>;
@@ -88,6 +98,7 @@ function toCard(row: CardRow): BlogCard {
     category: row.category,
     createdAt: row.created_at,
     image: imageRef(row.image_id, row.image_url),
+    imageAlt: row.image_alt,
   };
 }
 
@@ -120,6 +131,7 @@ function contentColumns(input: BlogInput) {
     category: input.category?.trim() ?? "",
     image_id: input.imageId ?? null,
     image_url: input.imageId ? null : (input.imageUrl?.trim() ?? null),
+    image_alt: input.imageAlt?.trim() || input.title.trim(),
     seo_title: input.seoTitle?.trim() ?? "",
     seo_description: input.seoDescription?.trim() ?? "",
     seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
@@ -131,6 +143,7 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
     const slug = await uniqueBlogSlug(trx, input.title);
     // A new blog may take a slug an older blog used to have: the live blog wins.
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+    await claimImage(trx, input, createdAt);
     const row = await trx
       .insertInto("blogs")
       .values({
@@ -270,7 +283,19 @@ export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
 export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds()) {
   return db
     .selectFrom("blogs")
-    .select(["slug", "title", "excerpt", "author", "created_at", "updated_at", "category", "publish_at"])
+    .select([
+      "slug",
+      "title",
+      "excerpt",
+      "author",
+      "created_at",
+      "updated_at",
+      "category",
+      "publish_at",
+      "image_id",
+      "image_url",
+      "image_alt",
+    ])
     .where("publish_at", "<=", now)
     .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
@@ -279,16 +304,16 @@ export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds())
 }
 
 /**
- * Updates a blog, then removes the uploaded image it no longer uses. A changed title regenerates
- * the slug, and the old slug keeps answering with a permanent redirect. Null if there is no such
- * blog.
+ * Updates a blog. A changed title regenerates the slug, and the old slug keeps answering with a
+ * permanent redirect. An image it no longer uses stays in the media library (uploads.server.ts),
+ * which may delete it once no row uses it. Null if there is no such blog.
  */
 export async function updateBlog(
   db: DB,
   id: number,
   input: BlogInput & { keepImage?: boolean },
 ): Promise<Blog | null> {
-  const result = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("blogs")
       .select(["slug", "image_id", "image_url", "publish_at"])
@@ -306,6 +331,7 @@ export async function updateBlog(
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     const columns = contentColumns(input);
     const image = imageUpdate(current, columns, input.keepImage);
+    if (!input.keepImage) await claimImage(trx, input);
     const row = await trx
       .updateTable("blogs")
       .set({
@@ -318,22 +344,17 @@ export async function updateBlog(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { blog: toBlog(row), replaced: image.replaced };
+    return toBlog(row);
   });
-  if (!result) return null;
-  await discardImage(result.replaced);
-  return result.blog;
 }
 
 /**
- * Deletes a blog with its comments and redirects, then its uploaded image files.
+ * Deletes a blog with its comments and redirects; its uploaded image stays in the media library.
  * Returns whether the blog existed.
  */
 export async function deleteBlog(db: DB, id: number): Promise<boolean> {
-  const row = await db.deleteFrom("blogs").where("id", "=", id).returning(["image_id"]).executeTakeFirst();
-  if (!row) return false;
-  await discardImage(row.image_id);
-  return true;
+  const row = await db.deleteFrom("blogs").where("id", "=", id).returning(["id"]).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The admin blog reader: the blog whose title matches, ignoring case and surrounding spaces. */

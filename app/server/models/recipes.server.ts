@@ -8,9 +8,10 @@ import {
 } from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
-import { discardImage } from "#app/server/media/storage.server.ts";
+import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
+import { claimImage } from "./uploads.server.ts";
 
 interface NutritionalValues {
   calories: number;
@@ -25,6 +26,8 @@ export interface Recipe {
   title: string;
   short: string;
   image: ImageRef;
+  /** The image's alt text (the title unless the admin wrote one). */
+  imageAlt: string;
   steps: string[];
   ingredients: string[];
   nutritionalValues: NutritionalValues;
@@ -44,6 +47,12 @@ export interface RecipeInput {
   short: string;
   imageId?: string | null;
   imageUrl?: string | null;
+  /** Alt text; empty or missing: the title. */
+  imageAlt?: string;
+  /** The upload this request stored for `imageId` (recorded in the media library). */
+  upload?: UploadInfo | null;
+  /** `imageId` was picked from the media library: it must still exist. */
+  picked?: boolean;
   steps: string[];
   ingredients: string[];
   nutritionalValues: NutritionalValues;
@@ -68,6 +77,7 @@ function toRecipe(row: RecipeRow): Recipe {
     title: row.title,
     short: row.short,
     image: imageRef(row.image_id, row.image_url),
+    imageAlt: row.image_alt,
     steps: parseList(row.steps),
     ingredients: parseList(row.ingredients),
     nutritionalValues: { calories: row.calories, protein: row.protein, fats: row.fats, carbs: row.carbs },
@@ -88,6 +98,7 @@ function recipeColumns(input: RecipeInput) {
     short: input.short.trim(),
     image_id: input.imageId ?? null,
     image_url: input.imageId ? null : (input.imageUrl?.trim() ?? null),
+    image_alt: input.imageAlt?.trim() || input.title.trim(),
     steps: JSON.stringify(clean(input.steps)),
     ingredients: JSON.stringify(clean(input.ingredients)),
     ...input.nutritionalValues,
@@ -98,6 +109,7 @@ function recipeColumns(input: RecipeInput) {
 export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSeconds()): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     const slug = await uniqueRecipeSlug(trx, input.title);
+    await claimImage(trx, input, createdAt);
     const row = await trx
       .insertInto("recipes")
       .values({
@@ -181,15 +193,16 @@ export async function findRecipeById(db: DB, id: number): Promise<Recipe | null>
 /**
  * Updates a recipe (same rules as adding). A changed title regenerates the slug, unique like a
  * new one; an unchanged title keeps it. `keepImage` keeps the current image; otherwise the given
- * upload or URL replaces it, and a replaced upload's files are deleted once the row is saved.
- * Returns null when there is no such recipe.
+ * upload, pick or URL replaces it, and a replaced upload stays in the media library
+ * (uploads.server.ts), which may delete it once no row uses it. Returns null when there is no
+ * such recipe.
  */
 export async function updateRecipe(
   db: DB,
   id: number,
   input: RecipeInput & { keepImage?: boolean },
 ): Promise<Recipe | null> {
-  const result = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("recipes")
       .select(["slug", "title", "image_id", "image_url", "publish_at"])
@@ -200,6 +213,7 @@ export async function updateRecipe(
     const slug =
       columns.title === current.title ? current.slug : await uniqueRecipeSlug(trx, columns.title, id);
     const image = imageUpdate(current, columns, input.keepImage);
+    if (!input.keepImage) await claimImage(trx, input);
     const row = await trx
       .updateTable("recipes")
       .set({
@@ -212,19 +226,14 @@ export async function updateRecipe(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { recipe: toRecipe(row), replaced: image.replaced };
+    return toRecipe(row);
   });
-  if (!result) return null;
-  await discardImage(result.replaced);
-  return result.recipe;
 }
 
-/** Deletes a recipe, then its uploaded image files. Returns whether the recipe existed. */
+/** Deletes a recipe; its uploaded image stays in the media library. Returns whether the recipe existed. */
 export async function deleteRecipe(db: DB, id: number): Promise<boolean> {
-  const row = await db.deleteFrom("recipes").where("id", "=", id).returning(["image_id"]).executeTakeFirst();
-  if (!row) return false;
-  await discardImage(row.image_id);
-  return true;
+  const row = await db.deleteFrom("recipes").where("id", "=", id).returning(["id"]).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A published recipe by slug; a draft or a scheduled recipe is not found. */

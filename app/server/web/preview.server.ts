@@ -40,9 +40,19 @@ export const postedPreviewContext = createContext<Posted<unknown> | null>(null);
 
 const REFUSED = "The preview cannot be shown";
 
-/** The image a preview shows: a URL from the form, else the saved image (an upload is left out). */
+/**
+ * The image a preview shows: a URL from the form or an image picked from the library, else the
+ * saved image (a new upload is left out).
+ */
 function previewImage(choice: ImageChoice, current: ImageRef | undefined): ImageRef {
-  return choice.kind === "url" ? { kind: "url", url: choice.url } : (current ?? null);
+  if (choice.kind === "url") return { kind: "url", url: choice.url };
+  if (choice.kind === "pick") return { kind: "upload", id: choice.id };
+  return current ?? null;
+}
+
+/** The alt text a preview shows: the form's, else the saved one, else the title (as a save does). */
+function previewAlt(choice: ImageChoice, current: { imageAlt: string } | null, title: string): string {
+  return choice.alt || current?.imageAlt || title;
 }
 
 /** A refusal, read back from the 400 answer the save would have given (same checks, same words). */
@@ -74,6 +84,7 @@ export function blogPreviewFromForm(form: FormData, current: Blog | null): Poste
       date: d.date,
       category: d.category,
       image: previewImage(choice, current?.image),
+      imageAlt: previewAlt(choice, current, d.title),
       seoTitle: d.seoTitle,
       seoDescription: d.seoDescription,
       seoKeywords: normalizeKeywords(d.seoKeywords),
@@ -99,6 +110,7 @@ export function recipePreviewFromForm(form: FormData, current: Recipe | null): P
       ...fields,
       slug: current && current.title === fields.title ? current.slug : slugify(fields.title),
       image: previewImage(choice, current?.image),
+      imageAlt: previewAlt(choice, current, fields.title),
       publishAt: current?.publishAt ?? null,
     },
   };

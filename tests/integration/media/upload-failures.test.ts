@@ -62,6 +62,7 @@ async function addBlogWithUpload(url: string, cookie: string) {
   form.set("date", "2025-06-01");
   form.set("content", "<p>With a picture.</p>");
   form.set("imageFile", await photo(), "photo.png");
+  form.set("imageAlt", "A photo");
   return fetch(`${url}/admin/blog`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
 }
 

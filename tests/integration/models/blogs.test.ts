@@ -25,13 +25,14 @@ const blog = (title: string, content = "<p>Body</p>") => ({
 const { uploadFiles, png } = temporaryUploadsDir("blog");
 
 describeEachEngine("blogs model", (db) => {
-  it("removes a replaced upload's files once the update is saved, and a deleted blog's", async () => {
+  // Uploads belong to the media library: only the library deletes them (media-library.test.ts).
+  it("keeps a replaced upload's files, and a deleted blog's, in the media library", async () => {
     const oldId = await storeImage(await png());
     const created = await createBlog(db(), { ...blog("Upload Swap Blog"), imageId: oldId });
     const newId = await storeImage(await png());
     const updated = await updateBlog(db(), created.id, { ...blog("Upload Swap Blog"), imageId: newId });
     expect(updated?.image).toEqual({ kind: "upload", id: newId });
-    expect(uploadFiles(oldId).some((f) => existsSync(f))).toBe(false);
+    expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
 
     const kept = await updateBlog(db(), created.id, { ...blog("Upload Swap Blog"), keepImage: true });
@@ -39,7 +40,7 @@ describeEachEngine("blogs model", (db) => {
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
 
     expect(await deleteBlog(db(), created.id)).toBe(true);
-    expect(uploadFiles(newId).some((f) => existsSync(f))).toBe(false);
+    expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
     expect(await deleteBlog(db(), created.id)).toBe(false);
     expect(await updateBlog(db(), created.id, blog("Gone"))).toBeNull();
   });

@@ -76,23 +76,24 @@ describeEachEngine("admin recipes model", (db) => {
     expect(await updateRecipe(db(), 999_999, input("Nobody"))).toBeNull();
   });
 
-  it("deletes a replaced upload's files once the update is saved", async () => {
+  // Uploads belong to the media library: only the library deletes them (media-library.test.ts).
+  it("keeps a replaced upload's files in the media library", async () => {
     const oldId = await storeImage(await png());
     const r = await createRecipe(db(), input("Upload Swap", { imageId: oldId, imageUrl: null }));
     expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
     const newId = await storeImage(await png());
     const updated = await updateRecipe(db(), r.id, input("Upload Swap", { imageId: newId, imageUrl: null }));
     expect(updated?.image).toEqual({ kind: "upload", id: newId });
-    expect(uploadFiles(oldId).some((f) => existsSync(f))).toBe(false);
+    expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
   });
 
-  it("deletes a recipe and its image files, and says whether it existed", async () => {
+  it("deletes a recipe, keeps its image files in the library, and says whether it existed", async () => {
     const imageId = await storeImage(await png());
     const r = await createRecipe(db(), input("Short Lived", { imageId, imageUrl: null }));
     expect(await deleteRecipe(db(), r.id)).toBe(true);
     expect(await findRecipeById(db(), r.id)).toBeNull();
-    expect(uploadFiles(imageId).some((f) => existsSync(f))).toBe(false);
+    expect(uploadFiles(imageId).every((f) => existsSync(f))).toBe(true);
     expect(await deleteRecipe(db(), r.id)).toBe(false);
   });
 

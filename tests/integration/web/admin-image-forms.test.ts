@@ -129,8 +129,16 @@ for (const engine of ENGINES) {
       return (await action(args)) as ActionAnswer;
     }
 
-    const blog = { title: "Refused Blog", content: "<p>Text</p>", author: "Ana", date: "2025-03-05" };
-    const recipe = { title: "Refused Recipe", short: "Never saved", steps: "Stir" };
+    // An upload needs alt text (the media library's rule), so every form here gives one.
+    const imageAlt = "A red square";
+    const blog = {
+      title: "Refused Blog",
+      content: "<p>Text</p>",
+      author: "Ana",
+      date: "2025-03-05",
+      imageAlt,
+    };
+    const recipe = { title: "Refused Recipe", short: "Never saved", steps: "Stir", imageAlt };
 
     it.each([
       [

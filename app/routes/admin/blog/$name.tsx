@@ -51,7 +51,7 @@ export default function BlogReader() {
       </header>
       <ContentImage
         image={blog.image}
-        alt={blog.title}
+        alt={blog.imageAlt}
         width={960}
         height={600}
         sizes="768px"

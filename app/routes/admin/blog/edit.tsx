@@ -15,6 +15,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
+import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
 import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
@@ -29,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     blog,
     publication: { state: publicationState(blog.publishAt, nowSeconds()), publishAt: blog.publishAt },
+    library: await pickerPage(db),
   };
 }
 
@@ -67,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function EditBlog() {
-  const { blog, publication } = useLoaderData<typeof loader>();
+  const { blog, publication, library } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -109,6 +111,8 @@ export default function EditBlog() {
           values={values}
           errors={result?.fieldErrors}
           currentImage={blog.image}
+          currentAlt={blog.imageAlt}
+          library={library}
         />
         <PublishAtField
           idPrefix="edit-blog"

@@ -12,6 +12,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
+import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
 import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
@@ -30,10 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const id = recipeIdOf(request);
   const recipe = id === null ? null : await findRecipeById(db, id);
-  if (!recipe) return data({ recipe: null }, { status: 404 });
+  if (!recipe) return data({ recipe: null, library: null }, { status: 404 });
   return {
     recipe,
     publication: { state: publicationState(recipe.publishAt, nowSeconds()), publishAt: recipe.publishAt },
+    library: await pickerPage(db),
   };
 }
 
@@ -87,7 +89,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RecipeEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { recipe } = loaderData;
+  const { recipe, library } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   useShowToast(actionData?.toast);
@@ -126,6 +128,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
           idPrefix="edit-recipe"
           initial={recipeFormInitial(recipe, failed?.values)}
           fieldErrors={failed?.fieldErrors}
+          library={library}
         />
         <PublishAtField
           idPrefix="edit-recipe"

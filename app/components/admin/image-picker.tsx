@@ -1,0 +1,129 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { IMAGE_FIELDS } from "#app/forms/image.fields.ts";
+import { uploadSrc } from "#app/lib/images.ts";
+
+/** One page of the media library, as its loader (routes/admin/media.tsx) answers it. */
+export interface LibraryPage {
+  items: { id: string; width: number | null; height: number | null; usedBy: { title: string }[] }[];
+  page: number;
+  pageCount: number;
+}
+
+/** "Khao Soi Gai, 1200 × 900 px": names an upload by where it is used, since it has no name of its own. */
+function describe(u: LibraryPage["items"][number]): { title: string; size: string } {
+  const [first, ...rest] = u.usedBy;
+  const title = !first ? "Not used" : rest.length ? `${first.title} (+${rest.length})` : first.title;
+  return { title, size: u.width && u.height ? `${u.width} × ${u.height} px` : "size unknown" };
+}
+
+/**
+ * "Or pick from the library": the uploads of the media library as a group of radio buttons named
+ * `imagePick`, each labelled by the post using it and its size, with "None" first. It is a plain
+ * form field inside a native disclosure, so it works before (and without) JavaScript: the edit
+ * screens render the first page on the server (`initial`). Where nothing was rendered (the Add
+ * dialogs), the page is fetched when the picker opens; later pages always are.
+ */
+export function ImagePicker({ idPrefix, initial }: { idPrefix: string; initial?: LibraryPage | null }) {
+  const library = useFetcher<{ uploads: LibraryPage | null }>();
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState("");
+  const [page, setPage] = useState(1);
+  const { load } = library;
+  const needsFetch = open && (page !== 1 || !initial);
+  useEffect(() => {
+    if (needsFetch) load(`/admin/media?page=${page}`);
+  }, [needsFetch, page, load]);
+  const uploads = page === 1 && initial ? initial : library.data?.uploads;
+  const pickedElsewhere = picked !== "" && !uploads?.items.some((u) => u.id === picked);
+  const name = IMAGE_FIELDS.pick.name;
+  return (
+    <details
+      className="group rounded-xl bg-sand-50 open:pb-3"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className="cursor-pointer rounded-xl px-3 py-2 font-medium text-sea-700 hover:underline">
+        {IMAGE_FIELDS.pick.label}
+        {picked && <span className="ml-2 text-sm font-normal text-ink-700">(1 image picked)</span>}
+      </summary>
+      {/* A pick made on another page stays in the form while this page shows other images. */}
+      {pickedElsewhere && <input type="hidden" name={name} value={picked} />}
+      <fieldset className="px-3" aria-describedby={`${idPrefix}-pick-hint`}>
+        <legend className="sr-only">{IMAGE_FIELDS.pick.label}</legend>
+        <p id={`${idPrefix}-pick-hint`} className="mb-2 text-sm text-ink-700">
+          Use an image already uploaded instead of uploading it again. A file chosen above wins over a pick.
+        </p>
+        {!uploads ? (
+          <p className="text-sm text-ink-700" role="status">
+            {library.state === "idle" && library.data ? "The library could not be loaded." : "Loading…"}
+          </p>
+        ) : uploads.items.length === 0 ? (
+          <p className="text-sm text-ink-700">
+            No uploaded images yet: upload one above, and it joins the library when the form is saved.
+          </p>
+        ) : (
+          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+            <label className="flex cursor-pointer items-center justify-center rounded-lg bg-white p-2 text-center text-sm ring-2 ring-ink-900/10 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600">
+              <input
+                type="radio"
+                name={name}
+                value=""
+                checked={picked === ""}
+                onChange={() => setPicked("")}
+                className="sr-only"
+              />
+              None
+            </label>
+            {uploads.items.map((u) => {
+              const { title, size } = describe(u);
+              return (
+                <label
+                  key={u.id}
+                  className="cursor-pointer rounded-lg bg-white p-1 ring-2 ring-ink-900/10 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600"
+                >
+                  <input
+                    type="radio"
+                    name={name}
+                    value={u.id}
+                    checked={picked === u.id}
+                    onChange={() => setPicked(u.id)}
+                    className="sr-only"
+                  />
+                  <img
+                    src={uploadSrc(u.id, 480)}
+                    alt=""
+                    width={160}
+                    height={100}
+                    loading="lazy"
+                    className="aspect-[16/10] w-full rounded-md object-cover"
+                  />
+                  <span className="mt-1 block truncate px-1 text-xs font-medium" title={title}>
+                    {title}
+                  </span>
+                  <span className="block px-1 text-xs text-ink-700">{size}</span>
+                </label>
+              );
+            })}
+          </div>
+        )}
+        {uploads && uploads.pageCount > 1 && (
+          <div className="mt-2 flex items-center gap-3 text-sm">
+            {uploads.page > 1 && (
+              <button type="button" className="hover:underline" onClick={() => setPage(uploads.page - 1)}>
+                ← Newer images
+              </button>
+            )}
+            <span className="text-ink-700">
+              Page {uploads.page} of {uploads.pageCount}
+            </span>
+            {uploads.page < uploads.pageCount && (
+              <button type="button" className="hover:underline" onClick={() => setPage(uploads.page + 1)}>
+                Older images →
+              </button>
+            )}
+          </div>
+        )}
+      </fieldset>
+    </details>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { data, Link, useFetcher, useLoaderData } from "react-router";
+import { ConfirmDialog } from "#app/components/admin/modal.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { AdminTable, buttonDanger, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { LocalTime } from "#app/components/local-time.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { UPLOAD_ID } from "#app/forms/image.fields.ts";
+import { uploadSrc } from "#app/lib/images.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { deleteUpload, listUploads, type UploadUse } from "#app/server/models/uploads.server.ts";
+import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
+import type { Route } from "./+types/media";
+
+export const MEDIA_LOAD_FAILED = "Failed to load the media library.";
+
+/** The library page; the image picker of the blog and recipe forms reads it too. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  try {
+    return { uploads: await listUploads(db, page), error: null };
+  } catch (err) {
+    console.error("admin media: loading failed", err);
+    return data({ uploads: null, error: MEDIA_LOAD_FAILED }, { status: 500 });
+  }
+}
+
+const quote = (uses: UploadUse[]) => uses.map((u) => `“${u.title}”`).join(", ");
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  if (field(form, "intent") !== "delete") return adminFail(400, "Unknown action.");
+  const id = field(form, "id");
+  if (!UPLOAD_ID.test(id)) return adminFail(404, "Error deleting image: it no longer exists.");
+  try {
+    const result = await deleteUpload(db, id);
+    if (result.ok) return adminOk("Image deleted");
+    if ("gone" in result) return adminFail(404, "Error deleting image: it no longer exists.");
+    return adminFail(409, `This image is used by ${quote(result.usedBy)}. Change their image first.`);
+  } catch (err) {
+    console.error("admin media: deleting failed", err);
+    return adminFail(500, "Error deleting image.");
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Media | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+/** 12 345 bytes → "12.1 KB": sizes an admin reads at a glance. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const editHref = (u: UploadUse) =>
+  u.kind === "blog" ? `/admin/blog/edit?id=${u.id}` : `/admin/manage-recipe/edit?id=${u.id}`;
+
+export default function MediaLibrary() {
+  const { uploads, error } = useLoaderData<typeof loader>();
+  const deleter = useFetcher<typeof action>();
+  useShowToast(deleter.data?.toast);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  return (
+    <div>
+      <PageHeader title="Media" />
+      {error || !uploads ? (
+        <LoadError>{error ?? MEDIA_LOAD_FAILED}</LoadError>
+      ) : uploads.items.length === 0 ? (
+        <EmptyState>No uploaded images yet. Images uploaded with a blog or a recipe appear here.</EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-ink-700">
+            {uploads.total === 1 ? "1 image" : `${uploads.total} images`}, newest first. An image can be
+            deleted once no blog or recipe uses it.
+          </p>
+          <AdminTable
+            headings={["Image", "Size", "Used by", "Uploaded", ""]}
+            widths={["w-32", "w-36", undefined, "w-48", "w-32"]}
+          >
+            {uploads.items.map((u) => (
+              <tr key={u.id} className="align-top" data-testid={`media-${u.id}`}>
+                <td className="px-4 py-3">
+                  <img
+                    src={uploadSrc(u.id, 480)}
+                    alt=""
+                    width={96}
+                    height={64}
+                    loading="lazy"
+                    className="h-16 w-24 rounded-lg bg-sand-100 object-cover"
+                  />
+                </td>
+                <td className="px-4 py-3 text-sm">
+                  {u.bytes === null ? (
+                    "Files missing"
+                  ) : (
+                    <>
+                      {formatBytes(u.bytes)}
+                      <br />
+                      <span className="whitespace-nowrap">
+                        {u.width} × {u.height} px
+                      </span>
+                    </>
+                  )}
+                </td>
+                <td id={`media-${u.id}-uses`} className="px-4 py-3 text-sm">
+                  {u.usedBy.length === 0 ? (
+                    <span className="text-ink-700">Not used</span>
+                  ) : (
+                    <ul className="space-y-1">
+                      {u.usedBy.map((use) => (
+                        <li key={`${use.kind}-${use.id}`}>
+                          <span className="text-ink-700">{use.kind === "blog" ? "Blog: " : "Recipe: "}</span>
+                          <Link to={editHref(use)} className="text-sea-700 hover:underline">
+                            {use.title}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-sm">
+                  <LocalTime seconds={u.createdAt} withTime />
+                </td>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    className={`${buttonDanger} px-4 py-2`}
+                    aria-describedby={`media-${u.id}-uses`}
+                    onClick={() => setToDelete(u.id)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          <Pagination page={uploads.page} pageCount={uploads.pageCount} basePath="/admin/media" />
+        </>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        message="Are you sure you want to delete this image? It cannot be undone."
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleter.submit({ intent: "delete", id: toDelete }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
+    </div>
+  );
+}
