@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "#app/server/config.server.ts";
+import { keepingContentVersion } from "./keep-content-version.server.ts";
 
 /**
  * Drafts and scheduling: blogs and recipes get `publish_at` (seconds; null is a draft, a time
@@ -19,28 +20,24 @@ export function publicationMigration(dialect: Dialect): Migration {
   const timeType = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
-      // Filling the new column shows the public nothing new, so the content version (moved by the
-      // update triggers of migration 004) is put back as it was: no server's cache is emptied by it.
-      const { rows } = await sql<{ version: number | string }>`
-        select version from content_version where id = 1`.execute(db);
-      for (const table of TABLES) {
-        await db.schema.alterTable(table).addColumn("publish_at", timeType).execute();
-        await sql`update ${sql.table(table)} set publish_at = created_at`.execute(db);
-        await db.schema
-          .createIndex(`${table}_publish_at_idx`)
-          .on(table)
-          .columns(["publish_at", "id"])
-          .execute();
-      }
+      // Filling the new column shows the public nothing new (every row stays published).
+      await keepingContentVersion(db, async () => {
+        for (const table of TABLES) {
+          await db.schema.alterTable(table).addColumn("publish_at", timeType).execute();
+          await sql`update ${sql.table(table)} set publish_at = created_at`.execute(db);
+          await db.schema
+            .createIndex(`${table}_publish_at_idx`)
+            .on(table)
+            .columns(["publish_at", "id"])
+            .execute();
+        }
+      });
       await db.schema.dropIndex("blogs_sitemap_idx").execute();
       await db.schema
         .createIndex("blogs_sitemap_idx")
         .on("blogs")
         .columns(["id", "slug", "updated_at", "publish_at"])
         .execute();
-      const version = rows[0]?.version;
-      if (version !== undefined)
-        await sql`update content_version set version = ${Number(version)} where id = 1`.execute(db);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("blogs_sitemap_idx").execute();

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "#app/server/config.server.ts";
+import { keepingContentVersion } from "./keep-content-version.server.ts";
 
 /**
  * The media library: alt text on every blog and recipe image, and one row per uploaded image
@@ -14,15 +15,19 @@ export function mediaMigration(dialect: Dialect): Migration {
   const timeType = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
-      for (const table of ["blogs", "recipes"]) {
-        await db.schema
-          .alterTable(table)
-          .addColumn("image_alt", "text", (c) => c.notNull().defaultTo(""))
-          .execute();
-        await sql`update ${sql.table(table)} set image_alt = title`.execute(db);
-        // The library asks "which rows use this upload?" for every image it lists or deletes.
-        await db.schema.createIndex(`${table}_image_idx`).on(table).column("image_id").execute();
-      }
+      // The pages already used the title as alt text, so filling image_alt from it changes nothing
+      // the public sees.
+      await keepingContentVersion(db, async () => {
+        for (const table of ["blogs", "recipes"]) {
+          await db.schema
+            .alterTable(table)
+            .addColumn("image_alt", "text", (c) => c.notNull().defaultTo(""))
+            .execute();
+          await sql`update ${sql.table(table)} set image_alt = title`.execute(db);
+          // The library asks "which rows use this upload?" for every image it lists or deletes.
+          await db.schema.createIndex(`${table}_image_idx`).on(table).column("image_id").execute();
+        }
+      });
 
       await db.schema
         .createTable("uploads")
