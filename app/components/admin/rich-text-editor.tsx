@@ -154,7 +154,7 @@ export function RichTextEditor({
     if (!changed.current) return;
     changed.current = false;
     hidden.current?.dispatchEvent(new Event("input", { bubbles: true }));
-  }, [html]);
+  });
 
   // A restored autosave replaces the text, whichever of the two is showing.
   useEffect(() => {
@@ -173,6 +173,7 @@ export function RichTextEditor({
     <div
       ref={box}
       data-testid="content-box"
+      data-rich-text
       className={`overflow-hidden rounded-xl border bg-white ${invalid ? "border-coral-600" : "border-ink-900/15"}`}
     >
       {!ready && (

@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useImperativeHandle } from "react";
+import { useEffect } from "react";
 import { flushSync } from "react-dom";
 import { type FormatTool, FormatToolbar, type LoadedEditorProps } from "./rich-text-editor.tsx";
 
@@ -65,18 +65,13 @@ export default function TipTapEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
   });
 
-  useImperativeHandle(
-    handle,
-    () =>
-      editor
-        ? {
-            setHtml: (html: string) => {
-              editor.commands.setContent(html, { emitUpdate: true });
-            },
-          }
-        : null,
-    [editor],
-  );
+  useEffect(() => {
+    if (!editor) return;
+    handle.current = { setHtml: (html: string) => editor.commands.setContent(html, { emitUpdate: true }) };
+    return () => {
+      handle.current = null;
+    };
+  }, [editor, handle]);
 
   const pressed = useEditorState({
     editor,

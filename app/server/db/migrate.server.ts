@@ -6,6 +6,7 @@ import { blogSitemapIndexMigration } from "#app/server/db/migrations/002_blog_si
 import { blogCountMigration } from "#app/server/db/migrations/003_blog_count.server.ts";
 import { contentVersionMigration } from "#app/server/db/migrations/004_content_version.server.ts";
 import { loginThrottleMigration } from "#app/server/db/migrations/005_login_throttle.server.ts";
+import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server.ts";
 import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -16,6 +17,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "003_blog_count": blogCountMigration(dialect),
     "004_content_version": contentVersionMigration(dialect),
     "005_login_throttle": loginThrottleMigration(dialect),
+    "008_autosave": autosaveMigration(dialect),
   };
 }
 

@@ -144,6 +144,16 @@ interface ContentVersionTable {
   version: number;
 }
 
+/** Autosaved drafts of the blog form, per admin account and blog (migration 008). */
+interface AutosavesTable {
+  account_id: number;
+  /** `blog:new` (the Add Blog form) or `blog:<id>`. */
+  draft_key: string;
+  /** JSON object: the form's text fields by name. */
+  fields: string;
+  saved_at: number;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -159,6 +169,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   row_counts: RowCountsTable;
   content_version: ContentVersionTable;
+  autosaves: AutosavesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
-import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { CloseModalButton, ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   buttonDanger,
@@ -20,6 +21,7 @@ import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { newBlogSchema } from "#app/forms/blog.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
+import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listBlogs } from "#app/server/models/blogs.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
@@ -45,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request);
   const form = await readAdminForm(request);
   const intent = field(form, "intent");
 
@@ -84,6 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
       "Adding a blog",
     );
     if (!saved.ok) return refusedBlogSave(saved, failure, values);
+    await forgetAutosave(db, admin.accountId, blogDraftKey(null));
     return adminOk("Blog added successfully!");
   }
 
@@ -128,9 +131,10 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   return (
-    <Modal open={open} onClose={onClose} title="Add Blog" wide>
+    <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="create" />
+        <Autosave draft="blog:new" />
         <BlogFields
           idPrefix="add-blog"
           editorHeight={300}
@@ -138,9 +142,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           errors={failed?.fieldErrors}
         />
         <div className="mt-6 flex justify-end gap-3">
-          <button type="button" className={buttonSecondary} onClick={onClose}>
-            Cancel
-          </button>
+          <CloseModalButton className={buttonSecondary}>Cancel</CloseModalButton>
           <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving…" : "Add Blog"}
           </button>

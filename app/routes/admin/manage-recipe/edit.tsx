@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
+import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
@@ -96,6 +97,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
       >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={recipe.id} />
+        <UnsavedChanges />
         <RecipeFields
           key={recipe.id}
           idPrefix="edit-recipe"
