@@ -66,7 +66,17 @@ export function Modal({
       ref={ref}
       aria-labelledby={titleId}
       // React passes a nested dialog's close and cancel events up to this one: only its own count.
-      onClose={(e) => e.target === e.currentTarget && onClose()}
+      onClose={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // Closed by the browser itself while still meant to be open (an Escape it would not let
+        // us hold, a light dismiss) with unsaved changes: open it again and ask.
+        if (open && isDirty()) {
+          e.currentTarget.showModal();
+          setAsking(true);
+          return;
+        }
+        onClose();
+      }}
       onCancel={(e) => {
         if (e.target !== e.currentTarget) return;
         // Escape: the dialog stays until the question is answered.
