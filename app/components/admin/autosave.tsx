@@ -11,7 +11,7 @@ const MAX_WAIT_MS = 10_000;
 const RETRY_MS = [2000, 4000, 8000, 16_000, 30_000];
 const FIELD_NAMES = Object.values(BLOG_FIELDS).map((f) => f.name);
 
-export const AUTOSAVE_TEXT = {
+const AUTOSAVE_TEXT = {
   saving: "Saving draft…",
   saved: (time: string) => `Draft saved at ${time}`,
   failed: "Not saved — retrying",

@@ -1,7 +1,7 @@
 import { type ComponentType, type RefObject, useEffect, useRef, useState } from "react";
 
 /** The formatting buttons, in toolbar order. The editor chunk gives each its action and state. */
-export const FORMAT_TOOLS = [
+const FORMAT_TOOLS = [
   { key: "bold", label: "Bold", text: "B" },
   { key: "italic", label: "Italic", text: "I" },
   { key: "underline", label: "Underline", text: "U" },
@@ -56,7 +56,7 @@ export function FormatToolbar({
 }
 
 /** What the plain textarea held when the editor took over, and whether the writer was in it. */
-export interface Typed {
+interface Typed {
   value: string;
   focused: boolean;
 }

@@ -3,7 +3,7 @@ import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./modal.tsx";
 
 /** The question asked before unsaved changes are thrown away, and its two answers. */
-export const UNSAVED = {
+const UNSAVED = {
   question: "Discard your unsaved changes?",
   stay: "Keep editing",
   leave: "Discard changes",
