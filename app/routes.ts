@@ -31,6 +31,7 @@ export default [
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/autosave", "routes/admin/autosave.ts"),
   layout("routes/admin/layout.tsx", [
     // The dashboard is the blog list under its own title: one module, two URLs.
     route("admin/dashboard", "routes/admin/blog/index.tsx", { id: "admin-dashboard" }),

@@ -1,12 +1,10 @@
-import { lazy, Suspense, useId } from "react";
+import { useId } from "react";
 import { Field } from "#app/components/form.tsx";
 import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
 import type { LibraryPage } from "./image-picker.tsx";
-
-// TipTap is the largest piece of the admin: its own chunk, fetched when a blog form opens.
-const RichTextEditor = lazy(() => import("./rich-text-editor.tsx"));
+import { RichTextEditor } from "./rich-text-editor.tsx";
 
 /** The Add Blog fields (plus Category); shared by the add modal and the edit screen. */
 export function BlogFields({
@@ -37,25 +35,13 @@ export function BlogFields({
         <span id={contentLabelId} className="mb-1.5 block font-medium">
           {B.content.label}
         </span>
-        <Suspense
-          fallback={
-            <textarea
-              name={B.content.name}
-              aria-labelledby={contentLabelId}
-              defaultValue={v.content}
-              style={{ height: editorHeight + 44 }}
-              className="block w-full rounded-xl border border-ink-900/15 px-4 py-3"
-            />
-          }
-        >
-          <RichTextEditor
-            name={B.content.name}
-            initialHtml={v.content ?? ""}
-            height={editorHeight}
-            labelId={contentLabelId}
-            invalid={Boolean(errors?.content)}
-          />
-        </Suspense>
+        <RichTextEditor
+          name={B.content.name}
+          initialHtml={v.content ?? ""}
+          height={editorHeight}
+          labelId={contentLabelId}
+          invalid={Boolean(errors?.content)}
+        />
         {errors?.content && <p className="mt-1.5 text-sm font-medium text-coral-600">{errors.content}</p>}
       </div>
       <ImageFields

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "#app/components/icons.tsx";
+import { DiscardDialog, useFormBaseline, useLeavePrompt } from "./unsaved-changes.tsx";
 
 /** A <dialog> shown as a modal while `open` is true (showModal traps focus; Escape closes it). */
 function useModalDialog(open: boolean) {
@@ -13,27 +14,81 @@ function useModalDialog(open: boolean) {
   return ref;
 }
 
-/** A modal dialog (native <dialog>: focus trap, Escape, backdrop) with a title and a close (X) control. */
+/** How a control inside a modal asks to close it (the unsaved-changes check included). */
+const RequestCloseContext = createContext<() => void>(() => {});
+
+/** A Cancel button for a modal's form: closes it as the X does, asking first when there are unsaved changes. */
+export function CloseModalButton({ className, children }: { className?: string; children: React.ReactNode }) {
+  const requestClose = useContext(RequestCloseContext);
+  return (
+    <button type="button" className={className} onClick={requestClose}>
+      {children}
+    </button>
+  );
+}
+
+/** Reload, close and in-app navigation ask first while the open modal's form has unsaved changes. */
+function LeaveGuard({ isDirty }: { isDirty(): boolean }) {
+  return useLeavePrompt(isDirty);
+}
+
+/**
+ * A modal dialog (native <dialog>: focus trap, Escape, a click on the backdrop) with a title and a
+ * close (X) control. With `guardUnsaved`, closing it (X, Escape, backdrop, a CloseModalButton)
+ * while its form differs from how it opened asks first; closing it from code (after a save) never does.
+ */
 export function Modal({
   open,
   onClose,
   title,
   children,
   wide = false,
+  guardUnsaved = false,
 }: {
   open: boolean;
   onClose(): void;
   title: string;
   children: React.ReactNode;
   wide?: boolean;
+  guardUnsaved?: boolean;
 }) {
   const ref = useModalDialog(open);
   const titleId = useId();
+  const { capture, isDirty } = useFormBaseline();
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    capture(open && guardUnsaved ? (ref.current?.querySelector("form") ?? null) : null);
+  }, [open, guardUnsaved, capture, ref]);
+  const requestClose = () => (isDirty() ? setAsking(true) : onClose());
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; the keyboard's way out is Escape (the cancel event)
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React passes a nested dialog's close and cancel events up to this one: only its own count.
+      onClose={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // Closed by the browser itself while still meant to be open (an Escape it would not let
+        // us hold, a light dismiss) with unsaved changes: open it again and ask.
+        if (open && isDirty()) {
+          e.currentTarget.showModal();
+          setAsking(true);
+          return;
+        }
+        onClose();
+      }}
+      onCancel={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // Escape: the dialog stays until the question is answered.
+        e.preventDefault();
+        requestClose();
+      }}
+      onClick={(e) => {
+        const box = e.currentTarget.getBoundingClientRect();
+        const outside =
+          e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom;
+        if (e.target === e.currentTarget && outside) requestClose();
+      }}
       className={`m-auto max-h-[92vh] overflow-y-auto rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60 ${wide ? "w-[min(94vw,56rem)]" : "w-[min(94vw,36rem)]"}`}
     >
       <div className="sticky top-0 z-10 flex items-center justify-between border-b border-ink-900/10 bg-white px-6 py-4">
@@ -42,29 +97,42 @@ export function Modal({
         </h2>
         <button
           type="button"
-          onClick={onClose}
+          onClick={requestClose}
           aria-label="Close"
           className="inline-flex size-10 items-center justify-center rounded-full hover:bg-sand-100"
         >
           <CloseIcon className="size-5" />
         </button>
       </div>
-      <div className="px-6 py-5">{open && children}</div>
+      <RequestCloseContext.Provider value={requestClose}>
+        <div className="px-6 py-5">{open && children}</div>
+      </RequestCloseContext.Provider>
+      {open && guardUnsaved && <LeaveGuard isDirty={isDirty} />}
+      <DiscardDialog
+        open={asking}
+        onStay={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
     </dialog>
   );
 }
 
-/** A confirmation before anything is deleted. */
+/** A confirmation before anything is deleted or thrown away. */
 export function ConfirmDialog({
   open,
   message,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   onConfirm,
   onCancel,
 }: {
   open: boolean;
   message: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -87,7 +155,7 @@ export function ConfirmDialog({
           onClick={onCancel}
           className="rounded-full px-5 py-2.5 font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100"
         >
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"

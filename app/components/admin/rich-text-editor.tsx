@@ -1,13 +1,118 @@
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
-import { useState } from "react";
+import { type ComponentType, type RefObject, useEffect, useRef, useState } from "react";
+
+/** The formatting buttons, in toolbar order. The editor chunk gives each its action and state. */
+const FORMAT_TOOLS = [
+  { key: "bold", label: "Bold", text: "B" },
+  { key: "italic", label: "Italic", text: "I" },
+  { key: "underline", label: "Underline", text: "U" },
+  { key: "h2", label: "Heading", text: "H2" },
+  { key: "h3", label: "Subheading", text: "H3" },
+  { key: "bulletList", label: "Bulleted list", text: "• List" },
+  { key: "orderedList", label: "Numbered list", text: "1. List" },
+  { key: "blockquote", label: "Quote", text: "❝" },
+  { key: "link", label: "Link", text: "Link" },
+  { key: "undo", label: "Undo", text: "↶" },
+  { key: "redo", label: "Redo", text: "↷" },
+] as const;
+
+export type FormatTool = (typeof FORMAT_TOOLS)[number]["key"];
 
 /**
- * The blog Content editor (a rich-text editor, height 300 on add and 400 on edit):
- * TipTap, self-hosted, loaded only in the admin. Its HTML goes into a hidden `name` input; the
- * server sanitizes it on write and again on render.
+ * The toolbar, drawn the same before and after the editor loads so the Content box keeps its
+ * size at the swap; without `run` (still loading) its buttons are disabled.
  */
-export default function RichTextEditor({
+export function FormatToolbar({
+  pressed,
+  run,
+}: {
+  pressed?: Partial<Record<FormatTool, boolean>>;
+  run?: (tool: FormatTool) => void;
+}) {
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap gap-1 border-b border-ink-900/10 bg-sand-50 p-1.5"
+    >
+      {FORMAT_TOOLS.map((t) => (
+        <button
+          key={t.key}
+          type="button"
+          aria-label={t.label}
+          title={t.label}
+          disabled={!run}
+          aria-pressed={t.key === "undo" || t.key === "redo" || !run ? undefined : Boolean(pressed?.[t.key])}
+          // Keep the focus (and the selection) in the text: TipTap gives it back a frame after
+          // the click, and keys typed in between would land on the button and be lost.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => run?.(t.key)}
+          className={`min-w-9 rounded-md px-2 py-1 text-sm font-semibold disabled:text-ink-700/50 ${pressed?.[t.key] ? "bg-ink-900 text-white" : "hover:bg-sand-200"}`}
+        >
+          {t.text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What the plain textarea held when the editor took over, and whether the writer was in it. */
+interface Typed {
+  value: string;
+  focused: boolean;
+}
+
+/** The editor's handle for the wrapper: replace the text (a restored autosave). */
+export interface EditorHandle {
+  setHtml(html: string): void;
+}
+
+/** Props of the TipTap editor (rich-text-tiptap.tsx, its own chunk). */
+export interface LoadedEditorProps {
+  initialHtml: string;
+  height: number;
+  labelId: string;
+  hidden: boolean;
+  /** Read once, when the editor is created: the textarea's text at that moment. */
+  takeTyped(): Typed | null;
+  /** Called (synchronously, from the editor's creation) when the editor can take the writer's keys. */
+  onReady(): void;
+  onChange(html: string): void;
+  handle: RefObject<EditorHandle | null>;
+}
+
+type LoadedEditor = ComponentType<LoadedEditorProps>;
+let loading: Promise<LoadedEditor> | undefined;
+let loaded: LoadedEditor | undefined;
+
+/**
+ * Starts fetching the editor chunk (TipTap is the largest piece of the admin), at most once. The
+ * back office calls it as soon as it opens, so the editor is usually there before a form is. A
+ * failed fetch is forgotten, so the next form tries again; the textarea works meanwhile.
+ */
+export function preloadRichTextEditor(): Promise<LoadedEditor> {
+  loading ??= import("./rich-text-tiptap.tsx").then(
+    (m) => {
+      loaded = m.default;
+      return m.default;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Event a restore sends to the Content box (`detail`: the HTML to put in it). */
+export const SET_CONTENT_EVENT = "wanderplate:set-content";
+
+/**
+ * The blog Content field (the spec's rich-text editor, 300 px high on add and 400 on edit). A
+ * plain textarea of the same size stands in until TipTap has loaded; TipTap then starts from
+ * whatever was typed in it, with the caret at the end, so no keystroke is lost at the swap. The
+ * HTML goes into the form under `name`; the server sanitizes it on write and again on render.
+ */
+export function RichTextEditor({
   name,
   initialHtml,
   height,
@@ -20,140 +125,91 @@ export default function RichTextEditor({
   labelId: string;
   invalid?: boolean;
 }) {
+  const [Loaded, setLoaded] = useState<LoadedEditor | undefined>(() => loaded);
+  const [ready, setReady] = useState(false);
   const [html, setHtml] = useState(initialHtml);
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] },
-      }),
-    ],
-    content: initialHtml,
-    immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        role: "textbox",
-        "aria-multiline": "true",
-        "aria-labelledby": labelId,
-        class: "prose-blog min-h-full px-4 py-3 text-base focus:outline-none",
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const hidden = useRef<HTMLInputElement>(null);
+  const handle = useRef<EditorHandle | null>(null);
+  const changed = useRef(false);
+
+  useEffect(() => {
+    if (Loaded) return;
+    let live = true;
+    preloadRichTextEditor().then(
+      (editor) => live && setLoaded(() => editor),
+      () => {
+        // The textarea stays: the writer can go on, and the form posts what is in it.
       },
-    },
-    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Loaded]);
+
+  // Changes made with the toolbar fire no input event of their own: tell the form (autosave,
+  // unsaved changes) once the hidden field holds the new HTML.
+  useEffect(() => {
+    if (!changed.current) return;
+    changed.current = false;
+    hidden.current?.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            bold: e.isActive("bold"),
-            italic: e.isActive("italic"),
-            underline: e.isActive("underline"),
-            h2: e.isActive("heading", { level: 2 }),
-            h3: e.isActive("heading", { level: 3 }),
-            bulletList: e.isActive("bulletList"),
-            orderedList: e.isActive("orderedList"),
-            blockquote: e.isActive("blockquote"),
-            link: e.isActive("link"),
-          }
-        : null,
-  });
-
-  const setLink = () => {
-    if (!editor) return;
-    const previous = editor.getAttributes("link").href as string | undefined;
-    const url = window.prompt("Link address (https://…)", previous ?? "https://");
-    if (url === null) return;
-    if (url.trim() === "") editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    else editor.chain().focus().extendMarkRange("link").setLink({ href: url.trim() }).run();
-  };
-
-  const tools: { label: string; text: string; pressed?: boolean; run: () => void }[] = editor
-    ? [
-        {
-          label: "Bold",
-          text: "B",
-          pressed: active?.bold,
-          run: () => editor.chain().focus().toggleBold().run(),
-        },
-        {
-          label: "Italic",
-          text: "I",
-          pressed: active?.italic,
-          run: () => editor.chain().focus().toggleItalic().run(),
-        },
-        {
-          label: "Underline",
-          text: "U",
-          pressed: active?.underline,
-          run: () => editor.chain().focus().toggleUnderline().run(),
-        },
-        {
-          label: "Heading",
-          text: "H2",
-          pressed: active?.h2,
-          run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
-        },
-        {
-          label: "Subheading",
-          text: "H3",
-          pressed: active?.h3,
-          run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
-        },
-        {
-          label: "Bulleted list",
-          text: "• List",
-          pressed: active?.bulletList,
-          run: () => editor.chain().focus().toggleBulletList().run(),
-        },
-        {
-          label: "Numbered list",
-          text: "1. List",
-          pressed: active?.orderedList,
-          run: () => editor.chain().focus().toggleOrderedList().run(),
-        },
-        {
-          label: "Quote",
-          text: "❝",
-          pressed: active?.blockquote,
-          run: () => editor.chain().focus().toggleBlockquote().run(),
-        },
-        { label: "Link", text: "Link", pressed: active?.link, run: setLink },
-        { label: "Undo", text: "↶", run: () => editor.chain().focus().undo().run() },
-        { label: "Redo", text: "↷", run: () => editor.chain().focus().redo().run() },
-      ]
-    : [];
+  // A restored autosave replaces the text, whichever of the two is showing.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const set = (e: Event) => {
+      const value = String((e as CustomEvent).detail ?? "");
+      if (handle.current) handle.current.setHtml(value);
+      else if (textarea.current) textarea.current.value = value;
+    };
+    el.addEventListener(SET_CONTENT_EVENT, set);
+    return () => el.removeEventListener(SET_CONTENT_EVENT, set);
+  }, []);
 
   return (
     <div
+      ref={box}
+      data-testid="content-box"
+      data-rich-text
       className={`overflow-hidden rounded-xl border bg-white ${invalid ? "border-coral-600" : "border-ink-900/15"}`}
     >
-      <div
-        role="toolbar"
-        aria-label="Formatting"
-        className="flex flex-wrap gap-1 border-b border-ink-900/10 bg-sand-50 p-1.5"
-      >
-        {tools.map((t) => (
-          <button
-            key={t.label}
-            type="button"
-            aria-label={t.label}
-            title={t.label}
-            aria-pressed={t.pressed === undefined ? undefined : t.pressed}
-            // Keep the focus (and the selection) in the text: TipTap gives it back a frame after
-            // the click, and keys typed in between would land on the button and be lost.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={t.run}
-            className={`min-w-9 rounded-md px-2 py-1 text-sm font-semibold ${t.pressed ? "bg-ink-900 text-white" : "hover:bg-sand-200"}`}
-          >
-            {t.text}
-          </button>
-        ))}
-      </div>
-      <div style={{ height }} className="overflow-y-auto">
-        <EditorContent editor={editor} className="h-full" />
-      </div>
-      <input type="hidden" name={name} value={html} />
+      {!ready && (
+        <>
+          <FormatToolbar />
+          <div style={{ height }}>
+            <textarea
+              ref={textarea}
+              name={name}
+              aria-labelledby={labelId}
+              defaultValue={initialHtml}
+              className="block h-full w-full resize-none px-4 py-3 text-base focus:outline-none"
+            />
+          </div>
+        </>
+      )}
+      {Loaded && (
+        <Loaded
+          initialHtml={initialHtml}
+          height={height}
+          labelId={labelId}
+          hidden={!ready}
+          takeTyped={() =>
+            textarea.current
+              ? { value: textarea.current.value, focused: document.activeElement === textarea.current }
+              : null
+          }
+          onReady={() => setReady(true)}
+          onChange={(value) => {
+            changed.current = true;
+            setHtml(value);
+          }}
+          handle={handle}
+        />
+      )}
+      {ready && <input ref={hidden} type="hidden" name={name} value={html} />}
     </div>
   );
 }

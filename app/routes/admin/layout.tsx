@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { data, Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { Clock } from "#app/components/admin/clock.tsx";
+import { preloadRichTextEditor } from "#app/components/admin/rich-text-editor.tsx";
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
@@ -36,6 +38,10 @@ function Badge({ count, label }: { count: number; label: string }) {
 export default function AdminLayout() {
   const { email, counts, toast } = useLoaderData<typeof loader>();
   useShowToast(toast);
+  // Fetch the blog editor as soon as the back office opens, so it is there before a form is.
+  useEffect(() => {
+    preloadRichTextEditor().catch(() => {});
+  }, []);
   const links = [
     { to: "/admin/dashboard", label: "Dashboard" },
     { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },

@@ -8,6 +8,7 @@ import { contentVersionMigration } from "#app/server/db/migrations/004_content_v
 import { loginThrottleMigration } from "#app/server/db/migrations/005_login_throttle.server.ts";
 import { publicationMigration } from "#app/server/db/migrations/006_publication.server.ts";
 import { mediaMigration } from "#app/server/db/migrations/007_media.server.ts";
+import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server.ts";
 import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -20,6 +21,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "005_login_throttle": loginThrottleMigration(dialect),
     "006_publication": publicationMigration(dialect),
     "007_media": mediaMigration(dialect),
+    "008_autosave": autosaveMigration(dialect),
   };
 }
 

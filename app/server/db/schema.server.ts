@@ -165,6 +165,16 @@ interface UploadsTable {
   created_at: number;
 }
 
+/** Autosaved drafts of the blog form, per admin account and blog (migration 008). */
+interface AutosavesTable {
+  account_id: number;
+  /** `blog:new` (the Add Blog form) or `blog:<id>`. */
+  draft_key: string;
+  /** JSON object: the form's text fields by name. */
+  fields: string;
+  saved_at: number;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -181,6 +191,7 @@ export interface Database {
   row_counts: RowCountsTable;
   content_version: ContentVersionTable;
   uploads: UploadsTable;
+  autosaves: AutosavesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
 import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
+import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
 import type { BlogFormValues } from "#app/forms/blog.fields.ts";
 import { editedBlogSchema } from "#app/forms/blog.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
@@ -14,6 +16,7 @@ import { slugify } from "#app/lib/slug.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
+import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
@@ -35,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request);
   const failure = "Error updating blog";
   const id = parseId(new URL(request.url).searchParams.get("id"));
   if (!id) return adminFail(404, `${failure}: no such blog.`);
@@ -61,6 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     "Updating a blog",
   );
   if (!saved.ok) return refusedBlogSave(saved, failure, values);
+  await forgetAutosave(db, admin.accountId, blogDraftKey(id));
   return redirectWithToast(
     "/admin/blog",
     "success",
@@ -105,6 +109,8 @@ export default function EditBlog() {
           {slugify(title) !== blog.slug &&
             " (changing the title changes the address; the old one will redirect)"}
         </p>
+        <UnsavedChanges />
+        <Autosave draft={`blog:${blog.id}`} />
         <BlogFields
           idPrefix="edit-blog"
           editorHeight={400}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
-import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { CloseModalButton, ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
 import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
   PublicationBadge,
@@ -30,6 +31,7 @@ import { readPublication } from "#app/forms/publication.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
+import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
@@ -56,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request);
   const form = await readAdminForm(request);
   const intent = field(form, "intent");
 
@@ -101,6 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
       "Adding a blog",
     );
     if (!saved.ok) return refusedBlogSave(saved, failure, values);
+    await forgetAutosave(db, admin.accountId, blogDraftKey(null));
     return adminOk(publication.draft ? PUBLICATION_MESSAGES.blogDraftSaved : "Blog added successfully!");
   }
 
@@ -145,9 +148,10 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   return (
-    <Modal open={open} onClose={onClose} title="Add Blog" wide>
+    <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="create" />
+        <Autosave draft="blog:new" />
         <BlogFields
           idPrefix="add-blog"
           editorHeight={300}
@@ -156,9 +160,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <div className="mt-6 flex justify-end gap-3">
-          <button type="button" className={buttonSecondary} onClick={onClose}>
-            Cancel
-          </button>
+          <CloseModalButton className={buttonSecondary}>Cancel</CloseModalButton>
           <SaveDraftButton disabled={fetcher.state !== "idle"} />
           <PreviewButton action="/admin/preview/blog/new" />
           <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>

@@ -4,6 +4,7 @@ import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-c
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
+import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { readPublication } from "#app/forms/publication.ts";
@@ -123,6 +124,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
       >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={recipe.id} />
+        <UnsavedChanges />
         <RecipeFields
           key={recipe.id}
           idPrefix="edit-recipe"

@@ -214,7 +214,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <Modal open={adding} onClose={() => setAdding(false)} title="Add Recipe" wide>
+      <Modal open={adding} onClose={() => setAdding(false)} title="Add Recipe" wide guardUnsaved>
         <addFetcher.Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
           <input type="hidden" name="intent" value="create" />
           <RecipeFields

@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState } from "react";
+import { BLOG_FIELDS } from "#app/forms/blog.fields.ts";
+import { SET_CONTENT_EVENT } from "./rich-text-editor.tsx";
+
+const ENDPOINT = "/admin/autosave";
+/** Save once typing has paused this long… */
+const IDLE_MS = 2000;
+/** …or after this long of continuous typing. */
+const MAX_WAIT_MS = 10_000;
+/** Waits between attempts after a failed save (the last one repeats). */
+const RETRY_MS = [2000, 4000, 8000, 16_000, 30_000];
+const FIELD_NAMES = Object.values(BLOG_FIELDS).map((f) => f.name);
+
+const AUTOSAVE_TEXT = {
+  saving: "Saving draft…",
+  saved: (time: string) => `Draft saved at ${time}`,
+  failed: "Not saved — retrying",
+  waiting: "Autosave waits until you restore or discard the earlier text.",
+  offer: (time: string) => `Unsaved text from ${time} was kept.`,
+  restore: "Restore",
+  discard: "Discard",
+};
+
+type Fields = Record<string, string>;
+type Status = "idle" | "saving" | "saved" | "failed";
+
+function fieldsOf(form: HTMLFormElement): Fields {
+  const data = new FormData(form);
+  const fields: Fields = {};
+  for (const name of FIELD_NAMES) {
+    const value = data.get(name);
+    if (typeof value === "string") fields[name] = value;
+  }
+  return fields;
+}
+
+/** Puts a draft back in the form, as if typed (so the slug preview and the change checks see it). */
+function applyFields(form: HTMLFormElement, fields: Fields) {
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === BLOG_FIELDS.content.name) {
+      form
+        .querySelector("[data-rich-text]")
+        ?.dispatchEvent(new CustomEvent(SET_CONTENT_EVENT, { detail: value }));
+      continue;
+    }
+    const el = form.elements.namedItem(name);
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
+    // The prototype's setter, not `el.value =`: React would take the new value for its own and miss the change.
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), "value")?.set?.call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+const clock = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const dateTime = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+
+async function post(body: FormData): Promise<Record<string, unknown>> {
+  const res = await fetch(ENDPOINT, { method: "POST", body, headers: { Accept: "application/json" } });
+  // A lapsed session answers with the login page: not a save.
+  if (!res.ok || !res.headers.get("content-type")?.includes("application/json")) {
+    throw new Error(`autosave answered ${res.status}`);
+  }
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * Autosave of the blog form it is placed in: the text fields go to the server a couple of seconds
+ * after typing pauses (per admin and per blog, `draft` being `blog:new` or `blog:<id>`). A failed
+ * save says so and tries again, waiting longer each time, always with the latest text. When the
+ * form opens and an earlier draft differs from it, the writer is offered it back; nothing is
+ * autosaved until they answer, so the earlier draft is never overwritten unseen.
+ */
+export function Autosave({ draft }: { draft: string }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  const [offer, setOffer] = useState<{ fields: Fields; savedAt: number } | null>(null);
+  const [status, setStatus] = useState<Status>("idle");
+  const [savedAt, setSavedAt] = useState(0);
+  const answer = useRef<(restore: Fields | null) => void>(() => {});
+
+  useEffect(() => {
+    const form = marker.current?.closest("form");
+    if (!form) return;
+    let stopped = false;
+    let held = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let changedSince: number | null = null;
+    let inFlight = false;
+    let sendAgain = false;
+    let failures = 0;
+    let lastSaved: string | null = null;
+
+    const schedule = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(send, ms);
+    };
+    const send = async () => {
+      if (stopped || held) return;
+      if (inFlight) {
+        sendAgain = true;
+        return;
+      }
+      const fields = fieldsOf(form);
+      const json = JSON.stringify(fields);
+      if (json === lastSaved) {
+        changedSince = null;
+        return;
+      }
+      inFlight = true;
+      setStatus("saving");
+      try {
+        const body = new FormData();
+        body.set("key", draft);
+        body.set("intent", "save");
+        for (const [name, value] of Object.entries(fields)) body.set(name, value);
+        const reply = await post(body);
+        if (typeof reply.savedAt !== "number") throw new Error("autosave answered without a time");
+        lastSaved = json;
+        failures = 0;
+        changedSince = null;
+        if (!stopped) {
+          setSavedAt(reply.savedAt);
+          setStatus("saved");
+        }
+      } catch {
+        if (stopped) return;
+        setStatus("failed");
+        schedule(RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? IDLE_MS);
+        failures += 1;
+      } finally {
+        inFlight = false;
+        if (sendAgain && !stopped) {
+          sendAgain = false;
+          if (failures === 0) schedule(0);
+        }
+      }
+    };
+    const changed = () => {
+      const now = Date.now();
+      changedSince ??= now;
+      if (failures > 0) return; // the retry already pending sends the latest text
+      schedule(Math.max(0, Math.min(IDLE_MS, changedSince + MAX_WAIT_MS - now)));
+    };
+    // A save of the blog clears its draft on the server: stop a pending autosave from writing it
+    // back. If the save is refused the form stays, and the next change (or this timer) resumes.
+    const submitted = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => changedSince !== null && schedule(0), 5000);
+    };
+    answer.current = (restore) => {
+      setOffer(null);
+      if (restore) applyFields(form, restore);
+      else {
+        const body = new FormData();
+        body.set("key", draft);
+        body.set("intent", "clear");
+        post(body).catch(() => {});
+      }
+      held = false;
+      // After a restore, once the editor has taken the text (its field updates on the next render).
+      if (restore || changedSince !== null) {
+        changedSince ??= Date.now();
+        schedule(IDLE_MS);
+      }
+    };
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+    form.addEventListener("submit", submitted);
+
+    fetch(`${ENDPOINT}?key=${encodeURIComponent(draft)}`, { headers: { Accept: "application/json" } })
+      .then((res) => (res.ok ? res.json() : null))
+      .catch(() => null)
+      .then((data: { autosave?: { fields: Fields; savedAt: number } | null } | null) => {
+        if (stopped) return;
+        const earlier = data?.autosave;
+        const current = fieldsOf(form);
+        if (earlier && Object.entries(earlier.fields).some(([name, value]) => current[name] !== value)) {
+          setOffer(earlier);
+          return;
+        }
+        held = false;
+        if (changedSince !== null) schedule(0);
+      });
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      form.removeEventListener("input", changed);
+      form.removeEventListener("change", changed);
+      form.removeEventListener("submit", submitted);
+    };
+  }, [draft]);
+
+  const line =
+    offer !== null
+      ? AUTOSAVE_TEXT.waiting
+      : status === "saving"
+        ? AUTOSAVE_TEXT.saving
+        : status === "saved"
+          ? AUTOSAVE_TEXT.saved(clock(savedAt))
+          : status === "failed"
+            ? AUTOSAVE_TEXT.failed
+            : "";
+  return (
+    <div className="mb-4">
+      <span ref={marker} hidden />
+      {offer && (
+        <section
+          aria-label="Unsaved text"
+          className="mb-3 flex flex-wrap items-center gap-3 rounded-xl bg-sand-100 px-4 py-3 ring-1 ring-ink-900/10"
+        >
+          <p className="flex-1 font-medium">{AUTOSAVE_TEXT.offer(dateTime(offer.savedAt))}</p>
+          <button
+            type="button"
+            onClick={() => answer.current(offer.fields)}
+            className="rounded-full bg-sea-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-sea-600"
+          >
+            {AUTOSAVE_TEXT.restore}
+          </button>
+          <button
+            type="button"
+            onClick={() => answer.current(null)}
+            className="rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-ink-900/15 hover:bg-white"
+          >
+            {AUTOSAVE_TEXT.discard}
+          </button>
+        </section>
+      )}
+      <p
+        role="status"
+        data-testid="autosave-status"
+        className={`min-h-5 text-sm ${status === "failed" && !offer ? "font-semibold text-coral-600" : "text-ink-700"}`}
+      >
+        {line}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import type { Page } from "@playwright/test";
+import { createBlog } from "#app/server/models/blogs.server.ts";
+import { loginAsAdmin } from "./admin-fixtures.ts";
+import { expect, test, withSiteDb } from "./fixtures.ts";
+
+/**
+ * Holds back the editor's JavaScript (every script that carries ProseMirror, whatever its file is
+ * called) until the test lets it through, so the Content field is certainly still the plain
+ * textarea when the writer starts typing.
+ */
+async function holdEditorChunk(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (body.includes("ProseMirror")) {
+      held += 1;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { release, held: () => held };
+}
+
+async function fillRequired(modal: ReturnType<Page["getByRole"]>, title: string, baseURL: string) {
+  await modal.getByLabel("Title", { exact: true }).fill(title);
+  await modal.getByLabel("Author", { exact: true }).fill("Race Writer");
+  await modal.getByLabel("Date", { exact: true }).fill("2025-04-02");
+  await modal.getByLabel("Or Image URL").fill(`${baseURL}/images/destinations/kyoto-japan-640.webp`);
+}
+
+test.describe("admin: never lose work", () => {
+  test("text typed before the editor loads is kept, and the Content box keeps its height at the swap", async ({
+    page,
+    baseURL,
+  }) => {
+    const gate = await holdEditorChunk(page);
+    await loginAsAdmin(page);
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    const content = modal.getByRole("textbox", { name: "Content" });
+    await content.click();
+    await page.keyboard.type("Tide charts first, ");
+    expect(gate.held()).toBeGreaterThan(0);
+    const before = await content.boundingBox();
+    expect.soft(before?.height, "the textarea stands in at the editor's height").toBeCloseTo(300, 0);
+
+    // Keys keep coming while the editor arrives and takes over.
+    gate.release();
+    await page.keyboard.type("then the ferry times from the harbour office, ", { delay: 20 });
+    await expect(modal.getByRole("button", { name: "Bold" })).toBeEnabled();
+    await page.keyboard.type("and lights.");
+    const typed = "Tide charts first, then the ferry times from the harbour office, and lights.";
+    await expect(content).toHaveText(typed);
+    const after = await content.boundingBox();
+    expect.soft(after?.height, "the editor has the same height").toBeCloseTo(300, 0);
+
+    const title = `Race ${Date.now()}`;
+    await fillRequired(modal, title, baseURL ?? "");
+    await modal.getByRole("button", { name: "Add Blog" }).click();
+    await expect(page.getByText("Blog added successfully!")).toBeVisible();
+    const stored = await withSiteDb((db) =>
+      db.selectFrom("blogs").select("content").where("title", "=", title).executeTakeFirstOrThrow(),
+    );
+    expect(stored.content).toBe(`<p>${typed}</p>`);
+  });
+
+  test("closing Add Blog with unsaved text asks first: Keep editing keeps it, Discard changes closes", async ({
+    page,
+  }) => {
+    await loginAsAdmin(page, {
+      email: `modal-writer-${Date.now()}@wanderplate.test`,
+      password: "modal writer password 1",
+    });
+    await page.goto("/admin/blog");
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    const ask = page.getByRole("alertdialog", { name: "Discard your unsaved changes?" });
+
+    // Nothing typed: closes at once.
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    await modal.getByRole("button", { name: "Close" }).click();
+    await expect(modal).toBeHidden();
+    await expect(ask).toBeHidden();
+
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    await modal.getByLabel("Title", { exact: true }).fill("Lanterns over the river");
+    for (const close of [
+      () => modal.getByRole("button", { name: "Close" }).click(),
+      () => modal.getByRole("button", { name: "Cancel" }).click(),
+      // The backdrop, just left of the dialog's box.
+      () => modal.click({ position: { x: -12, y: 40 } }),
+    ]) {
+      await close();
+      await expect(ask).toBeVisible();
+      await ask.getByRole("button", { name: "Keep editing" }).click();
+      await expect(ask).toBeHidden();
+      await expect(modal).toBeVisible();
+      await expect(modal.getByLabel("Title", { exact: true })).toHaveValue("Lanterns over the river");
+    }
+    await modal.getByRole("button", { name: "Close" }).click();
+    await ask.getByRole("button", { name: "Discard changes" }).click();
+    await expect(modal).toBeHidden();
+  });
+
+  test("leaving an edited blog asks first (links and reload); a save does not", async ({ page, baseURL }) => {
+    const title = `Leave prompt ${Date.now()}`;
+    const id = await withSiteDb(async (db) => {
+      await createBlog(db, {
+        title,
+        content: "<p>Morning market.</p>",
+        author: "Ana",
+        date: "2025-03-05",
+        imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
+      });
+      const row = await db
+        .selectFrom("blogs")
+        .select("id")
+        .where("title", "=", title)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    await loginAsAdmin(page, {
+      email: `leave-writer-${Date.now()}@wanderplate.test`,
+      password: "leave writer password 1",
+    });
+    await page.goto(`/admin/blog/edit?id=${id}`);
+    const ask = page.getByRole("alertdialog", { name: "Discard your unsaved changes?" });
+
+    // Unchanged: leaves at once.
+    await page.getByRole("link", { name: "← Back to Blog List" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await page.goto(`/admin/blog/edit?id=${id}`);
+
+    await page.getByLabel("Title", { exact: true }).fill(`${title} at dawn`);
+    await page.getByRole("link", { name: "← Back to Blog List" }).click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Keep editing" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/edit\?id=/);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} at dawn`);
+
+    // Closing or reloading the tab: the browser's own question.
+    const dialog = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const asked = await dialog;
+    expect(asked.type()).toBe("beforeunload");
+    await asked.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: /^Recipe/ })
+      .click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL(/\/admin\/manage-recipe$/);
+
+    // A successful save leaves without a question.
+    await page.goto(`/admin/blog/edit?id=${id}`);
+    await page.getByLabel("Title", { exact: true }).fill(`${title} saved`);
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page.getByText("Blog updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await expect(ask).toBeHidden();
+  });
+
+  test("autosave brings back the text of a page closed mid-edit", async ({ page }) => {
+    const account = {
+      email: `autosave-writer-${Date.now()}@wanderplate.test`,
+      password: "autosave writer password 1",
+    };
+    await loginAsAdmin(page, account);
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    await modal.getByLabel("Title", { exact: true }).fill("Night ferry to the islands");
+    await modal.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("The deck smells of diesel and oranges.");
+    await expect(modal.getByTestId("autosave-status")).toContainText("Draft saved at");
+
+    const context = page.context();
+    await page.close();
+    const again = await context.newPage();
+    await again.goto("/admin/blog");
+    await again.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await again.getByRole("button", { name: "Add Blog" }).click();
+    const reopened = again.getByRole("dialog", { name: "Add Blog" });
+    const offer = reopened.getByRole("region", { name: "Unsaved text" });
+    await expect(offer).toContainText("Unsaved text from");
+    await offer.getByRole("button", { name: "Restore" }).click();
+    await expect(offer).toBeHidden();
+    await expect(reopened.getByLabel("Title", { exact: true })).toHaveValue("Night ferry to the islands");
+    await expect(reopened.getByRole("textbox", { name: "Content" })).toHaveText(
+      "The deck smells of diesel and oranges.",
+    );
+    await again.close();
+  });
+
+  test("a failed autosave says so and succeeds on a retry", async ({ page, consoleErrors }) => {
+    const account = {
+      email: `retry-writer-${Date.now()}@wanderplate.test`,
+      password: "retry writer password 1",
+    };
+    await loginAsAdmin(page, account);
+    let refused = 0;
+    await page.route("**/admin/autosave", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      refused += 1;
+      await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+    });
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    await modal.getByLabel("Title", { exact: true }).fill("Offline in the mountains");
+    const status = modal.getByTestId("autosave-status");
+    await expect(status).toHaveText("Not saved — retrying");
+    expect(refused).toBeGreaterThan(0);
+
+    await page.unroute("**/admin/autosave");
+    await expect(status).toContainText("Draft saved at", { timeout: 15_000 });
+    const stored = await withSiteDb((db) =>
+      db
+        .selectFrom("autosaves")
+        .innerJoin("accounts", "accounts.id", "autosaves.account_id")
+        .select(["autosaves.fields", "autosaves.draft_key"])
+        .where("accounts.email", "=", account.email)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(stored.draft_key).toBe("blog:new");
+    expect(JSON.parse(stored.fields).title).toBe("Offline in the mountains");
+    // The refused saves were this test's own doing.
+    const expected = consoleErrors.filter((e) => e.includes("/admin/autosave"));
+    expect(expected.length).toBeGreaterThan(0);
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((e) => !e.includes("/admin/autosave")),
+    );
+  });
+});
