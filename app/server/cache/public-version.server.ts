@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { readContentVersion } from "./content-version.server.ts";
 
@@ -33,15 +32,40 @@ export function publicVersionReader(
  * none), over blogs and recipes: four one-row reads of the `(publish_at, id)` indexes.
  */
 async function readPublicationTimes(db: DB, now: number): Promise<{ epoch: number; next: number | null }> {
-  const { rows } = await sql<Record<"be" | "re" | "bn" | "rn", number | string | null>>`
-    select
-      (select publish_at from blogs where publish_at <= ${now} order by publish_at desc limit 1) as be,
-      (select publish_at from recipes where publish_at <= ${now} order by publish_at desc limit 1) as re,
-      (select publish_at from blogs where publish_at > ${now} order by publish_at asc limit 1) as bn,
-      (select publish_at from recipes where publish_at > ${now} order by publish_at asc limit 1) as rn`.execute(
-    db,
-  );
-  const row = rows[0];
+  // Built with the query builder, not raw SQL: the SQLite driver sends a select to its read-only
+  // connection, so this read never waits behind a write that is waiting for the lock.
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("blogs")
+        .select("publish_at")
+        .where("publish_at", "<=", now)
+        .orderBy("publish_at", "desc")
+        .limit(1)
+        .as("be"),
+      eb
+        .selectFrom("recipes")
+        .select("publish_at")
+        .where("publish_at", "<=", now)
+        .orderBy("publish_at", "desc")
+        .limit(1)
+        .as("re"),
+      eb
+        .selectFrom("blogs")
+        .select("publish_at")
+        .where("publish_at", ">", now)
+        .orderBy("publish_at", "asc")
+        .limit(1)
+        .as("bn"),
+      eb
+        .selectFrom("recipes")
+        .select("publish_at")
+        .where("publish_at", ">", now)
+        .orderBy("publish_at", "asc")
+        .limit(1)
+        .as("rn"),
+    ])
+    .executeTakeFirst();
   const times = (values: (number | string | null | undefined)[]) =>
     values.filter((v): v is number | string => v !== null && v !== undefined).map(Number);
   const reached = times([row?.be, row?.re]);

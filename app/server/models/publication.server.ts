@@ -27,12 +27,16 @@ export async function publishedCount(
   table: "blogs" | "recipes",
   now: number,
 ): Promise<{ draft: number; scheduled: number; unpublished: number }> {
-  const t = sql.table(table);
-  const { rows } = await sql<{ draft: number | string; scheduled: number | string }>`
-    select (select count(*) from ${t} where publish_at is null) as draft,
-           (select count(*) from ${t} where publish_at > ${now}) as scheduled`.execute(db);
-  const draft = Number(rows[0]?.draft ?? 0);
-  const scheduled = Number(rows[0]?.scheduled ?? 0);
+  // The query builder, not raw SQL: the SQLite driver sends only a select to its read-only
+  // connection, and a raw statement would wait behind any write waiting for the lock.
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom(table).select(eb.fn.countAll().as("n")).where("publish_at", "is", null).as("draft"),
+      eb.selectFrom(table).select(eb.fn.countAll().as("n")).where("publish_at", ">", now).as("scheduled"),
+    ])
+    .executeTakeFirst();
+  const draft = Number(row?.draft ?? 0);
+  const scheduled = Number(row?.scheduled ?? 0);
   return { draft, scheduled, unpublished: draft + scheduled };
 }
 

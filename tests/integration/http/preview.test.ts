@@ -82,6 +82,7 @@ async function blogForm(fields: Record<string, string> = {}): Promise<FormData> 
   form.set("content", "<p>Trams at dawn.</p>");
   form.set("seoTitle", "An Unsaved SEO Title");
   form.set("imageFile", await photo(), "photo.png");
+  form.set("imageAlt", "Trams at dawn on a steep street");
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return form;
 }
