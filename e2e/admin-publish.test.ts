@@ -29,6 +29,7 @@ async function fillNewBlog(page: Page, title: string) {
   await modal
     .getByLabel("Upload Image")
     .setInputFiles({ name: "draft.png", mimeType: "image/png", buffer: png });
+  await modal.getByLabel("Alt text").fill("A plain teal placeholder");
   await modal.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.type("Not ready for readers yet.");
   return modal;
