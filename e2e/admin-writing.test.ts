@@ -90,6 +90,10 @@ test.describe("admin: never lose work", () => {
     await page.getByRole("button", { name: "Add Blog" }).click();
     await modal.getByLabel("Title", { exact: true }).fill("Lanterns over the river");
     for (const close of [
+      // Escape twice in a row below: the second comes with no new click, the case Chromium lets
+      // through a dialog's cancel event.
+      () => modal.getByLabel("Title", { exact: true }).press("Escape"),
+      () => modal.getByLabel("Title", { exact: true }).press("Escape"),
       () => modal.getByRole("button", { name: "Close" }).click(),
       () => modal.getByRole("button", { name: "Cancel" }).click(),
       // The backdrop, just left of the dialog's box.

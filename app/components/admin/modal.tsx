@@ -61,7 +61,6 @@ export function Modal({
   }, [open, guardUnsaved, capture, ref]);
   const requestClose = () => (isDirty() ? setAsking(true) : onClose());
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; the keyboard's way out is Escape (the cancel event)
     <dialog
       ref={ref}
       aria-labelledby={titleId}
@@ -76,6 +75,14 @@ export function Modal({
           return;
         }
         onClose();
+      }}
+      onKeyDown={(e) => {
+        // Escape is answered here, on the key itself: Chromium lets a page hold back a dialog's
+        // cancel event only after a fresh user activation, so onCancel alone lets some Escapes
+        // through. A nested dialog (the question itself) handles its own Escape.
+        if (e.key !== "Escape" || (e.target as Element).closest("dialog") !== e.currentTarget) return;
+        e.preventDefault();
+        requestClose();
       }}
       onCancel={(e) => {
         if (e.target !== e.currentTarget) return;
