@@ -256,3 +256,32 @@ describe("a posted form (unsaved changes)", () => {
     expect(await siteState()).toEqual(before);
   });
 });
+
+describe("an item the public cannot see yet", () => {
+  it("a draft and a scheduled blog are previewable while their public page answers 404", async () => {
+    const ids: number[] = [];
+    for (const [title, extra] of [
+      ["Preview Of A Draft Nobody Reads Yet", { publication: "draft" }],
+      ["Preview Of A Post Scheduled For Later", { publishAt: "2099-06-01T09:30", publishZone: "UTC" }],
+    ] as const) {
+      const form = new FormData();
+      form.set("intent", "create");
+      form.set("title", title);
+      form.set("content", "<p>Not for readers yet.</p>");
+      form.set("author", "Preview Writer");
+      form.set("date", "2025-06-01");
+      form.set("imageUrl", "https://images.example/quiet.jpg");
+      for (const [k, v] of Object.entries(extra)) form.set(k, v);
+      expect((await post("/admin/blog", form)).status).toBe(200);
+      const row = readSite<{ id: number; slug: string; publish_at: number | null }>(
+        `select id, slug, publish_at from blogs where title = '${title}'`,
+      );
+      expect(row.publish_at === null || row.publish_at > Date.now() / 1000).toBe(true);
+      expect((await get(`/blogs/${row.slug}`, {})).status).toBe(404);
+      const html = await expectPreviewAnswer(await get(`/admin/preview/blog/${row.id}`));
+      expect(html).toContain(title);
+      ids.push(row.id);
+    }
+    expect(ids).toHaveLength(2);
+  });
+});
