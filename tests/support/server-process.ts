@@ -114,5 +114,11 @@ export async function adminScreens(url: string, cookie: string): Promise<string[
     "/admin/manage-recipe",
     "/admin/manage-recipe/edit?id=1",
     "/admin/settings",
+    "/admin/media",
+    "/admin/media?page=2",
+    `/admin/autosave?key=blog:${blogId}`,
+    "/admin/autosave?key=blog:new",
+    `/admin/preview/blog/${blogId}`,
+    "/admin/preview/recipe/1",
   ];
 }
