@@ -6,7 +6,7 @@ import { ErrorPage } from "./error-page.tsx";
  * bottom of the window so the page above it keeps the public page's layout; the spacer lets the
  * footer's last line scroll clear of it.
  */
-export function PreviewBanner({
+function PreviewBanner({
   editUrl,
   editLabel,
   unsaved,
@@ -44,13 +44,7 @@ export function PreviewBanner({
 }
 
 /** A posted preview the checks refused: why, in the words the save would use. */
-export function PreviewRefused({
-  message,
-  fieldErrors,
-}: {
-  message: string;
-  fieldErrors: Record<string, string>;
-}) {
+function PreviewRefused({ message, fieldErrors }: { message: string; fieldErrors: Record<string, string> }) {
   const details = Object.values(fieldErrors).filter((m) => m !== message);
   return (
     <section className="mx-auto max-w-2xl px-6 pt-40 pb-24">
@@ -67,6 +61,38 @@ export function PreviewRefused({
       )}
       <p className="mt-6 text-ink-700">Correct the form in the editor, then choose Preview again.</p>
     </section>
+  );
+}
+
+/** What a preview route's loader says about a posted form: refused with the save's words, or shown. */
+type PostedPreview =
+  | { ok: false; message: string; fieldErrors: Record<string, string> }
+  | { ok: true; uploadLeftOut: boolean };
+
+/**
+ * A preview page: the item as readers will see it (`children`), or why a posted form cannot be
+ * shown, with the Preview bar and its way back to the editor either way.
+ */
+export function PreviewPage({
+  posted,
+  back,
+  children,
+}: {
+  posted: PostedPreview | null;
+  back: { url: string; label: string };
+  children: React.ReactNode;
+}) {
+  const refused = posted && !posted.ok ? posted : null;
+  return (
+    <>
+      {refused ? <PreviewRefused message={refused.message} fieldErrors={refused.fieldErrors} /> : children}
+      <PreviewBanner
+        editUrl={back.url}
+        editLabel={back.label}
+        unsaved={posted !== null}
+        uploadLeftOut={posted?.ok ? posted.uploadLeftOut : false}
+      />
+    </>
   );
 }
 

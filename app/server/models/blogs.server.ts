@@ -11,7 +11,7 @@ import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
-import { publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
+import { newItemPublishAt, publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
@@ -151,11 +151,7 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
         slug,
         created_at: createdAt,
         updated_at: createdAt,
-        publish_at: publicationColumn(
-          input.publishAt === undefined ? "now" : input.publishAt,
-          null,
-          createdAt,
-        ),
+        publish_at: newItemPublishAt(input.publishAt, createdAt),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -19,6 +19,14 @@ export function publicationColumn(
 }
 
 /**
+ * The `publish_at` of a new item: what the save asks for, published at `createdAt` when it asks
+ * nothing. (Not `??`: null is a draft, and must stay one.)
+ */
+export function newItemPublishAt(wanted: PublishAt | undefined, createdAt: number): number | null {
+  return publicationColumn(wanted === undefined ? "now" : wanted, null, createdAt);
+}
+
+/**
  * How many items of a table are drafts and how many are scheduled at `now`. Both are short ranges
  * of the `(publish_at, id)` index, however many items are published.
  */

@@ -9,7 +9,7 @@ import {
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
-import { publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
+import { newItemPublishAt, publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
@@ -117,11 +117,7 @@ export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSe
         slug,
         created_at: createdAt,
         updated_at: createdAt,
-        publish_at: publicationColumn(
-          input.publishAt === undefined ? "now" : input.publishAt,
-          null,
-          createdAt,
-        ),
+        publish_at: newItemPublishAt(input.publishAt, createdAt),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

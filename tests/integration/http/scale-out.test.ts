@@ -2,41 +2,22 @@
  * Two app servers on one PostgreSQL (how the site scales out): whatever is done through one is seen through the
  * other at once, sessions included. Runs the built production server, as a site owner would.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "#tests/support/engines.ts";
-import { ensureBuilt, type RunningServer, startServer } from "#tests/support/server-process.ts";
+import type { RunningServer } from "#tests/support/server-process.ts";
+import { startTwoServers } from "#tests/support/two-servers.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "two servers one database" };
 
 let a: RunningServer;
 let b: RunningServer;
-let cleanup: () => Promise<void>;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  ensureBuilt();
-  const database = await createPostgresDatabase();
-  const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
-  const env = {
-    DATABASE_URL: database.url,
-    UPLOADS_DIR: uploads,
-    SAMPLE_CONTENT: "false",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    BUILD_DIR: "build",
-  };
-  [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  cleanup = async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database.drop();
-    await rm(uploads, { recursive: true, force: true });
-  };
+  ({ a, b, stop } = await startTwoServers(ADMIN));
 }, 120_000);
 
 afterAll(async () => {
-  await cleanup?.();
+  await stop?.();
 });
 
 function cookieOf(res: Response): string {

@@ -4,12 +4,9 @@
  * show it on every public page, the feed and the sitemap, with no write and no restart, cached
  * pages included. Runs the built production server.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "#tests/support/engines.ts";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
+import { type RunningServer, signIn } from "#tests/support/server-process.ts";
+import { startTwoServers } from "#tests/support/two-servers.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "scheduled on two servers" };
 const TITLE = "Scheduled Across Servers";
@@ -17,30 +14,14 @@ const SLUG = "scheduled-across-servers";
 
 let a: RunningServer;
 let b: RunningServer;
-let cleanup: () => Promise<void>;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  ensureBuilt();
-  const database = await createPostgresDatabase();
-  const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
-  const env = {
-    DATABASE_URL: database.url,
-    UPLOADS_DIR: uploads,
-    SAMPLE_CONTENT: "false",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    BUILD_DIR: "build",
-  };
-  [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  cleanup = async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database.drop();
-    await rm(uploads, { recursive: true, force: true });
-  };
+  ({ a, b, stop } = await startTwoServers(ADMIN));
 }, 120_000);
 
 afterAll(async () => {
-  await cleanup?.();
+  await stop?.();
 });
 
 /** The public surfaces a scheduled blog must stay off, then appear on. */

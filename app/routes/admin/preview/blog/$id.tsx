@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
-import { PreviewBanner, PreviewErrorBoundary, PreviewRefused } from "#app/components/preview-banner.tsx";
+import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banner.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { findBlogById } from "#app/server/models/blogs.server.ts";
@@ -63,28 +63,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function BlogPreviewPage() {
   const { posted, saved, back } = useLoaderData<typeof loader>();
-  const banner = (uploadLeftOut: boolean) => (
-    <PreviewBanner
-      editUrl={back.url}
-      editLabel={back.label}
-      unsaved={posted !== null}
-      uploadLeftOut={uploadLeftOut}
-    />
-  );
-  if (posted && !posted.ok) {
-    return (
-      <>
-        <PreviewRefused message={posted.message} fieldErrors={posted.fieldErrors} />
-        {banner(false)}
-      </>
-    );
-  }
-  const blog = posted ? posted.item : saved;
+  const blog = posted?.ok ? posted.item : saved;
   return (
-    <>
+    <PreviewPage posted={posted} back={back}>
       {blog && <BlogArticle blog={blog} />}
-      {banner(posted?.uploadLeftOut ?? false)}
-    </>
+    </PreviewPage>
   );
 }
 

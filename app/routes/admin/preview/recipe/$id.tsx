@@ -1,5 +1,5 @@
 import { data, useLoaderData } from "react-router";
-import { PreviewBanner, PreviewErrorBoundary, PreviewRefused } from "#app/components/preview-banner.tsx";
+import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banner.tsx";
 import { RecipeArticle } from "#app/components/recipe-page.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
@@ -73,28 +73,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function RecipePreviewPage() {
   const { posted, saved, back } = useLoaderData<typeof loader>();
-  const banner = (uploadLeftOut: boolean) => (
-    <PreviewBanner
-      editUrl={back.url}
-      editLabel={back.label}
-      unsaved={posted !== null}
-      uploadLeftOut={uploadLeftOut}
-    />
-  );
-  if (posted && !posted.ok) {
-    return (
-      <>
-        <PreviewRefused message={posted.message} fieldErrors={posted.fieldErrors} />
-        {banner(false)}
-      </>
-    );
-  }
-  const recipe = posted ? posted.item : saved;
+  const recipe = posted?.ok ? posted.item : saved;
   return (
-    <>
+    <PreviewPage posted={posted} back={back}>
       {recipe && <RecipeArticle recipe={recipe} />}
-      {banner(posted?.uploadLeftOut ?? false)}
-    </>
+    </PreviewPage>
   );
 }
 

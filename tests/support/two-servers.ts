@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPostgresDatabase } from "./engines.ts";
+import { ensureBuilt, type RunningServer, startServer } from "./server-process.ts";
+
+/**
+ * Two built app servers on one fresh PostgreSQL database and one uploads folder, as a site runs
+ * when it scales out, with `admin` created at start. `stop` ends both and removes their data.
+ */
+export async function startTwoServers(admin: {
+  email: string;
+  password: string;
+}): Promise<{ a: RunningServer; b: RunningServer; stop(): Promise<void> }> {
+  ensureBuilt();
+  const database = await createPostgresDatabase();
+  const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
+  const env = {
+    DATABASE_URL: database.url,
+    UPLOADS_DIR: uploads,
+    SAMPLE_CONTENT: "false",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    BUILD_DIR: "build",
+  };
+  const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  return {
+    a,
+    b,
+    stop: async () => {
+      await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
+      await rm(uploads, { recursive: true, force: true });
+    },
+  };
+}
