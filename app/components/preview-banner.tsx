@@ -28,7 +28,7 @@ function PreviewBanner({
           <strong className="rounded-full bg-sand-200 px-3 py-0.5 text-sm font-semibold tracking-wider text-ink-900 uppercase">
             Preview
           </strong>
-          <p className="flex-1 text-sm text-white/85">
+          <p className="min-w-48 flex-1 text-sm text-white/85">
             {unsaved
               ? "Unsaved changes, as readers would see them. Nothing has been saved."
               : "As readers will see it."}
