@@ -1,7 +1,7 @@
 /**
  * What every UploadStore must do, as one suite to run against each implementation (local disk
  * today, object storage later): store and serve bytes, answer 404 for a key it does not hold,
- * delete, refuse keys it could not have generated, and leave nothing behind when it fails.
+ * delete, list, refuse keys it could not have generated, and leave nothing behind when it fails.
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -42,6 +42,13 @@ async function serveUploads(store: UploadStore) {
 
 function someBytes(seed: number, length = 2048): Uint8Array {
   return Uint8Array.from({ length }, (_, i) => (i * 31 + seed) % 256);
+}
+
+/** Every key a store lists, sorted. */
+export async function listKeys(store: UploadStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of store.list()) keys.push(key);
+  return keys.sort();
 }
 
 export function describeUploadStore(name: string, harness: UploadStoreHarness): void {
@@ -99,6 +106,18 @@ export function describeUploadStore(name: string, harness: UploadStoreHarness): 
       await expect(store.delete("0a1b2c-480.webp")).resolves.toBeUndefined();
       await expect(store.delete("never-stored.webp")).resolves.toBeUndefined();
       expect(await contents()).toEqual(["0a1b2c-960.webp"]);
+    });
+
+    it("lists every stored key once, and nothing when empty", async () => {
+      const { store } = await open();
+      const listed = () => listKeys(store);
+      expect(await listed()).toEqual([]);
+      await store.put("0a1b2c-480.webp", someBytes(8), WEBP);
+      await store.put("0a1b2c-960.webp", someBytes(9), WEBP);
+      await store.put("0a1b2c-480.webp", someBytes(10), WEBP);
+      expect(await listed()).toEqual(["0a1b2c-480.webp", "0a1b2c-960.webp"]);
+      await store.delete("0a1b2c-480.webp");
+      expect(await listed()).toEqual(["0a1b2c-960.webp"]);
     });
 
     it("refuses a key it could not have generated, and writes nothing", async () => {

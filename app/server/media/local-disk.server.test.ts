@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeUploadStore } from "#tests/support/upload-store-contract.ts";
+import { describeUploadStore, listKeys } from "#tests/support/upload-store-contract.ts";
 import { localDiskStore } from "./local-disk.server.ts";
 import { StorageError } from "./upload-store.server.ts";
 
@@ -42,6 +42,20 @@ describeUploadStore("local disk", {
 });
 
 describe("local disk store", () => {
+  it("lists only keys: a temporary file from an interrupted write and stray files are skipped", async () => {
+    const dir = await temporaryDir();
+    try {
+      const store = localDiskStore(dir);
+      await store.put("0a1b2c-480.webp", new Uint8Array([1, 2, 3]), "image/webp");
+      await writeFile(join(dir, "0a1b2c-960.webp.tmp"), "half");
+      await writeFile(join(dir, ".DS_Store"), "x");
+      await mkdir(join(dir, "sub.webp"));
+      expect(await listKeys(store)).toEqual(["0a1b2c-480.webp"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   const roots: string[] = [];
   afterEach(async () => {
     for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });

@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import express from "express";
-import { checkKey, StorageError, type UploadStore } from "./upload-store.server.ts";
+import { checkKey, isKey, StorageError, type UploadStore } from "./upload-store.server.ts";
 
 /**
  * Uploads as files in one folder (created on the first write). The file type served comes from the
@@ -48,6 +49,21 @@ export function localDiskStore(dir: string): UploadStore {
         await rm(join(dir, key), { force: true });
       } catch (error) {
         throw new StorageError(error);
+      }
+    },
+
+    async *list() {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        // No upload yet: the folder is only created on the first write.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw new StorageError(error);
+      }
+      // `x.webp.tmp` is a write in progress (or one a crash interrupted): not a stored key.
+      for (const entry of entries) {
+        if (entry.isFile() && isKey(entry.name) && !entry.name.endsWith(".tmp")) yield entry.name;
       }
     },
 

@@ -16,6 +16,11 @@ export interface UploadStore {
   /** Removes `key`; a key that is not there is not an error. Rejects with a StorageError. */
   delete(key: string): Promise<void>;
   /**
+   * Every key stored, in no particular order (backups walk it). Temporary files and anything that is
+   * not a key the server could have generated are skipped. Rejects with a StorageError.
+   */
+  list(): AsyncIterable<string>;
+  /**
    * Answers requests under `/uploads` (mounted there, so `req.path` is `/<key>`): the stored bytes,
    * or a redirect to them, with headers that let anyone cache them for a year (a key never changes
    * meaning), and a plain-text 404 for a key that is not stored.
@@ -25,6 +30,11 @@ export interface UploadStore {
 
 /** Safe as a file name and as an object key: no slash, no leading dot, no "..". */
 const KEY = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9]+)+$/;
+
+/** Whether `name` could be a key the server generated. */
+export function isKey(name: string): boolean {
+  return KEY.test(name);
+}
 
 /** Refuses a key the server could not have generated: a caller's bug, never a user's input. */
 export function checkKey(key: string): void {
