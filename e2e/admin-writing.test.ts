@@ -204,6 +204,99 @@ test.describe("admin: never lose work", () => {
     await again.close();
   });
 
+  test("closing the tab right after typing keeps the text: it leaves with the page", async ({ page }) => {
+    const account = {
+      email: `beacon-writer-${Date.now()}@wanderplate.test`,
+      password: "beacon writer password 1",
+    };
+    await loginAsAdmin(page, account);
+    await page.goto("/admin/blog");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    await expect(modal.getByTestId("autosave-status")).toBeAttached();
+    await modal.getByLabel("Title", { exact: true }).fill("Last tram before midnight");
+    // Well inside the two seconds autosave waits for: only the page's leaving can send it.
+    page.on("dialog", (dialog) => dialog.accept());
+    await page.close({ runBeforeUnload: true });
+
+    await expect
+      .poll(async () => {
+        const row = await withSiteDb((db) =>
+          db
+            .selectFrom("autosaves")
+            .innerJoin("accounts", "accounts.id", "autosaves.account_id")
+            .select("autosaves.fields")
+            .where("accounts.email", "=", account.email)
+            .where("autosaves.draft_key", "=", "blog:new")
+            .executeTakeFirst(),
+        );
+        return row?.fields ? JSON.parse(row.fields).title : null;
+      })
+      .toBe("Last tram before midnight");
+  });
+
+  test("an autosave still on its way when the blog is saved does not bring the draft back", async ({
+    page,
+    baseURL,
+  }) => {
+    const title = `Late autosave ${Date.now()}`;
+    const id = await withSiteDb(async (db) => {
+      const blog = await createBlog(db, {
+        title,
+        content: "<p>Harbour at noon.</p>",
+        author: "Ana",
+        date: "2025-03-05",
+        imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
+      });
+      return blog.id;
+    });
+    const account = {
+      email: `late-writer-${Date.now()}@wanderplate.test`,
+      password: "late writer password 1",
+    };
+    await loginAsAdmin(page, account);
+    // The first autosave is held in the network until the blog itself has been saved.
+    let letThrough = () => {};
+    const heldBack = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    let held = 0;
+    await page.route("**/admin/autosave", async (route) => {
+      if (route.request().method() !== "POST" || held > 0) return route.continue();
+      held += 1;
+      await heldBack;
+      await route.continue();
+    });
+    await page.goto(`/admin/blog/edit?id=${id}`);
+    await page.getByLabel("Title", { exact: true }).fill(`${title} at dusk`);
+    await expect(page.getByTestId("autosave-status")).toHaveText("Saving draft…");
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page.getByText("Blog updated successfully!")).toBeVisible();
+
+    const late = page.waitForResponse(
+      (res) => res.url().endsWith("/admin/autosave") && res.request().method() === "POST",
+    );
+    letThrough();
+    expect((await late).status()).toBe(409);
+    const row = await withSiteDb((db) =>
+      db
+        .selectFrom("autosaves")
+        .innerJoin("accounts", "accounts.id", "autosaves.account_id")
+        .select("autosaves.fields")
+        .where("accounts.email", "=", account.email)
+        .where("autosaves.draft_key", "=", `blog:${id}`)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(row.fields).toBe("");
+
+    await page.goto(`/admin/blog/edit?id=${id}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} at dusk`);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("region", { name: "Unsaved text" })).toHaveCount(0);
+  });
+
   test("a failed autosave says so and succeeds on a retry", async ({ page, consoleErrors }) => {
     const account = {
       email: `retry-writer-${Date.now()}@wanderplate.test`,

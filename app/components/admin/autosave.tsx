@@ -58,11 +58,21 @@ const dateTime = (seconds: number) =>
 
 async function post(body: FormData): Promise<Record<string, unknown>> {
   const res = await fetch(ENDPOINT, { method: "POST", body, headers: { Accept: "application/json" } });
-  // A lapsed session answers with the login page: not a save.
-  if (!res.ok || !res.headers.get("content-type")?.includes("application/json")) {
+  // A lapsed session answers with the login page: not a save. 409 is an answer (the draft was
+  // ended meanwhile): its body carries the generation to go on from.
+  if ((!res.ok && res.status !== 409) || !res.headers.get("content-type")?.includes("application/json")) {
     throw new Error(`autosave answered ${res.status}`);
   }
   return (await res.json()) as Record<string, unknown>;
+}
+
+function draftBody(draft: string, generation: number, fields: Fields): FormData {
+  const body = new FormData();
+  body.set("key", draft);
+  body.set("intent", "save");
+  body.set("generation", String(generation));
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return body;
 }
 
 /**
@@ -70,7 +80,10 @@ async function post(body: FormData): Promise<Record<string, unknown>> {
  * after typing pauses (per admin and per blog, `draft` being `blog:new` or `blog:<id>`). A failed
  * save says so and tries again, waiting longer each time, always with the latest text. When the
  * form opens and an earlier draft differs from it, the writer is offered it back; nothing is
- * autosaved until they answer, so the earlier draft is never overwritten unseen.
+ * autosaved until they answer, so the earlier draft is never overwritten unseen. Each save names
+ * the draft's generation: once the blog is saved (which ends the draft on the server), a save sent
+ * just before is refused instead of bringing the draft back. Closing the tab sends what was not
+ * saved yet with sendBeacon.
  */
 export function Autosave({ draft }: { draft: string }) {
   const marker = useRef<HTMLSpanElement>(null);
@@ -90,6 +103,8 @@ export function Autosave({ draft }: { draft: string }) {
     let sendAgain = false;
     let failures = 0;
     let lastSaved: string | null = null;
+    let generation = 0;
+    let submits = 0;
 
     const schedule = (ms: number) => {
       clearTimeout(timer);
@@ -109,16 +124,25 @@ export function Autosave({ draft }: { draft: string }) {
       }
       inFlight = true;
       setStatus("saving");
+      const submitsBefore = submits;
       try {
-        const body = new FormData();
-        body.set("key", draft);
-        body.set("intent", "save");
-        for (const [name, value] of Object.entries(fields)) body.set(name, value);
-        const reply = await post(body);
-        if (typeof reply.savedAt !== "number") throw new Error("autosave answered without a time");
+        const reply = await post(draftBody(draft, generation, fields));
+        if (typeof reply.generation === "number") {
+          // The draft was ended meanwhile. After this form's own submit, that text went into the
+          // blog: it is not a draft any more. Otherwise (another tab saved, or this form's first
+          // read failed) the text is still unsaved work: send it again on the new generation.
+          generation = reply.generation;
+          if (submits !== submitsBefore) {
+            lastSaved = json;
+            changedSince = null;
+            if (!stopped) setStatus("idle");
+          } else sendAgain = true;
+          return;
+        }
         lastSaved = json;
         failures = 0;
         changedSince = null;
+        if (typeof reply.savedAt !== "number") throw new Error("autosave answered without a time");
         if (!stopped) {
           setSavedAt(reply.savedAt);
           setStatus("saved");
@@ -145,6 +169,7 @@ export function Autosave({ draft }: { draft: string }) {
     // A save of the blog clears its draft on the server: stop a pending autosave from writing it
     // back. If the save is refused the form stays, and the next change (or this timer) resumes.
     const submitted = () => {
+      submits += 1;
       clearTimeout(timer);
       timer = setTimeout(() => changedSince !== null && schedule(0), 5000);
     };
@@ -155,7 +180,11 @@ export function Autosave({ draft }: { draft: string }) {
         const body = new FormData();
         body.set("key", draft);
         body.set("intent", "clear");
-        post(body).catch(() => {});
+        post(body)
+          .then((reply) => {
+            if (typeof reply.generation === "number") generation = reply.generation;
+          })
+          .catch(() => {});
       }
       held = false;
       // After a restore, once the editor has taken the text (its field updates on the next render).
@@ -164,15 +193,26 @@ export function Autosave({ draft }: { draft: string }) {
         schedule(IDLE_MS);
       }
     };
+    // The tab is closing (or the page is being left): what the timer has not sent yet goes now.
+    // The browser delivers a beacon after the page is gone; nothing here waits for the answer.
+    const leaving = () => {
+      if (held || changedSince === null) return;
+      const fields = fieldsOf(form);
+      const json = JSON.stringify(fields);
+      if (json === lastSaved) return;
+      if (navigator.sendBeacon?.(ENDPOINT, draftBody(draft, generation, fields))) lastSaved = json;
+    };
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
     form.addEventListener("submit", submitted);
+    window.addEventListener("pagehide", leaving);
 
     fetch(`${ENDPOINT}?key=${encodeURIComponent(draft)}`, { headers: { Accept: "application/json" } })
       .then((res) => (res.ok ? res.json() : null))
       .catch(() => null)
-      .then((data: { autosave?: { fields: Fields; savedAt: number } | null } | null) => {
+      .then((data: { autosave?: { fields: Fields; savedAt: number } | null; generation?: number } | null) => {
         if (stopped) return;
+        if (typeof data?.generation === "number") generation = data.generation;
         const earlier = data?.autosave;
         const current = fieldsOf(form);
         if (earlier && Object.entries(earlier.fields).some(([name, value]) => current[name] !== value)) {
@@ -189,6 +229,7 @@ export function Autosave({ draft }: { draft: string }) {
       form.removeEventListener("input", changed);
       form.removeEventListener("change", changed);
       form.removeEventListener("submit", submitted);
+      window.removeEventListener("pagehide", leaving);
     };
   }, [draft]);
 

@@ -165,14 +165,16 @@ interface UploadsTable {
   created_at: number;
 }
 
-/** Autosaved drafts of the blog form, per admin account and blog (migration 008). */
+/** Autosaved drafts of the blog form, per admin account and blog (migrations 008, 011). */
 interface AutosavesTable {
   account_id: number;
   /** `blog:new` (the Add Blog form) or `blog:<id>`. */
   draft_key: string;
-  /** JSON object: the form's text fields by name. */
+  /** JSON object: the form's text fields by name; empty once the draft was ended (saved or discarded). */
   fields: string;
   saved_at: number;
+  /** Moves on each time the draft is ended; a save must name the generation it was written against. */
+  generation: Generated<number>;
 }
 
 export interface Database {

@@ -51,47 +51,115 @@ export function readDraftFields(entries: Iterable<[string, unknown]>): Record<st
 
 export class AutosaveTooLarge extends Error {}
 
-/** Saves (or replaces) the account's draft of one blog. */
+/**
+ * The draft was ended (its blog saved, or the writer chose Discard) after the form that sent this
+ * save had read it: the save is refused, so text from before cannot come back as a draft.
+ */
+export class AutosaveStale extends Error {
+  readonly generation: number;
+  constructor(generation: number) {
+    super("This draft was saved or discarded in the meantime.");
+    this.generation = generation;
+  }
+}
+
+/** What the form needs when it opens: the draft to offer back (if any) and its generation. */
+export interface AutosaveState {
+  draft: Autosave | null;
+  generation: number;
+}
+
+/**
+ * Saves (or replaces) the account's draft of one blog, written against `generation` (what
+ * loadAutosave answered, or the last refusal). Throws AutosaveStale when the draft has been ended
+ * since, AutosaveTooLarge past the size bound.
+ */
 export async function saveAutosave(
   db: DB,
   accountId: number,
   key: DraftKey,
   fields: Record<string, string>,
+  generation: number,
   now = nowSeconds(),
 ): Promise<number> {
   const size = Object.values(fields).reduce((n, v) => n + v.length, 0);
   if (size > AUTOSAVE_MAX_CHARS)
     throw new AutosaveTooLarge(`A draft holds at most ${AUTOSAVE_MAX_CHARS} characters.`);
   const json = JSON.stringify(fields);
-  await db
+  // One statement, so a save and an end of the draft cannot interleave: the update only happens
+  // while the row is still at the generation the form read.
+  const saved = await db
     .insertInto("autosaves")
-    .values({ account_id: accountId, draft_key: key, fields: json, saved_at: now })
-    .onConflict((oc) => oc.columns(["account_id", "draft_key"]).doUpdateSet({ fields: json, saved_at: now }))
-    .execute();
+    .values({ account_id: accountId, draft_key: key, fields: json, saved_at: now, generation })
+    .onConflict((oc) =>
+      oc
+        .columns(["account_id", "draft_key"])
+        .doUpdateSet({ fields: json, saved_at: now })
+        .where("autosaves.generation", "=", generation),
+    )
+    .returning("generation")
+    .executeTakeFirst();
+  if (!saved) throw new AutosaveStale(await generationOf(db, accountId, key));
   return now;
 }
 
-/** The account's draft of one blog, or null (none, or unreadable). Another account's is never returned. */
-export async function loadAutosave(db: DB, accountId: number, key: DraftKey): Promise<Autosave | null> {
+async function generationOf(db: DB, accountId: number, key: DraftKey): Promise<number> {
   const row = await db
     .selectFrom("autosaves")
-    .select(["fields", "saved_at"])
+    .select("generation")
     .where("account_id", "=", accountId)
     .where("draft_key", "=", key)
     .executeTakeFirst();
-  if (!row) return null;
+  return row?.generation ?? 0;
+}
+
+/** The account's draft of one blog (null when there is none, or it is unreadable) and its generation. */
+export async function loadAutosave(db: DB, accountId: number, key: DraftKey): Promise<AutosaveState> {
+  const row = await db
+    .selectFrom("autosaves")
+    .select(["fields", "saved_at", "generation"])
+    .where("account_id", "=", accountId)
+    .where("draft_key", "=", key)
+    .executeTakeFirst();
+  if (!row) return { draft: null, generation: 0 };
+  return { draft: readStoredDraft(row.fields, Number(row.saved_at)), generation: row.generation };
+}
+
+function readStoredDraft(stored: string, savedAt: number): Autosave | null {
+  if (stored === "") return null;
   try {
-    const parsed: unknown = JSON.parse(row.fields);
+    const parsed: unknown = JSON.parse(stored);
     if (!parsed || typeof parsed !== "object") return null;
     const fields = readDraftFields(Object.entries(parsed));
-    return typeof fields === "string" ? null : { fields, savedAt: Number(row.saved_at) };
+    return typeof fields === "string" ? null : { fields, savedAt };
   } catch {
     return null;
   }
 }
 
-export async function clearAutosave(db: DB, accountId: number, key: DraftKey): Promise<void> {
-  await db.deleteFrom("autosaves").where("account_id", "=", accountId).where("draft_key", "=", key).execute();
+/**
+ * Ends the account's draft of one blog: empties it and moves its generation on (a row is left even
+ * when there was no draft, so a save already on its way is refused too). Answers the new generation.
+ */
+export async function clearAutosave(
+  db: DB,
+  accountId: number,
+  key: DraftKey,
+  now = nowSeconds(),
+): Promise<number> {
+  const row = await db
+    .insertInto("autosaves")
+    .values({ account_id: accountId, draft_key: key, fields: "", saved_at: now, generation: 1 })
+    .onConflict((oc) =>
+      oc.columns(["account_id", "draft_key"]).doUpdateSet((eb) => ({
+        fields: "",
+        saved_at: now,
+        generation: eb("autosaves.generation", "+", 1),
+      })),
+    )
+    .returning("generation")
+    .executeTakeFirstOrThrow();
+  return row.generation;
 }
 
 /**
@@ -104,4 +172,9 @@ export async function forgetAutosave(db: DB, accountId: number, key: DraftKey): 
   } catch (error) {
     console.error("Clearing an autosaved draft failed:", error);
   }
+}
+
+/** Every account's draft of a blog that was deleted: nothing is left to restore it into. */
+export async function dropAutosavesOfBlog(db: DB, blogId: number): Promise<void> {
+  await db.deleteFrom("autosaves").where("draft_key", "=", blogDraftKey(blogId)).execute();
 }

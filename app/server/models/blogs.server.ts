@@ -11,6 +11,7 @@ import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
+import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { newItemPublishAt, publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
@@ -270,6 +271,11 @@ export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): 
   return moved ? { redirectTo: moved.slug } : null;
 }
 
+/** Whether a blog with this id exists, in any state. */
+export async function blogExists(db: DB, id: number): Promise<boolean> {
+  return (await db.selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
 export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
   const row = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toBlog(row) : null;
@@ -348,9 +354,13 @@ export async function updateBlog(
  * Deletes a blog with its comments and redirects; its uploaded image stays in the media library.
  * Returns whether the blog existed.
  */
+/** Deletes a blog, and with it every draft autosaved of it (there is nothing left to restore them into). */
 export async function deleteBlog(db: DB, id: number): Promise<boolean> {
-  const row = await db.deleteFrom("blogs").where("id", "=", id).returning(["id"]).executeTakeFirst();
-  return row !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("blogs").where("id", "=", id).returning(["id"]).executeTakeFirst();
+    if (row) await dropAutosavesOfBlog(trx, id);
+    return row !== undefined;
+  });
 }
 
 /** The admin blog reader: the blog whose title matches, ignoring case and surrounding spaces. */

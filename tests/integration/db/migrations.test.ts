@@ -2,14 +2,16 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { upsertAccount } from "#app/server/auth/accounts.server.ts";
 import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { migrateToLatest } from "#app/server/db/migrate.server.ts";
+import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
 import { initialMigration } from "#app/server/db/migrations/001_initial.server.ts";
 import { blogSitemapIndexMigration } from "#app/server/db/migrations/002_blog_sitemap_index.server.ts";
 import { blogCountMigration } from "#app/server/db/migrations/003_blog_count.server.ts";
 import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { clearAutosave, loadAutosave } from "#app/server/models/autosaves.server.ts";
 import { countBlogs, createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 
@@ -73,6 +75,54 @@ for (const engine of ENGINES) {
         await deleteBlog(db, added.id);
         await db.deleteFrom("blogs").where("slug", "in", ["before-003-1", "before-003-2"]).execute();
         expect(await countBlogs(db)).toBe(4);
+      } finally {
+        await db.destroy();
+        await cleanup();
+      }
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`migration 011 (autosave generation) [${engine}]`, () => {
+    it("keeps the drafts autosaved before it, at generation 0, and goes back down cleanly", async () => {
+      const { url, cleanup } = await emptyDatabaseUrl(engine);
+      const db = connect(url);
+      try {
+        const dialect = dialectOf(url);
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => migrationsFor(dialect) },
+        });
+        expect((await migrator.migrateTo("008_autosave")).error).toBeUndefined();
+        const account = await upsertAccount(db, "before-011@autosave.test", "long enough password 1");
+        await db
+          .insertInto("autosaves")
+          .values({
+            account_id: account.id,
+            draft_key: "blog:new",
+            fields: '{"title":"Kept"}',
+            saved_at: 1_750_000_000,
+          })
+          .execute();
+
+        await migrateToLatest(db, dialect);
+        expect(await loadAutosave(db, account.id, "blog:new")).toEqual({
+          draft: { fields: { title: "Kept" }, savedAt: 1_750_000_000 },
+          generation: 0,
+        });
+        await clearAutosave(db, account.id, "blog:7");
+
+        expect((await migrator.migrateTo("008_autosave")).error).toBeUndefined();
+        const rows = await db.selectFrom("autosaves").selectAll().execute();
+        expect(rows).toEqual([
+          {
+            account_id: account.id,
+            draft_key: "blog:new",
+            fields: '{"title":"Kept"}',
+            saved_at: 1_750_000_000,
+          },
+        ]);
       } finally {
         await db.destroy();
         await cleanup();
