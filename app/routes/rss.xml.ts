@@ -5,6 +5,7 @@ import { getDb } from "#app/server/db/db.server.ts";
 import { blogFeedEntries } from "#app/server/models/blogs.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
+import { FEED_CACHE_CONTROL } from "#app/server/web/sitemap.server.ts";
 import type { Route } from "./+types/rss.xml";
 
 const FEED_SIZE = 50;
@@ -32,6 +33,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>${name}</title><link>${origin}/blogs</link><description>${escapeXml("Travel inspiration and food stories")}</description><language>en</language><atom:link href="${origin}/rss.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
   return new Response(xml, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE_CONTROL },
   });
 }

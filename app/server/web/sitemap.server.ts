@@ -24,8 +24,14 @@ export function urlset(urls: string[]): string {
   return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>`;
 }
 
+/**
+ * Checked again on every fetch, like the pages (the server answers from its cache, with a 304 when
+ * nothing changed): a copy kept by a crawler or a proxy must not hide a post scheduled to appear.
+ */
+export const FEED_CACHE_CONTROL = "no-cache";
+
 export function xmlResponse(body: string): Response {
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": FEED_CACHE_CONTROL },
   });
 }

@@ -68,6 +68,9 @@ for (const engine of ENGINES) {
       expect(xml).toContain("<dc:creator>Ana &lt;Silva&gt;</dc:creator>");
       expect(xml).toContain("<category>Food</category>");
       expect(xml).toContain("<description>Bell towers and  custard tarts.</description>");
+      // Feed readers and proxies check back every time (the server answers from its cache): a
+      // scheduled post must not wait behind a copy they were told to keep.
+      expect(response.headers.get("cache-control")).toBe("no-cache");
     });
 
     it("the blog sitemap stays well-formed", async () => {
@@ -78,6 +81,7 @@ for (const engine of ENGINES) {
       const xml = await response.text();
       assertWellFormedXml(xml);
       expect(xml).toContain("<loc>http://127.0.0.1/blogs/lisbon-nights-fado</loc>");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
     });
   });
 }
