@@ -6,7 +6,13 @@ import type { StoreThenSaveResult } from "#app/server/media/store-then-save.serv
 import { adminFail } from "./admin-result.server.ts";
 
 export type RecipeSubmission =
-  | { ok: true; fields: ReturnType<typeof recipeFields>; choice: ImageChoice }
+  | {
+      ok: true;
+      fields: ReturnType<typeof recipeFields>;
+      choice: ImageChoice;
+      /** The form as typed, to fill it again if a later step refuses the save. */
+      values: Record<string, string>;
+    }
   | { ok: false; response: ReturnType<typeof adminFail> };
 
 /**
@@ -35,16 +41,20 @@ export function readRecipeSubmission(form: FormData, { hasCurrentImage = false }
       }),
     };
   }
-  return { ok: true, fields: recipeFields(parsed.data), choice };
+  return { ok: true, fields: recipeFields(parsed.data), choice, values: parsed.values };
 }
 
-/** The answer to a recipe save that `storeThenSave` refused: the reason only when the admin can act on it. */
+/**
+ * The answer to a recipe save that `storeThenSave` refused: the reason only when the admin can act
+ * on it, and the form as it was typed.
+ */
 export function refusedRecipeSave(
   result: Extract<StoreThenSaveResult<unknown>, { ok: false }>,
   messages: { failed: string; notFound?: string },
+  values: Record<string, string>,
 ) {
   if (result.step === "store" && result.status === 400)
-    return adminFail(400, result.reason, { fieldErrors: { image: RECIPE_MESSAGES.imageUnreadable } });
-  if (result.status === 404) return adminFail(404, messages.notFound ?? messages.failed);
-  return adminFail(result.status, messages.failed);
+    return adminFail(400, result.reason, { fieldErrors: { image: RECIPE_MESSAGES.imageUnreadable }, values });
+  if (result.status === 404) return adminFail(404, messages.notFound ?? messages.failed, { values });
+  return adminFail(result.status, messages.failed, { values });
 }

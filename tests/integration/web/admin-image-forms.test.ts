@@ -170,6 +170,27 @@ for (const engine of ENGINES) {
         "wp_internal_detail",
       );
       expect(await readdir(uploadsDir)).toEqual([]);
+      // The form comes back as it was typed, not as it was saved.
+      expect((answer.data as { values?: Record<string, string> }).values?.title).toBe(fields.title);
+    });
+
+    it.each([
+      ["Add Blog", "/admin/blog", { intent: "create", ...blog }],
+      ["edit blog", "/admin/blog/edit?id=BLOG", blog],
+      ["Add Recipe", "/admin/manage-recipe", { intent: "create", ...recipe }],
+      ["edit recipe", "/admin/manage-recipe/edit", { intent: "update", id: "RECIPE", ...recipe }],
+    ])("%s: a Publish at that is no date is a 400 that keeps what was typed", async (_, path, fields) => {
+      const ids = (v: string) => v.replace("BLOG", String(blogId)).replace("RECIPE", String(recipeId));
+      const answer = await post(ids(path), {
+        ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, ids(v)])),
+        publishAt: "2026-02-30T25:00",
+      });
+      expect(answer.init?.status).toBe(400);
+      const data = answer.data as { fieldErrors?: Record<string, string>; values?: Record<string, string> };
+      expect(data.fieldErrors?.publishAt).toBe("Publish at must be a real date and time.");
+      expect(data.values?.title).toBe(fields.title);
+      expect(data.values?.publishAt).toBe("2026-02-30T25:00");
+      expect(await readdir(uploadsDir)).toEqual([]);
     });
   });
 }

@@ -56,12 +56,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   const submission = readRecipeSubmission(form, { hasCurrentImage: current.image !== null });
   if (!submission.ok) return submission.response;
-  const { fields, choice } = submission;
+  const { fields, choice, values } = submission;
   const publication = readPublication(form);
   if (!publication.ok)
     return adminFail(400, `${UPDATE_FAILED} ${publication.message}`, {
       fieldErrors: publication.fieldErrors,
-      values: publication.values,
+      values: { ...values, ...publication.values },
     });
   const saved = await storeThenSave(
     choice,
@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
       }),
     "Updating a recipe",
   );
-  if (!saved.ok) return refusedRecipeSave(saved, { failed: UPDATE_FAILED, notFound: NOT_FOUND });
+  if (!saved.ok) return refusedRecipeSave(saved, { failed: UPDATE_FAILED, notFound: NOT_FOUND }, values);
   return redirectWithToast(
     "/admin/manage-recipe",
     "success",

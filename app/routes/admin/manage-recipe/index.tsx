@@ -81,19 +81,19 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "create") {
     const submission = readRecipeSubmission(form);
     if (!submission.ok) return submission.response;
-    const { fields, choice } = submission;
+    const { fields, choice, values } = submission;
     const publication = readPublication(form);
     if (!publication.ok)
       return adminFail(400, `${ADD_FAILED} ${publication.message}`, {
         fieldErrors: publication.fieldErrors,
-        values: publication.values,
+        values: { ...values, ...publication.values },
       });
     const saved = await storeThenSave(
       choice,
       (image) => createRecipe(db, { ...fields, ...image, publishAt: publication.publishAt }),
       "Adding a recipe",
     );
-    if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED });
+    if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED }, values);
     return adminOk(publication.draft ? PUBLICATION_MESSAGES.recipeDraftSaved : ADDED);
   }
 
