@@ -70,6 +70,8 @@ test.describe("admin: media library", () => {
     await choice.focus();
     await page.keyboard.press("Space");
     await expect(choice).toBeChecked();
+    // The pick offers the alt text the image already has; the writer may change it.
+    await expect(modal.getByLabel("Alt text")).toHaveValue(alt);
     await modal.getByLabel("Alt text").fill(`${alt}, again`);
     await modal.getByRole("button", { name: "Add Blog" }).click();
     await expect(page.getByText("Blog added successfully!")).toBeVisible();
@@ -95,10 +97,25 @@ test.describe("admin: media library", () => {
     await page.goto("/admin/media");
     await row.getByRole("link", { name: second }).click();
     await page.locator("summary", { hasText: "Or pick from the library" }).click();
+    await expect(page.getByRole("radio", { name: /^Current / })).toHaveCount(1);
+    await expect(page.getByRole("radio", { name: /^Current / })).toHaveAccessibleName(
+      new RegExp(`^Current ${second} 320 × 200 px$`),
+    );
+    await expect(page.getByLabel("Alt text")).toHaveValue(`${alt}, again`);
     const other = page.getByRole("radio", { name: /^Kyoto in the Rain / });
     await other.focus();
     await page.keyboard.press("Space");
     await expect(other).toBeChecked();
+    // The alt text the form opened with described the image being replaced: the pick's own replaces it.
+    const kyotoAlt = await withSiteDb((db) =>
+      db
+        .selectFrom("blogs")
+        .select("image_alt")
+        .where("title", "like", "Kyoto in the Rain%")
+        .orderBy("id")
+        .executeTakeFirstOrThrow(),
+    );
+    await expect(page.getByLabel("Alt text")).toHaveValue(kyotoAlt.image_alt);
     await page.getByRole("button", { name: "Update Blog" }).click();
     await expect(page.getByText("Blog updated successfully!")).toBeVisible();
     expect((await imageIdOf(second)).image_id).not.toBe(upload);

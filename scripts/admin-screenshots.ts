@@ -59,6 +59,7 @@ try {
       ["messages", "/admin/manage-contacts"],
       ["comments", "/admin/manage-comments"],
       ["settings", "/admin/settings"],
+      ["media", "/admin/media"],
     ];
     for (const [name, target] of shots) {
       if (typeof target === "string") await page.goto(`${base}${target}`, { waitUntil: "networkidle" });

@@ -67,7 +67,11 @@ export function ImageFields({
           className="mt-1.5 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-sand-100 file:px-4 file:py-2 file:font-semibold"
         />
       </div>
-      <ImagePicker idPrefix={idPrefix} initial={library} />
+      <ImagePicker
+        idPrefix={idPrefix}
+        initial={library}
+        currentId={current?.kind === "upload" ? current.id : undefined}
+      />
       <div>
         <label htmlFor={`${idPrefix}-imageUrl`} className="block font-medium">
           {IMAGE_FIELDS.url.label}

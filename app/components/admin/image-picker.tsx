@@ -5,7 +5,12 @@ import { uploadSrc } from "#app/lib/images.ts";
 
 /** One page of the media library, as its loader (routes/admin/media.tsx) answers it. */
 export interface LibraryPage {
-  items: { id: string; width: number | null; height: number | null; usedBy: { title: string }[] }[];
+  items: {
+    id: string;
+    width: number | null;
+    height: number | null;
+    usedBy: { title: string; alt: string }[];
+  }[];
   page: number;
   pageCount: number;
 }
@@ -18,13 +23,41 @@ function describe(u: LibraryPage["items"][number]): { title: string; size: strin
 }
 
 /**
+ * Fills the form's Alt text with `alt`, unless the writer has typed their own: an empty field, the
+ * alt text the form opened with (it describes the image being replaced) and an earlier suggestion
+ * are all replaced.
+ */
+function suggestAlt(form: HTMLFormElement | null, alt: string | undefined) {
+  const field = form?.elements.namedItem(IMAGE_FIELDS.alt.name);
+  if (!alt || !(field instanceof HTMLInputElement)) return;
+  const untouched =
+    field.value.trim() === "" || field.value === field.defaultValue || field.value === field.dataset.suggested;
+  if (!untouched) return;
+  field.value = alt;
+  field.dataset.suggested = alt;
+  // As if typed, so the unsaved-changes check sees it.
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
  * "Or pick from the library": the uploads of the media library as a group of radio buttons named
  * `imagePick`, each labelled by the post using it and its size, with "None" first. It is a plain
  * form field inside a native disclosure, so it works before (and without) JavaScript: the edit
  * screens render the first page on the server (`initial`). Where nothing was rendered (the Add
- * dialogs), the page is fetched when the picker opens; later pages always are.
+ * dialogs), the page is fetched when the picker opens; later pages always are. The image the post
+ * has now is marked "Current"; picking an image fills an empty Alt text with the alt text it
+ * already has elsewhere (the writer can change it).
  */
-export function ImagePicker({ idPrefix, initial }: { idPrefix: string; initial?: LibraryPage | null }) {
+export function ImagePicker({
+  idPrefix,
+  initial,
+  currentId,
+}: {
+  idPrefix: string;
+  initial?: LibraryPage | null;
+  /** The upload the post uses now, if any. */
+  currentId?: string;
+}) {
   const library = useFetcher<{ uploads: LibraryPage | null }>();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState("");
@@ -79,16 +112,24 @@ export function ImagePicker({ idPrefix, initial }: { idPrefix: string; initial?:
               return (
                 <label
                   key={u.id}
-                  className="cursor-pointer rounded-lg bg-white p-1 ring-2 ring-ink-900/10 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600"
+                  className="relative cursor-pointer rounded-lg bg-white p-1 ring-2 ring-ink-900/10 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600"
                 >
                   <input
                     type="radio"
                     name={name}
                     value={u.id}
                     checked={picked === u.id}
-                    onChange={() => setPicked(u.id)}
+                    onChange={(e) => {
+                      setPicked(u.id);
+                      suggestAlt(e.currentTarget.form, u.usedBy.find((use) => use.alt.trim())?.alt);
+                    }}
                     className="sr-only"
                   />
+                  {u.id === currentId && (
+                    <span className="absolute top-2 left-2 rounded-full bg-ink-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+                      Current
+                    </span>
+                  )}
                   <img
                     src={uploadSrc(u.id, 480)}
                     alt=""

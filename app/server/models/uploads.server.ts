@@ -18,6 +18,8 @@ export interface UploadUse {
   id: number;
   title: string;
   slug: string;
+  /** The alt text it gives the image: offered when the image is picked for another post. */
+  alt: string;
 }
 
 export interface MediaItem {
@@ -72,15 +74,22 @@ async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[
   const uses = new Map<string, UploadUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return uses;
   const [blogs, recipes] = await Promise.all([
-    db.selectFrom("blogs").select(["id", "title", "slug", "image_id"]).where("image_id", "in", ids).execute(),
+    db
+      .selectFrom("blogs")
+      .select(["id", "title", "slug", "image_id", "image_alt"])
+      .where("image_id", "in", ids)
+      .execute(),
     db
       .selectFrom("recipes")
-      .select(["id", "title", "slug", "image_id"])
+      .select(["id", "title", "slug", "image_id", "image_alt"])
       .where("image_id", "in", ids)
       .execute(),
   ]);
   const add = (kind: UploadUse["kind"]) => (row: (typeof blogs)[number]) => {
-    if (row.image_id) uses.get(row.image_id)?.push({ kind, id: row.id, title: row.title, slug: row.slug });
+    if (row.image_id)
+      uses
+        .get(row.image_id)
+        ?.push({ kind, id: row.id, title: row.title, slug: row.slug, alt: row.image_alt });
   };
   blogs.forEach(add("blog"));
   recipes.forEach(add("recipe"));
