@@ -83,6 +83,59 @@ test.describe("admin: drafts, scheduling, publishing", () => {
     await visitor.dispose();
   });
 
+  test("a draft may wait for its image; publishing it without one is refused, saying why", async ({
+    page,
+  }) => {
+    const title = `Imageless Draft ${Date.now()}`;
+    await loginAsAdmin(page);
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    await modal.getByLabel("Title", { exact: true }).fill(title);
+    await modal.getByLabel("Author", { exact: true }).fill("Test Writer");
+    await modal.getByLabel("Date", { exact: true }).fill("2025-03-05");
+    await modal.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Notes from the train; photos to follow.");
+    // The main submit still needs an image…
+    await modal.getByRole("button", { name: "Add Blog" }).click();
+    await expect(page.getByText("Please upload an image or provide an image URL")).toBeVisible();
+    // …Save draft does not.
+    await modal.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByText("Blog saved as a draft.")).toBeVisible();
+    const card = page.locator("article", { hasText: title });
+    await expect(card.getByTestId("publication-state")).toHaveText("Draft");
+
+    const id = await withSiteDb(
+      async (db) =>
+        (await db.selectFrom("blogs").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id,
+    );
+    const preview = await page.request.get(`/admin/preview/blog/${id}`);
+    expect(preview.status()).toBe(200);
+    expect(await preview.text()).toContain(title);
+
+    await page.goto(`/admin/blog/edit?id=${id}`);
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    const refusal = "Add an image before publishing: only a draft can be saved without one.";
+    await expect(page.getByText(`Error updating blog: ${refusal}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/blog\/edit\?id=/);
+    expect(
+      (
+        await withSiteDb((db) =>
+          db.selectFrom("blogs").select("publish_at").where("id", "=", id).executeTakeFirstOrThrow(),
+        )
+      ).publish_at,
+    ).toBeNull();
+
+    await page
+      .getByLabel("Or Image URL")
+      .fill(`${test.info().project.use.baseURL}/images/destinations/kyoto-japan-640.webp`);
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page.getByText("Blog updated successfully!")).toBeVisible();
+    await expect(page.locator("article", { hasText: title }).getByTestId("publication-state")).toHaveText(
+      "Published",
+    );
+  });
+
   test("Publish at schedules: the card says Scheduled with its time, and the public sees nothing yet", async ({
     page,
     playwright,

@@ -21,5 +21,6 @@ export const IMAGE_MESSAGES = {
   altRequired: "Alt text is required: describe the image for readers who cannot see it.",
   altTooLong: `Alt text must be ${IMAGE_FIELDS.alt.max} characters or fewer.`,
   pickMissing: "The image picked from the library no longer exists. Pick another one.",
+  neededToPublish: "Add an image before publishing: only a draft can be saved without one.",
   altHint: "Describe what the image shows. Left empty for a URL or a kept image, the title is used.",
 };

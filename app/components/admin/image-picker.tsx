@@ -31,7 +31,9 @@ function suggestAlt(form: HTMLFormElement | null, alt: string | undefined) {
   const field = form?.elements.namedItem(IMAGE_FIELDS.alt.name);
   if (!alt || !(field instanceof HTMLInputElement)) return;
   const untouched =
-    field.value.trim() === "" || field.value === field.defaultValue || field.value === field.dataset.suggested;
+    field.value.trim() === "" ||
+    field.value === field.defaultValue ||
+    field.value === field.dataset.suggested;
   if (!untouched) return;
   field.value = alt;
   field.dataset.suggested = alt;

@@ -61,6 +61,16 @@ export class PickedImageMissingError extends Error {
   }
 }
 
+/**
+ * The save would publish (or schedule) an item that has no image: only a draft may wait for one.
+ * The admin's to fix (400), thrown by the model, which knows the image the item keeps.
+ */
+export class ImageNeededToPublishError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.neededToPublish);
+  }
+}
+
 /** Stores the chosen upload (decoding it proves it is an image); a URL, a pick or no image stores nothing. */
 export async function storeImageChoice(choice: ImageChoice): Promise<StoredImage> {
   const none = { imageId: null, imageUrl: null, imageAlt: choice.alt, upload: null, picked: false };

@@ -1,5 +1,6 @@
 import {
   type ImageChoice,
+  ImageNeededToPublishError,
   PickedImageMissingError,
   type StoredImage,
   storeImageChoice,
@@ -43,8 +44,10 @@ export async function storeThenSave<T>(
     await discardImage(stored);
     return { ok: false, step: "save", status: 404 };
   } catch (error) {
-    if (error instanceof PickedImageMissingError)
+    if (error instanceof PickedImageMissingError || error instanceof ImageNeededToPublishError) {
+      await discardImage(stored);
       return { ok: false, step: "store", status: 400, reason: error.message };
+    }
     console.error(`${what} failed:`, error);
     await discardImage(stored);
     return { ok: false, step: "save", status: 500 };

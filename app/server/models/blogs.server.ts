@@ -12,7 +12,13 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
-import { newItemPublishAt, publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
+import {
+  checkPublishable,
+  newItemPublishAt,
+  publicationColumn,
+  publishedCount,
+  whereInState,
+} from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
@@ -333,16 +339,12 @@ export async function updateBlog(
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     const columns = contentColumns(input);
     const image = imageUpdate(current, columns, input.keepImage);
+    const publishAt = publicationColumn(input.publishAt, current.publish_at, nowSeconds());
+    checkPublishable(current.publish_at, publishAt, image.columns);
     if (!input.keepImage) await claimImage(trx, input);
     const row = await trx
       .updateTable("blogs")
-      .set({
-        ...columns,
-        ...image.columns,
-        slug,
-        updated_at: nowSeconds(),
-        publish_at: publicationColumn(input.publishAt, current.publish_at, nowSeconds()),
-      })
+      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds(), publish_at: publishAt })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -351,10 +353,9 @@ export async function updateBlog(
 }
 
 /**
- * Deletes a blog with its comments and redirects; its uploaded image stays in the media library.
- * Returns whether the blog existed.
+ * Deletes a blog with its comments, redirects and every draft autosaved of it (nothing is left to
+ * restore them into); its uploaded image stays in the media library. Returns whether it existed.
  */
-/** Deletes a blog, and with it every draft autosaved of it (there is nothing left to restore them into). */
 export async function deleteBlog(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("blogs").where("id", "=", id).returning(["id"]).executeTakeFirst();

@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import type { PublicationFilter, PublishAt } from "#app/lib/publication.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { ImageNeededToPublishError } from "#app/server/media/image-input.server.ts";
 
 /**
  * The `publish_at` a save writes, given what it asks for and what the row holds: "now" publishes
@@ -16,6 +17,20 @@ export function publicationColumn(
   if (wanted === undefined) return current;
   if (wanted !== "now") return wanted;
   return current !== null && current <= now ? current : now;
+}
+
+/**
+ * A draft may be saved without an image, but it cannot go public without one (every public card
+ * and page shows one): an edit that publishes or schedules a draft is refused then. A new item
+ * is checked by its form (only Save draft may leave the image out).
+ */
+export function checkPublishable(
+  before: number | null,
+  after: number | null,
+  image: { image_id: string | null; image_url: string | null },
+): void {
+  if (before === null && after !== null && !image.image_id && !image.image_url)
+    throw new ImageNeededToPublishError();
 }
 
 /**

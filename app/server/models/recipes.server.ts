@@ -9,7 +9,13 @@ import {
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
-import { newItemPublishAt, publicationColumn, publishedCount, whereInState } from "./publication.server.ts";
+import {
+  checkPublishable,
+  newItemPublishAt,
+  publicationColumn,
+  publishedCount,
+  whereInState,
+} from "./publication.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
@@ -209,16 +215,12 @@ export async function updateRecipe(
     const slug =
       columns.title === current.title ? current.slug : await uniqueRecipeSlug(trx, columns.title, id);
     const image = imageUpdate(current, columns, input.keepImage);
+    const publishAt = publicationColumn(input.publishAt, current.publish_at, nowSeconds());
+    checkPublishable(current.publish_at, publishAt, image.columns);
     if (!input.keepImage) await claimImage(trx, input);
     const row = await trx
       .updateTable("recipes")
-      .set({
-        ...columns,
-        ...image.columns,
-        slug,
-        updated_at: nowSeconds(),
-        publish_at: publicationColumn(input.publishAt, current.publish_at, nowSeconds()),
-      })
+      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds(), publish_at: publishAt })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import { parseForm } from "#app/forms/parse.ts";
 import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
 import { missesRequired, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
@@ -19,12 +20,16 @@ export type RecipeSubmission =
  * What adding and editing a recipe both do with the submitted form before anything is stored:
  * check the fields and the image choice. A refusal comes back as the action's 400 answer, a
  * sentence in the toast and hints under the fields. Editing passes `hasCurrentImage`: leaving
- * both image inputs empty then keeps that image.
+ * both image inputs empty then keeps that image. A `draft` may have no image at all.
  */
-export function readRecipeSubmission(form: FormData, { hasCurrentImage = false } = {}): RecipeSubmission {
+export function readRecipeSubmission(
+  form: FormData,
+  { hasCurrentImage = false, draft = false } = {},
+): RecipeSubmission {
   const parsed = parseForm(recipeSchema, form);
   const choice = readImageChoice(form);
-  const imageMissing = choice.kind === "none" && !hasCurrentImage;
+  // A draft may wait for its image; publishing needs one (the model checks that too).
+  const imageMissing = choice.kind === "none" && !hasCurrentImage && !draft;
   if (!parsed.ok || imageMissing) {
     const fieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
     if (imageMissing) fieldErrors.image = RECIPE_MESSAGES.imageMissing;
@@ -53,8 +58,16 @@ export function refusedRecipeSave(
   messages: { failed: string; notFound?: string },
   values: Record<string, string>,
 ) {
-  if (result.step === "store" && result.status === 400)
-    return adminFail(400, result.reason, { fieldErrors: { image: RECIPE_MESSAGES.imageUnreadable }, values });
+  if (result.step === "store" && result.status === 400) {
+    // A rule about the choice (a pick gone, no image to publish) says what to do; a file the
+    // server could not read gets the hint to choose another.
+    const ruled =
+      result.reason === IMAGE_MESSAGES.pickMissing || result.reason === IMAGE_MESSAGES.neededToPublish;
+    return adminFail(400, result.reason, {
+      fieldErrors: { image: ruled ? result.reason : RECIPE_MESSAGES.imageUnreadable },
+      values,
+    });
+  }
   if (result.status === 404) return adminFail(404, messages.notFound ?? messages.failed, { values });
   return adminFail(result.status, messages.failed, { values });
 }

@@ -123,7 +123,7 @@ describeEachEngine("media library", (db) => {
     expect((await findRecipeById(db(), r.id))?.image).toEqual({ kind: "upload", id });
     expect(await deleteUpload(db(), id)).toEqual({
       ok: false,
-      usedBy: [{ kind: "recipe", id: r.id, title: "Shared Rice", slug: "shared-rice" }],
+      usedBy: [{ kind: "recipe", id: r.id, title: "Shared Rice", slug: "shared-rice", alt: "Shared Rice" }],
     });
 
     expect(await deleteRecipe(db(), r.id)).toBe(true);

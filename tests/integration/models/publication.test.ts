@@ -13,6 +13,7 @@ import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
 import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { ImageNeededToPublishError } from "#app/server/media/image-input.server.ts";
 import {
   blogFeedEntries,
   blogSitemapFile,
@@ -46,7 +47,13 @@ function connect(url: string): DB {
     : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
 }
 
-const blog = (title: string) => ({ title, content: "<p>Body</p>", author: "Ana", date: "2025-03-05" });
+const blog = (title: string) => ({
+  title,
+  content: "<p>Body</p>",
+  author: "Ana",
+  date: "2025-03-05",
+  imageUrl: "https://images.example/harbour.jpg" as string | null,
+});
 const recipe = (title: string) => ({
   title,
   short: "Short",
@@ -200,6 +207,42 @@ describeEachEngine("publication of recipes", (db) => {
       publishAt: null,
     });
     expect(unpublished?.publishAt).toBeNull();
+  });
+});
+
+describeEachEngine("a draft without an image", (db) => {
+  it("is saved, but cannot be published or scheduled until it has one; a recipe likewise", async () => {
+    const draft = await createBlog(db(), { ...blog("Photos to follow"), imageUrl: null, publishAt: null });
+    expect(draft.image).toBeNull();
+    for (const publishAt of ["now", NOW + 3600] as const) {
+      await expect(
+        updateBlog(db(), draft.id, { ...blog("Photos to follow"), keepImage: true, publishAt }),
+      ).rejects.toBeInstanceOf(ImageNeededToPublishError);
+    }
+    expect((await findBlogById(db(), draft.id))?.publishAt).toBeNull();
+    // Still a draft: saved again as one, fine.
+    await updateBlog(db(), draft.id, {
+      ...blog("Photos to follow, day two"),
+      keepImage: true,
+      publishAt: null,
+    });
+    const published = await updateBlog(db(), draft.id, {
+      ...blog("Photos to follow, day two"),
+      imageUrl: "https://images.example/train.jpg",
+      publishAt: "now",
+    });
+    expect(published?.publishAt).not.toBeNull();
+
+    const soup = await createRecipe(db(), { ...recipe("Soup, no photo yet"), publishAt: null });
+    await expect(
+      updateRecipe(db(), soup.id, { ...recipe("Soup, no photo yet"), keepImage: true, publishAt: "now" }),
+    ).rejects.toBeInstanceOf(ImageNeededToPublishError);
+    const served = await updateRecipe(db(), soup.id, {
+      ...recipe("Soup, no photo yet"),
+      imageUrl: "https://images.example/soup.jpg",
+      publishAt: "now",
+    });
+    expect(served?.publishAt).not.toBeNull();
   });
 });
 

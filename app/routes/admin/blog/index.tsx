@@ -91,7 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
         fieldErrors: publication.fieldErrors,
         values: { ...values, ...publication.values },
       });
-    if (choice.kind === "none") {
+    // A draft may wait for its image; publishing needs one (the model checks that too).
+    if (choice.kind === "none" && !publication.draft) {
       return adminFail(400, BLOG_MESSAGES.imageRequired, {
         fieldErrors: { image: BLOG_MESSAGES.imageRequiredHint },
         values,

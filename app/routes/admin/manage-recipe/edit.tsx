@@ -54,10 +54,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (id === null || !current) return adminFail(404, NOT_FOUND);
 
-  const submission = readRecipeSubmission(form, { hasCurrentImage: current.image !== null });
+  const publication = readPublication(form);
+  const submission = readRecipeSubmission(form, {
+    hasCurrentImage: current.image !== null,
+    draft: publication.ok && publication.draft,
+  });
   if (!submission.ok) return submission.response;
   const { fields, choice, values } = submission;
-  const publication = readPublication(form);
   if (!publication.ok)
     return adminFail(400, `${UPDATE_FAILED} ${publication.message}`, {
       fieldErrors: publication.fieldErrors,

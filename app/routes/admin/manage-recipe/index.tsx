@@ -79,10 +79,10 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, "intent");
 
   if (intent === "create") {
-    const submission = readRecipeSubmission(form);
+    const publication = readPublication(form);
+    const submission = readRecipeSubmission(form, { draft: publication.ok && publication.draft });
     if (!submission.ok) return submission.response;
     const { fields, choice, values } = submission;
-    const publication = readPublication(form);
     if (!publication.ok)
       return adminFail(400, `${ADD_FAILED} ${publication.message}`, {
         fieldErrors: publication.fieldErrors,
