@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
@@ -174,6 +175,26 @@ describe("S3 store", () => {
     const error = await store.put("abc-480.webp", bytes(10), WEBP).catch((e) => e);
     expect(error).toBeInstanceOf(StorageError);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("sends a plain upload, without the CRC32 checksum many S3-compatible services refuse", async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const recorder = createHttpServer((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      req.on("end", () => res.writeHead(200, { etag: '"x"' }).end());
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise((resolve) => recorder.close(resolve)));
+    const store = s3Store({
+      ...s3.settings("some-bucket"),
+      endpoint: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`,
+    });
+    await store.put("abc-480.webp", bytes(100), WEBP);
+    const headers = seen[0] ?? {};
+    expect(headers["content-length"]).toBe("100");
+    expect(Object.keys(headers).filter((name) => name.includes("checksum"))).toEqual([]);
+    expect(headers["content-encoding"]).toBeUndefined();
   });
 
   it("is the store uploadStore() answers when S3_BUCKET is set, credentials from the SDK's variables", async () => {
