@@ -259,11 +259,10 @@ const VARIABLES = {
         )
         .optional(),
     ),
-    unset: "none: uploads stay in `UPLOADS_DIR`",
+    unset: "none (uploads on disk)",
     meaning:
-      "keeps uploads in this S3-compatible bucket instead of `UPLOADS_DIR`; credentials come from the AWS " +
-      "SDK's usual variables (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`…). See " +
-      "docs/OPERATIONS.md, Object storage",
+      "uploads go to this S3-compatible bucket, not `UPLOADS_DIR`; credentials from the AWS SDK's " +
+      "variables (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`…), see docs/OPERATIONS.md",
   }),
   S3_ENDPOINT: variable({
     schema: blankIsUnset(
@@ -296,7 +295,7 @@ const VARIABLES = {
         .transform((url) => url.replace(/\/+$/, ""))
         .optional(),
     ),
-    unset: "images are streamed from the bucket by the app",
+    unset: "none (the app streams them)",
     meaning:
       "where the bucket's objects can be read publicly (a CDN or the bucket's public URL): `/uploads/<key>` " +
       "then redirects to `<S3_PUBLIC_URL>/<key>`",
