@@ -152,6 +152,7 @@ describe("S3 store", () => {
     cleanups.push(http.close);
     const res = await fetch(`${http.base}/abc-480.webp`);
     expect(res.status).toBe(503);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.text();
     expect(body).toBe("Service unavailable");
     // The log has the cause, for the site owner.

@@ -114,7 +114,7 @@ export function s3Store(settings: S3Settings): UploadStore {
       if (isNotModified(error)) return void res.status(304).set("Cache-Control", YEAR).end();
       // The cause names the bucket and endpoint: the log may know them, the visitor does not.
       console.error(`Serving upload ${key} from the bucket failed:`, error);
-      res.status(503).type("text/plain").send("Service unavailable");
+      res.status(503).set("Cache-Control", "no-store").type("text/plain").send("Service unavailable");
       return;
     }
     res.status(200);
@@ -128,8 +128,11 @@ export function s3Store(settings: S3Settings): UploadStore {
     try {
       await pipeline(body, res);
     } catch (error) {
-      // The headers are gone already: all that is left is to cut the answer short.
-      if (!res.writableFinished) console.error(`Streaming upload ${key} was cut short:`, error);
+      // The headers are gone already, so the answer is just cut short. A visitor leaving the page
+      // mid-image is no fault worth logging; the bucket failing mid-stream is.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ERR_STREAM_PREMATURE_CLOSE")
+        console.error(`Streaming upload ${key} was cut short:`, error);
     }
   }
 
