@@ -39,6 +39,11 @@ describe("parseConfig defaults", () => {
       RESPONSE_CACHE: true,
       BUILD_DIR: "build",
       NODE_ENV: "production",
+      S3_BUCKET: undefined,
+      S3_ENDPOINT: undefined,
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: false,
+      S3_PUBLIC_URL: undefined,
     });
   });
 
@@ -154,6 +159,48 @@ describe("true/false variables", () => {
     expect(problemOf({ RESPONSE_CACHE: value })).toBe(
       `RESPONSE_CACHE must be true or false (got "${value}")`,
     );
+  });
+});
+
+describe("object storage (S3_*)", () => {
+  const bucket = { S3_BUCKET: "wanderplate-uploads" };
+
+  it("reads a bucket with its endpoint, region, path style and public URL (no trailing slash)", () => {
+    expect(
+      parseConfig({
+        ...bucket,
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_REGION: "auto",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PUBLIC_URL: "https://images.example.com/site/",
+      }),
+    ).toMatchObject({
+      S3_BUCKET: "wanderplate-uploads",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: true,
+      S3_PUBLIC_URL: "https://images.example.com/site",
+    });
+  });
+
+  it("refuses what is not a bucket name or an http(s) URL", () => {
+    expect(problemOf({ S3_BUCKET: "a/b" })).toBe(
+      'S3_BUCKET must be a bucket name, such as wanderplate-uploads (got "a/b")',
+    );
+    expect(problemOf({ ...bucket, S3_ENDPOINT: "s3.example.com" })).toMatch(/^S3_ENDPOINT must be an http/);
+    expect(problemOf({ ...bucket, S3_PUBLIC_URL: "ftp://x.example.com" })).toMatch(
+      /^S3_PUBLIC_URL must be an http/,
+    );
+    expect(problemOf({ ...bucket, S3_FORCE_PATH_STYLE: "yes" })).toBe(
+      'S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+    );
+  });
+
+  it("refuses object storage settings without a bucket: uploads would silently stay on disk", () => {
+    expect(problemOf({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_PUBLIC_URL: "https://i.example.com" })).toBe(
+      "S3_BUCKET must be set with S3_ENDPOINT, S3_PUBLIC_URL (or unset those to keep uploads on disk)",
+    );
+    expect(problemOf({ S3_ENDPOINT: "" })).toBeNull();
   });
 });
 
@@ -299,6 +346,8 @@ describe("README", () => {
       "DATABASE_STATEMENT_TIMEOUT_MS",
       "FORM_RATE_LIMIT",
       "RESPONSE_CACHE",
+      "S3_BUCKET",
+      "S3_PUBLIC_URL",
     ]) {
       expect(readme, name).toContain(`| \`${name}\``);
     }

@@ -247,6 +247,59 @@ const VARIABLES = {
       "`development` serves the app through Vite with hot reload (`npm run dev` sets it); `npm start` " +
       "and `npm run serve` set `production`",
   }),
+  // ---- Object storage for uploads (off unless S3_BUCKET is set) ----
+  S3_BUCKET: variable({
+    schema: blankIsUnset(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9.-]{1,61}[A-Za-z0-9]$/,
+          "must be a bucket name, such as wanderplate-uploads",
+        )
+        .optional(),
+    ),
+    unset: "none (uploads on disk)",
+    meaning:
+      "uploads go to this S3-compatible bucket, not `UPLOADS_DIR`; credentials from the AWS SDK's " +
+      "variables (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`…), see docs/OPERATIONS.md",
+  }),
+  S3_ENDPOINT: variable({
+    schema: blankIsUnset(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http:// or https:// URL, such as https://s3.example.com",
+        })
+        .optional(),
+    ),
+    unset: "AWS S3",
+    meaning: "the S3 API's URL for another service (MinIO, Cloudflare R2, Backblaze B2…)",
+  }),
+  S3_REGION: variable({
+    schema: blankIsUnset(z.string().trim().default("us-east-1")),
+    meaning: "the bucket's region (`auto` for Cloudflare R2)",
+  }),
+  S3_FORCE_PATH_STYLE: variable({
+    schema: onOff(false),
+    meaning:
+      "`true` puts the bucket in the URL's path instead of its host name (MinIO and most self-hosted servers)",
+  }),
+  S3_PUBLIC_URL: variable({
+    schema: blankIsUnset(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http:// or https:// URL, such as https://images.example.com",
+        })
+        .transform((url) => url.replace(/\/+$/, ""))
+        .optional(),
+    ),
+    unset: "none (the app streams them)",
+    meaning:
+      "where the bucket's objects can be read publicly (a CDN or the bucket's public URL): `/uploads/<key>` " +
+      "then redirects to `<S3_PUBLIC_URL>/<key>`",
+  }),
 };
 
 type Variables = typeof VARIABLES;
@@ -293,6 +346,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ? ["ADMIN_EMAIL", "ADMIN_PASSWORD"]
       : ["ADMIN_PASSWORD", "ADMIN_EMAIL"];
     problems.push(`${missing} must be set with ${set} (set both to create an admin at start, or neither)`);
+  }
+  // Object storage settings without a bucket would silently leave uploads on the local disk.
+  const s3Settings = (["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE", "S3_PUBLIC_URL"] as const).filter(
+    given,
+  );
+  if (s3Settings.length > 0 && !given("S3_BUCKET")) {
+    problems.push(
+      `S3_BUCKET must be set with ${s3Settings.join(", ")} (or unset those to keep uploads on disk)`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config) as Config;

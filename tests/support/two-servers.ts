@@ -6,12 +6,13 @@ import { ensureBuilt, type RunningServer, startServer } from "./server-process.t
 
 /**
  * Two built app servers on one fresh PostgreSQL database and one uploads folder, as a site runs
- * when it scales out, with `admin` created at start. `stop` ends both and removes their data.
+ * when it scales out, with `admin` created at start. `more` adds to their environment (object
+ * storage, for instance). `stop` ends both and removes their data.
  */
-export async function startTwoServers(admin: {
-  email: string;
-  password: string;
-}): Promise<{ a: RunningServer; b: RunningServer; stop(): Promise<void> }> {
+export async function startTwoServers(
+  admin: { email: string; password: string },
+  more: Record<string, string> = {},
+): Promise<{ a: RunningServer; b: RunningServer; uploadsDir: string; stop(): Promise<void> }> {
   ensureBuilt();
   const database = await createPostgresDatabase();
   const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
@@ -22,11 +23,13 @@ export async function startTwoServers(admin: {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     BUILD_DIR: "build",
+    ...more,
   };
   const [a, b] = await Promise.all([startServer(env), startServer(env)]);
   return {
     a,
     b,
+    uploadsDir: uploads,
     stop: async () => {
       await Promise.all([a.stop(), b.stop()]);
       await database.drop();

@@ -1,7 +1,7 @@
 /**
  * Uploaded images: the one module the rest of the app imports for them. It joins the image
  * processing (image-variants.server.ts: bytes in, WebP bytes out) to the store the bytes go to
- * (upload-store.server.ts: the interface; local-disk.server.ts: today's store).
+ * (upload-store.server.ts: the interface; local-disk.server.ts and s3.server.ts: the stores).
  */
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
@@ -9,17 +9,32 @@ import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
+import { type S3Settings, s3Store } from "./s3.server.ts";
 import { StorageError, type UploadStore } from "./upload-store.server.ts";
 
 export { InvalidImageError } from "./image-variants.server.ts";
 export { StorageError } from "./upload-store.server.ts";
 
+let bucketStore: { key: string; store: UploadStore } | undefined;
+
 /**
- * The store uploads go to: the folder UPLOADS_DIR. Asked at each call, so a test may point it at
- * its own folder. Object storage, when configured, is to be chosen here.
+ * The store uploads go to: the bucket S3_BUCKET when it is set, the folder UPLOADS_DIR otherwise.
+ * Asked at each call, so a test may point it elsewhere; one S3 store (and its connections) is kept
+ * per set of settings.
  */
 export function uploadStore(): UploadStore {
-  return localDiskStore(resolve(getConfig().UPLOADS_DIR));
+  const config = getConfig();
+  if (!config.S3_BUCKET) return localDiskStore(resolve(config.UPLOADS_DIR));
+  const settings: S3Settings = {
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    publicUrl: config.S3_PUBLIC_URL,
+  };
+  const key = JSON.stringify(settings);
+  if (bucketStore?.key !== key) bucketStore = { key, store: s3Store(settings) };
+  return bucketStore.store;
 }
 
 const ID = /^[0-9a-f]{24}$/;
