@@ -136,14 +136,17 @@ describe("DATABASE_URL", () => {
     expect(parseConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
   });
 
-  it.each(["mysql://user:secret@host/db", "sqlite://site.db", "file:"])(
-    "refuses %j without echoing it (it may hold a password)",
-    (url) => {
-      expect(problemOf({ DATABASE_URL: url })).toBe(
-        "DATABASE_URL must be file:PATH (SQLite) or a postgres:// URL (PostgreSQL)",
-      );
-    },
-  );
+  it.each([
+    "mysql://user:secret@host/db",
+    "sqlite://site.db",
+    "file:",
+    "sqlite:/tmp/site.db",
+    "file:sqlite:x.db",
+  ])("refuses %j without echoing it (it may hold a password)", (url) => {
+    expect(problemOf({ DATABASE_URL: url })).toBe(
+      "DATABASE_URL must be file:PATH (SQLite) or a postgres:// URL (PostgreSQL)",
+    );
+  });
 });
 
 describe("true/false variables", () => {

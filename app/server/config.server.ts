@@ -114,7 +114,9 @@ export function sqlitePathOf(databaseUrl: string): string {
 /** `file:PATH` (or a bare path) is SQLite; `postgres://…` is PostgreSQL; another scheme is a mistake. */
 function isDatabaseUrl(url: string): boolean {
   if (dialectOf(url) === "postgres") return URL.canParse(url);
-  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && sqlitePathOf(url) !== "";
+  const path = sqlitePathOf(url);
+  // "sqlite:/x.db", "mysql://…": a scheme this server does not know, not a file to create.
+  return path !== "" && !/^[a-z][a-z0-9+.-]+:/i.test(path);
 }
 
 /** Site info: trimmed; an empty value stays empty instead of becoming the default. */

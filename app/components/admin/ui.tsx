@@ -103,7 +103,8 @@ export function AdminTable({
     <div
       className={`overflow-x-auto rounded-2xl ${framed ? "bg-white shadow-sm ring-1 ring-ink-900/5" : "ring-1 ring-ink-900/10"}`}
     >
-      <table className={`w-full text-left ${widths ? "table-fixed" : ""}`}>
+      {/* Fixed columns would squeeze to nothing on a phone: below this width the frame scrolls. */}
+      <table className={`w-full text-left ${widths ? "min-w-2xl table-fixed" : ""}`}>
         {widths && (
           <colgroup>
             {widths.map((width, i) => (

@@ -59,13 +59,15 @@ export default function AdminLayout() {
   return (
     <div className="min-h-screen bg-sand-50">
       <AdminToaster />
-      {/* Top bar 60 px high, side menu 250 px wide. */}
+      {/* Top bar 60 px high, side menu 250 px wide; on a phone the menu is a strip under the bar. */}
       <header className="fixed inset-x-0 top-0 z-30 flex h-[60px] items-center justify-between gap-4 bg-ink-900 px-5 text-white">
-        <p className="flex items-center gap-2 font-serif text-xl font-semibold">
+        <p className="flex min-w-0 items-center gap-2 font-serif text-lg font-semibold sm:text-xl">
           <img src="/favicon.svg" alt="" width="28" height="28" className="size-7" /> Wanderplate Admin
         </p>
         <div className="flex items-center gap-5">
-          <Clock />
+          <span className="hidden sm:inline">
+            <Clock />
+          </span>
           <span className="hidden text-sm text-white/80 sm:inline" data-testid="admin-email">
             {email}
           </span>
@@ -81,15 +83,15 @@ export default function AdminLayout() {
       </header>
       <nav
         aria-label="Admin"
-        className="fixed top-[60px] bottom-0 left-0 z-20 w-[250px] overflow-y-auto bg-ink-700 p-4 text-white"
+        className="fixed inset-x-0 top-[60px] z-20 flex items-center overflow-x-auto bg-ink-700 px-2 py-2 text-white md:right-auto md:bottom-0 md:block md:w-[250px] md:overflow-x-visible md:overflow-y-auto md:p-4"
       >
-        <ul className="space-y-1">
+        <ul className="flex gap-1 md:block md:space-y-1">
           {links.map((l) => (
             <li key={l.to}>
               <NavLink
                 to={l.to}
                 className={({ isActive }) =>
-                  `flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium ${isActive ? "bg-white text-ink-900" : "hover:bg-white/10"}`
+                  `flex items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap md:py-2.5 ${isActive ? "bg-white text-ink-900" : "hover:bg-white/10"}`
                 }
               >
                 {l.label}
@@ -98,11 +100,11 @@ export default function AdminLayout() {
             </li>
           ))}
         </ul>
-        <a href="/" className="mt-8 block px-3 text-sm text-white/70 hover:text-white">
+        <a href="/" className="block px-3 text-sm whitespace-nowrap text-white/70 hover:text-white md:mt-8">
           View site →
         </a>
       </nav>
-      <main className="ml-[250px] min-h-screen px-8 pt-[92px] pb-16">
+      <main className="min-h-screen px-4 pt-[136px] pb-16 md:ml-[250px] md:px-8 md:pt-[92px]">
         <Outlet />
       </main>
     </div>
