@@ -139,19 +139,26 @@ export async function readArchive(
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   reading.catch(() => undefined);
+  // What onEntry throws (a database error while restoring) is its own failure, not the file's.
+  let handed: { error: unknown } | undefined;
   try {
     for await (const entry of extract) {
       const { name, size, type } = entry.header;
       if (type !== "file" || size > MAX_ENTRY_BYTES) throw new BackupError(`unexpected entry ${name}`);
       const chunks: Buffer[] = [];
       for await (const chunk of entry) chunks.push(chunk as Buffer);
-      await onEntry(name, Buffer.concat(chunks));
+      try {
+        await onEntry(name, Buffer.concat(chunks));
+      } catch (error) {
+        handed = { error };
+        throw error;
+      }
     }
     await reading;
   } catch (error) {
     extract.destroy();
     await reading.catch(() => undefined);
-    if (error instanceof BackupError) throw error;
+    if (handed || error instanceof BackupError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new BackupError(`no such file: ${file}`);
     if (code === "EACCES" || code === "EISDIR") throw new BackupError(`cannot read ${file}`);

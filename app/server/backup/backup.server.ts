@@ -205,9 +205,15 @@ async function* pages(
 /** The largest id the table's counter has handed out (deleted rows included), 0 if none. */
 async function lastIssuedId(db: AnyDb, dialect: Dialect, table: string): Promise<number> {
   if (dialect === "postgres") {
-    const { rows } = await sql<{ last: number | string | null }>`
-      select pg_sequence_last_value(pg_get_serial_sequence(${table}, 'id')::regclass) as last`.execute(db);
-    return Number(rows[0]?.last ?? 0);
+    const { rows: named } = await sql<{ name: string | null }>`
+      select pg_get_serial_sequence(${table}, 'id') as name`.execute(db);
+    const name = named[0]?.name;
+    if (!name) return 0;
+    // After a restore's setval(…, false) the counter has handed out one less than last_value.
+    const { rows } = await sql<{ last_value: number | string; is_called: boolean }>`
+      select last_value, is_called from ${sql.raw(name)}`.execute(db);
+    const row = rows[0];
+    return row ? Number(row.last_value) - (row.is_called ? 0 : 1) : 0;
   }
   const row = await (db as unknown as Kysely<{ sqlite_sequence: { name: string; seq: number } }>)
     .selectFrom("sqlite_sequence")
