@@ -14,7 +14,7 @@ import type { Dialect } from "#app/server/config.server.ts";
 
 export const FORMAT = "wanderplate-backup";
 export const FORMAT_VERSION = 1;
-export const MANIFEST = "manifest.json";
+const MANIFEST = "manifest.json";
 
 /** What a backup holds, written as the archive's last entry. */
 export interface Manifest {
@@ -54,7 +54,7 @@ export function partOf(path: string): { table: string } | { upload: string } | n
   return null;
 }
 
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /**
  * Writes an archive to `FILE.partial` and renames it to `FILE` only once complete, so a crash or a

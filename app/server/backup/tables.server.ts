@@ -20,8 +20,6 @@ export const BACKED_UP = [
   { name: "autosaves", key: ["account_id", "draft_key"], serial: false },
 ] as const satisfies readonly { name: keyof Database; key: readonly string[]; serial: boolean }[];
 
-export type BackedUpTable = (typeof BACKED_UP)[number]["name"];
-
 /**
  * Tables left out on purpose, each with why. A restored site starts with everyone signed out and
  * no one throttled; what the database derives itself is derived again as the rows go in.

@@ -56,7 +56,7 @@ export const ADMIN = { email: "owner@example.com", password: "a long restored pa
 
 let picture = 0;
 /** A small real image, a different colour each time. */
-export function png(): Promise<Buffer> {
+function png(): Promise<Buffer> {
   picture += 1;
   const shade = (picture * 37) % 256;
   return sharp({
