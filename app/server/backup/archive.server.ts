@@ -11,6 +11,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import * as tar from "tar-stream";
 import type { Dialect } from "#app/server/config.server.ts";
+import { isKey } from "#app/server/media/upload-store.server.ts";
 
 export const FORMAT = "wanderplate-backup";
 export const FORMAT_VERSION = 1;
@@ -186,6 +187,8 @@ export async function verifyArchive(file: string, tableOrder: readonly string[])
     const part = partOf(path);
     if (!part) throw new BackupError(`${file} holds an unexpected entry: ${path}`);
     if (seen.has(path)) throw new BackupError(`${file} holds ${path} twice`);
+    if ("upload" in part && !isKey(part.upload))
+      throw new BackupError(`${file} holds an unexpected entry: ${path}`);
     if ("table" in part) {
       const index = tableOrder.indexOf(part.table);
       if (index < 0)
