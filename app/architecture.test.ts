@@ -21,6 +21,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   "server/media": ["server/media", "lib", "forms", "server/config"],
   "server/cache": ["server/cache", "server/db", "server/auth", "lib", "server/config"],
   "server/seed": ["server/seed", "server/models", "server/media", "server/db", "lib", "server/config"],
+  "server/backup": ["server/backup", "server/db", "server/media", "lib", "server/config"],
   "server/web": ["server/*", "lib", "forms", "content"],
   routes: ["*"],
   shell: ["*"],

@@ -44,7 +44,19 @@ describe("parseConfig defaults", () => {
       S3_REGION: "us-east-1",
       S3_FORCE_PATH_STYLE: false,
       S3_PUBLIC_URL: undefined,
+      BACKUP_DIR: undefined,
+      BACKUP_KEEP: 7,
+      BACKUP_INTERVAL_HOURS: 24,
     });
+  });
+
+  it("refuses a scheduled-backup setting out of its range", () => {
+    expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow(
+      /BACKUP_KEEP must be a whole number from 1 to 10000/,
+    );
+    expect(() => parseConfig({ BACKUP_INTERVAL_HOURS: "half" })).toThrow(
+      /BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 8760/,
+    );
   });
 
   it("reads an empty or blank value as unset", () => {

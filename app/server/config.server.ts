@@ -302,6 +302,24 @@ const VARIABLES = {
       "where the bucket's objects can be read publicly (a CDN or the bucket's public URL): `/uploads/<key>` " +
       "then redirects to `<S3_PUBLIC_URL>/<key>`",
   }),
+  // ---- Scheduled backups (docs/OPERATIONS.md, "Backups and restore") ----
+  BACKUP_DIR: variable({
+    schema: blankIsUnset(z.string().trim().optional()),
+    unset: "none (no scheduled backups)",
+    meaning:
+      "a folder for scheduled backups: one archive every `BACKUP_INTERVAL_HOURS`, written by one of the " +
+      "servers sharing the database (`npm run backup` works without it)",
+  }),
+  BACKUP_KEEP: variable({
+    schema: wholeNumber({ min: 1, max: 10_000, fallback: 7 }),
+    meaning:
+      "how many scheduled backups to keep in `BACKUP_DIR`; older ones it wrote (`wanderplate-backup-*.tar.gz`) " +
+      "are deleted",
+  }),
+  BACKUP_INTERVAL_HOURS: variable({
+    schema: wholeNumber({ min: 1, max: 8760, unit: "hours", fallback: 24 }),
+    meaning: "hours between two scheduled backups",
+  }),
 };
 
 type Variables = typeof VARIABLES;

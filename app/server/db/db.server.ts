@@ -26,8 +26,9 @@ export interface DatabaseHandle {
 /**
  * Opens (and migrates) the database named by a DATABASE_URL. Waits on it are bounded by
  * DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (timeouts.server.ts).
+ * `migrate: false` leaves the schema as it is (a restore migrates to its backup's point itself).
  */
-export async function openDatabase(databaseUrl: string): Promise<DatabaseHandle> {
+export async function openDatabase(databaseUrl: string, { migrate = true } = {}): Promise<DatabaseHandle> {
   const dialect = dialectOf(databaseUrl);
   const config = getConfig();
   const timeouts = databaseTimeouts(config);
@@ -51,7 +52,7 @@ export async function openDatabase(databaseUrl: string): Promise<DatabaseHandle>
       dialect: new NodeSqliteDialect({ path, lockWaitMs: timeouts.connectMs, health }),
     });
   }
-  await migrateToLatest(db, dialect);
+  if (migrate) await migrateToLatest(db, dialect);
   return { db, dialect, health, destroy: () => db.destroy() };
 }
 

@@ -177,6 +177,17 @@ interface AutosavesTable {
   generation: Generated<number>;
 }
 
+/**
+ * One row (id 1): which server holds the scheduled-backup lease, until when, and when the next
+ * scheduled backup is due, in seconds (migration 010).
+ */
+interface BackupLeaseTable {
+  id: number;
+  holder: string;
+  lease_until: number;
+  due_at: number;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -194,6 +205,7 @@ export interface Database {
   content_version: ContentVersionTable;
   uploads: UploadsTable;
   autosaves: AutosavesTable;
+  backup_lease: BackupLeaseTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -11,6 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
+import { startScheduledBackups } from "#app/server/backup/schedule.server.ts";
 import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
@@ -29,6 +30,7 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   if (SAMPLE_CONTENT) await loadSampleContent(appRoot);
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await startScheduledBackups();
 }
 
 /** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */

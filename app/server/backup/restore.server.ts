@@ -1,0 +1,144 @@
+/**
+ * `npm run restore`: a backup archive into an empty database and an empty upload store, on either
+ * engine, whichever engine wrote it. The archive is read twice: once to check every part against
+ * the manifest (nothing is written when it fails), once to write. The target is migrated to the
+ * backup's schema point, the rows go in inside one transaction in dependency order, the id
+ * counters are set past the restored ids, then the target is migrated to this version's latest.
+ */
+import { type Kysely, sql } from "kysely";
+import { type MigrationProvider, Migrator, NO_MIGRATIONS } from "kysely/migration";
+import type { Dialect } from "#app/server/config.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
+import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import {
+  BackupError,
+  type Manifest,
+  parseRows,
+  partOf,
+  readArchive,
+  verifyArchive,
+} from "./archive.server.ts";
+import { BACKED_UP } from "./tables.server.ts";
+
+export interface RestoreTarget {
+  db: DB;
+  dialect: Dialect;
+}
+
+export interface RestoreSummary {
+  manifest: Manifest;
+  tables: Record<string, number>;
+  uploads: number;
+}
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** Rows per INSERT: well under either engine's limit on parameters (18 columns at most today). */
+const INSERT_ROWS = 200;
+
+const TABLE_NAMES: readonly string[] = BACKED_UP.map((t) => t.name);
+
+/**
+ * Restores `file` into `target` (opened without migrating) and `store`. Refuses, writing nothing,
+ * when the archive is damaged, comes from a newer schema, or the target holds content already.
+ */
+export async function restoreBackup(
+  file: string,
+  target: RestoreTarget,
+  store: UploadStore,
+): Promise<RestoreSummary> {
+  const manifest = await verifyArchive(file, TABLE_NAMES);
+  const migrations = migrationsFor(target.dialect);
+  if (!(manifest.migration in migrations)) {
+    throw new BackupError(
+      `this backup comes from a newer version of Wanderplate (schema ${manifest.migration}): update Wanderplate first`,
+    );
+  }
+  await refuseUnlessEmpty(target.db, store);
+
+  const db = target.db as unknown as AnyDb;
+  await migrateTo(target, manifest.migration);
+  const tables: Record<string, number> = {};
+  let uploads = 0;
+  await db.transaction().execute(async (trx) => {
+    const maxIds: Record<string, number> = {};
+    await readArchive(file, async (path, bytes) => {
+      const part = partOf(path);
+      if (!part) return;
+      if ("upload" in part) {
+        await store.put(part.upload, bytes, contentTypeOf(part.upload));
+        uploads += 1;
+        return;
+      }
+      const rows = parseRows(bytes);
+      for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+        await trx
+          .insertInto(part.table)
+          .values(rows.slice(i, i + INSERT_ROWS))
+          .execute();
+      }
+      tables[part.table] = (tables[part.table] ?? 0) + rows.length;
+      for (const row of rows) {
+        if (typeof row.id === "number") maxIds[part.table] = Math.max(maxIds[part.table] ?? 0, row.id);
+      }
+    });
+    for (const table of BACKED_UP) {
+      if (!table.serial) continue;
+      const next = Math.max(manifest.nextIds?.[table.name] ?? 1, (maxIds[table.name] ?? 0) + 1);
+      await setNextId(trx, target.dialect, table.name, next);
+    }
+  });
+  await migrateToLatest(target.db, target.dialect);
+  return { manifest, tables, uploads };
+}
+
+/**
+ * The target must hold no content: no row in any backed-up table (a fresh, migrated database has
+ * none) and no upload. A restore never merges into, or overwrites, a site.
+ */
+async function refuseUnlessEmpty(db: DB, store: UploadStore): Promise<void> {
+  const present = new Set((await db.introspection.getTables()).map((t) => t.name));
+  for (const table of TABLE_NAMES) {
+    if (!present.has(table)) continue;
+    const row = await (db as unknown as AnyDb).selectFrom(table).selectAll().limit(1).executeTakeFirst();
+    if (row) {
+      throw new BackupError(
+        `the database is not empty (table ${table} has rows): restore into a new, empty database`,
+      );
+    }
+  }
+  for await (const _key of store.list()) {
+    throw new BackupError("the uploads location is not empty: restore into an empty one");
+  }
+}
+
+/** Migrates up, or down on an empty database a newer version created, to the backup's schema. */
+async function migrateTo({ db, dialect }: RestoreTarget, name: string): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const { error } = await new Migrator({ db, provider }).migrateTo(name || NO_MIGRATIONS);
+  if (error) throw error;
+}
+
+/** Sets a table's id counter so the next row gets `next` (never a restored or deleted id). */
+async function setNextId(trx: AnyDb, dialect: Dialect, table: string, next: number): Promise<void> {
+  if (dialect === "postgres") {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${next}, false)`.execute(trx);
+    return;
+  }
+  // SQLite's AUTOINCREMENT keeps the largest id handed out in sqlite_sequence.
+  const seq = next - 1;
+  const updated = await sql`update sqlite_sequence set seq = max(seq, ${seq}) where name = ${table}`.execute(
+    trx,
+  );
+  if (Number(updated.numAffectedRows ?? 0) === 0 && seq > 0) {
+    await sql`insert into sqlite_sequence (name, seq) values (${table}, ${seq})`.execute(trx);
+  }
+}
+
+function contentTypeOf(key: string): string {
+  if (key.endsWith(".webp")) return "image/webp";
+  if (key.endsWith(".png")) return "image/png";
+  if (key.endsWith(".jpg") || key.endsWith(".jpeg")) return "image/jpeg";
+  return "application/octet-stream";
+}

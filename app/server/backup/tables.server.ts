@@ -1,0 +1,36 @@
+import type { Database } from "#app/server/db/schema.server.ts";
+
+/**
+ * The tables a backup holds, in the order a restore inserts them: a table comes after the tables
+ * its rows point to (comments after blogs, autosaves after accounts). `key` is the primary key,
+ * which orders the rows and pages through a table; `serial` marks an id the database hands out,
+ * whose counter a restore sets past the restored ids.
+ */
+export const BACKED_UP = [
+  { name: "accounts", key: ["id"], serial: true },
+  { name: "blogs", key: ["id"], serial: true },
+  { name: "blog_slug_redirects", key: ["slug"], serial: false },
+  { name: "comments", key: ["id"], serial: true },
+  { name: "recipes", key: ["id"], serial: true },
+  { name: "users", key: ["id"], serial: true },
+  { name: "contacts", key: ["id"], serial: true },
+  { name: "site_numbers", key: ["domain"], serial: false },
+  { name: "settings", key: ["key"], serial: false },
+  { name: "uploads", key: ["id"], serial: false },
+  { name: "autosaves", key: ["account_id", "draft_key"], serial: false },
+] as const satisfies readonly { name: keyof Database; key: readonly string[]; serial: boolean }[];
+
+/**
+ * Tables left out on purpose, each with why. A restored site starts with everyone signed out and
+ * no one throttled; what the database derives itself is derived again as the rows go in.
+ */
+export const LEFT_OUT: Record<string, string> = {
+  sessions: "sign-ins are not content: a restored site asks everyone to sign in again",
+  rate_limits: "short-lived counters of form posts",
+  login_throttle: "short-lived counters of failed sign-ins",
+  row_counts: "kept by the database's triggers as the blogs are inserted",
+  content_version: "kept by the database's triggers; a restored site starts with an empty cache anyway",
+  backup_lease: "which server runs scheduled backups, and when the next one is due",
+  kysely_migration: "the schema point is in the manifest; the restore migrates the target itself",
+  kysely_migration_lock: "the migrator's own lock",
+};
