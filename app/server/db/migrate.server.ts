@@ -9,6 +9,7 @@ import { loginThrottleMigration } from "#app/server/db/migrations/005_login_thro
 import { publicationMigration } from "#app/server/db/migrations/006_publication.server.ts";
 import { mediaMigration } from "#app/server/db/migrations/007_media.server.ts";
 import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -30,7 +31,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
+    if (r.status === "Error") log.error(`migration ${r.migrationName} failed`);
   }
   if (error) throw error;
 }
