@@ -167,10 +167,10 @@ for (const engine of ENGINES) {
       expect(answer.data?.ok).toBe(false);
       expect(answer.data?.toast?.message).toBe(message);
       expect(JSON.stringify(answer.data)).not.toContain("wp_internal_detail");
-      const causes = logged.mock.calls.map((call) => call.map((arg) => String((arg as { err?: unknown })?.err ?? arg)));
-      expect(JSON.stringify(causes)).toContain(
-        "wp_internal_detail",
+      const causes = logged.mock.calls.map((call) =>
+        call.map((arg) => String((arg as { err?: unknown })?.err ?? arg)),
       );
+      expect(JSON.stringify(causes)).toContain("wp_internal_detail");
       expect(await readdir(uploadsDir)).toEqual([]);
     });
   });
