@@ -155,7 +155,7 @@ export async function createServer(
  * request's id, answered in plain text with the id to quote. Client errors (a malformed URL, say)
  * keep Express's own answer.
  */
-const serverError: express.ErrorRequestHandler = (error, _req, res, next) => {
+export const serverError: express.ErrorRequestHandler = (error, _req, res, next) => {
   const status = Number(
     (error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode,
   );

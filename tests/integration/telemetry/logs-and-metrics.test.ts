@@ -224,6 +224,43 @@ for (const engine of ENGINES) {
       ).toBeGreaterThan(0);
       expect(sample(after, "wanderplate_render_duration_seconds_count", { route: "/" })).toBeGreaterThan(0);
     });
+    it("counts posts refused by the rate limit and the login throttle", async () => {
+      const read = async () => (await get("/metrics")).text();
+      const before = await read();
+      const form = {
+        first: "Ana",
+        last: "Silva",
+        email: "ana@example.com",
+        phone: "+351 21 000 0000",
+        message: "Which month is best for the Douro valley?",
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const answer = await fetch(`${server.url}/contact`, {
+          method: "POST",
+          body: new URLSearchParams(form),
+          redirect: "manual",
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toContain(429);
+      const refused = statuses.filter((s) => s === 429).length;
+      for (let i = 0; i < 12; i++) {
+        await fetch(`${server.url}/admin/login`, {
+          method: "POST",
+          body: new URLSearchParams({ email: "nobody@wanderplate.test", password: `guess number ${i}` }),
+          redirect: "manual",
+        });
+      }
+      const after = await read();
+      const contact = { limit: "form:contact" };
+      expect(sample(after, "wanderplate_rate_limit_refusals_total", contact)).toBe(
+        sample(before, "wanderplate_rate_limit_refusals_total", contact) + refused,
+      );
+      expect(sample(after, "wanderplate_rate_limit_refusals_total", { limit: "login" })).toBeGreaterThan(0);
+      expect(logs.raw.join("\n")).not.toContain("guess number");
+    });
+
     it("(last: it breaks a table) logs a 5xx with its id, and the error page shows the same id", async () => {
       await breakTable(database.url, "recipes");
       const page = await get("/recipes");
@@ -269,6 +306,21 @@ describe("behind a proxy this server does not trust (TRUST_PROXY=false)", () => 
     expect((await fetch(`${server.url}/metrics`)).status).toBe(200);
     const forwarded = await fetch(`${server.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(forwarded.status).toBe(404);
+  });
+
+  it("logs a cross-site post it refuses, with the request's id", async () => {
+    const refused = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { origin: "https://elsewhere.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "name=A&email=a%40example.com&message=hi",
+    });
+    expect(refused.status).toBe(403);
+    const id = refused.headers.get("x-request-id") ?? "";
+    expect(await requestLine(logs.lines, id)).toMatchObject({ status: 403, route: "unmatched" });
+    expect(logs.lines.find((l) => l.reqId === id && l.msg === "cross-site request refused")).toMatchObject({
+      level: 40,
+      origin: "https://elsewhere.example",
+    });
   });
 
   it("makes its own request ids", async () => {
