@@ -2,7 +2,7 @@
  * An error that reaches Express (not React Router's error page) is answered in plain text with the
  * request's id, the same as its X-Request-Id and its log line; client errors keep Express's answer.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -21,7 +21,8 @@ beforeAll(async () => {
   app.get("/bad", (_req, _res, next) => next(Object.assign(new Error("bad"), { status: 400 })));
   app.use(serverError);
   const observe = observeRequests(() => false);
-  server = createServer((req, res) => observe(req, res, app, req, res));
+  const handle = (req: IncomingMessage, res: ServerResponse) => app(req, res);
+  server = createServer((req, res) => observe(req, res, handle, req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
