@@ -264,7 +264,7 @@ const VARIABLES = {
     schema: blankIsUnset(
       z.string().trim().min(16, "must be at least 16 characters (a long random token)").optional(),
     ),
-    unset: "none (only this machine may read `/metrics`)",
+    unset: "none",
     secret: true,
     meaning:
       "lets a scraper read `GET /metrics` from elsewhere with `Authorization: Bearer <token>`; without " +
