@@ -9,6 +9,7 @@ import {
   type IncomingMessage,
   type Server,
   type ServerResponse,
+  STATUS_CODES,
 } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,6 +17,9 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
+import { observeRequests, type TrustProxy } from "./app/server/telemetry/http.server.ts";
+import { log } from "./app/server/telemetry/log.server.ts";
+import { currentRequest, labelRoute } from "./app/server/telemetry/request.server.ts";
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
@@ -109,6 +113,8 @@ export async function createServer(
     }),
   );
   server.use(compression());
+  // Whatever the static handlers answer; the app names its own routes.
+  server.use(labelRoute("static"));
 
   if (development) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -123,9 +129,10 @@ export async function createServer(
         next(error);
       }
     });
+    server.use(serverError);
   } else {
     if (!existsSync(buildPath)) {
-      console.error("No build found: run `npm run build` first (npm start does it for you).");
+      log.fatal("No build found: run `npm run build` first (npm start does it for you).");
       process.exit(1);
     }
     // Hashed file names: safe to cache for a year.
@@ -137,10 +144,29 @@ export async function createServer(
     const mod = (await import(pathToFileURL(buildPath).href)) as AppModule;
     await mod.startup(ROOT);
     server.use(mod.app);
+    server.use(serverError);
     return { app: server, cache: mod.responseCache };
   }
   return { app: server };
 }
+
+/**
+ * An error that reached Express (instead of the finalhandler's HTML page): logged with the
+ * request's id, answered in plain text with the id to quote. Client errors (a malformed URL, say)
+ * keep Express's own answer.
+ */
+export const serverError: express.ErrorRequestHandler = (error, _req, res, next) => {
+  const status = Number(
+    (error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode,
+  );
+  const code = Number.isInteger(status) && status >= 400 && status < 600 ? status : 500;
+  if (code < 500 || res.headersSent) return next(error);
+  log.error({ err: error }, "request failed");
+  res
+    .status(code)
+    .type("text/plain")
+    .send(`${STATUS_CODES[code] ?? "Internal Server Error"}\nReference: ${currentRequest()?.id ?? "none"}\n`);
+};
 
 /** How long a stop waits for requests in progress before it gives up (and exits with 1). */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -155,22 +181,27 @@ export async function startServer(): Promise<Server> {
   const { app, cache } = await createServer(config);
   let stopping = false;
   // A cached public page is answered here, before Express and React Router do any work.
-  const listener: Server = createHttpServer((req, res) => {
-    // While stopping, every answer closes its connection, so keep-alive clients let go at once.
-    if (stopping) res.setHeader("Connection", "close");
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (!cache) return app(req, res);
     cache.serve(req, res).then(
       (served) => {
         if (!served) app(req, res);
       },
       (error) => {
-        console.error(error);
+        log.error({ err: error }, "response cache failed; rendering instead");
         app(req, res);
       },
     );
+  };
+  // Every request, cached answers included: an id, one log line, the request metrics.
+  const observe = observeRequests(app.get("trust proxy fn") as TrustProxy);
+  const listener: Server = createHttpServer((req, res) => {
+    // While stopping, every answer closes its connection, so keep-alive clients let go at once.
+    if (stopping) res.setHeader("Connection", "close");
+    observe(req, res, handle, req, res);
   });
   listener.listen(PORT, HOST, () => {
-    console.log(`Wanderplate listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+    log.info(`Wanderplate listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -181,7 +212,7 @@ export async function startServer(): Promise<Server> {
       listener.closeIdleConnections();
       setInterval(() => listener.closeIdleConnections(), 100).unref();
       setTimeout(() => {
-        console.error(`Stopped after ${SHUTDOWN_GRACE_MS} ms with requests still in progress.`);
+        log.error(`Stopped after ${SHUTDOWN_GRACE_MS} ms with requests still in progress.`);
         process.exit(1);
       }, SHUTDOWN_GRACE_MS).unref();
     });

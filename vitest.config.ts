@@ -6,6 +6,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // Quiet logs in tests (errors some tests provoke on purpose); telemetry tests ask for them.
+          env: { LOG_LEVEL: "silent" },
           include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
           environment: "node",
         },
@@ -13,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          env: { LOG_LEVEL: "silent" },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/postgres.ts"],

@@ -6,7 +6,11 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { createContext, ServerRouter } from "react-router";
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { NonceContext } from "#app/components/nonce.tsx";
+import { RequestIdContext } from "#app/components/request-id.tsx";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { timeRender } from "#app/server/telemetry/metrics.server.ts";
+import { currentRequest } from "#app/server/telemetry/request.server.ts";
 import { paintFirst } from "#app/server/web/paint-first.server.ts";
 import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import styles from "./app.css?inline";
@@ -26,7 +30,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     context?.set(databaseUnavailable, true);
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (!request.signal.aborted) log.error({ err: error }, "request failed");
 };
 
 export default function handleRequest(
@@ -46,6 +50,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
+  const rendered = timeRender();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -59,9 +64,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={styles}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesContext.Provider>
+        <RequestIdContext.Provider value={currentRequest()?.id ?? ""}>
+          <InlineStylesContext.Provider value={styles}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineStylesContext.Provider>
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -78,6 +85,7 @@ export default function handleRequest(
             flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              rendered();
               callback(
                 null,
                 paintFirst(Buffer.concat(chunks).toString("utf8"), { stageModules: !import.meta.env.DEV }),
@@ -98,7 +106,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "rendering failed");
         },
       },
     );

@@ -14,6 +14,7 @@ import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { AdminUnavailable, UnavailablePage } from "#app/components/unavailable-page.tsx";
 import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
+import { routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
 import type { Route } from "./+types/root";
 
 /** While the database is known to be down, every page and post gets the 503 page at once. */
@@ -23,7 +24,12 @@ const databaseAvailable: Route.MiddlewareFunction = () => {
   }
 };
 
-export const middleware: Route.MiddlewareFunction[] = [databaseAvailable];
+/** Names the matched route (`/blogs/:slug`, bounded, unlike URLs) for the request's log line and metrics. */
+const nameRoute: Route.MiddlewareFunction = ({ pattern }) => {
+  setRoute(routeLabel(pattern));
+};
+
+export const middleware: Route.MiddlewareFunction[] = [nameRoute, databaseAvailable];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
+import { RequestReference } from "./request-id.tsx";
 
 /**
  * The designed 503 page, shown while the database is unreachable. It needs nothing from the
@@ -38,6 +39,7 @@ export function UnavailablePage() {
           caused this. Please try again in a few moments.
         </p>
         <p className="mt-2 text-ink-700">If you were sending a comment or a message, it was not sent yet.</p>
+        <RequestReference />
         <a
           href={again}
           className="mt-8 rounded-full bg-sea-700 px-6 py-3 font-medium text-white hover:bg-sea-800"
@@ -65,6 +67,7 @@ export function AdminUnavailable() {
           The site's database is not answering right now, so this screen cannot be shown and nothing was
           saved. It usually comes back by itself within a minute.
         </p>
+        <RequestReference />
         <a
           href={again}
           className="mt-6 inline-block rounded-full bg-ink-900 px-5 py-2.5 font-medium text-white hover:bg-ink-700"

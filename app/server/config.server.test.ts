@@ -47,6 +47,8 @@ describe("parseConfig defaults", () => {
       BACKUP_DIR: undefined,
       BACKUP_KEEP: 7,
       BACKUP_INTERVAL_HOURS: 24,
+      LOG_LEVEL: "info",
+      METRICS_TOKEN: undefined,
     });
   });
 
@@ -57,6 +59,25 @@ describe("parseConfig defaults", () => {
     expect(() => parseConfig({ BACKUP_INTERVAL_HOURS: "half" })).toThrow(
       /BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 8760/,
     );
+  });
+
+  it("refuses a log level it does not know, and a short metrics token without echoing it", () => {
+    expect(parseConfig({ LOG_LEVEL: "warn", METRICS_TOKEN: "x".repeat(16) })).toMatchObject({
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: "x".repeat(16),
+    });
+    expect(() => parseConfig({ LOG_LEVEL: "verbose" })).toThrow(
+      'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent (got "verbose")',
+    );
+    const error = (() => {
+      try {
+        parseConfig({ METRICS_TOKEN: "short-secret" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toContain("METRICS_TOKEN must be at least 16 characters");
+    expect(error?.message).not.toContain("short-secret");
   });
 
   it("reads an empty or blank value as unset", () => {

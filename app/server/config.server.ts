@@ -320,6 +320,29 @@ const VARIABLES = {
     schema: wholeNumber({ min: 1, max: 8760, unit: "hours", fallback: 24 }),
     meaning: "hours between two scheduled backups",
   }),
+  // ---- Logs and metrics ----
+  LOG_LEVEL: variable({
+    schema: blankIsUnset(
+      z
+        .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+          error: "must be fatal, error, warn, info, debug, trace or silent",
+        })
+        .default("info"),
+    ),
+    meaning:
+      "the least severe log lines written (JSON, one per line, on standard output); `info` includes one " +
+      "line per request, `warn` only refusals and faults, `silent` none",
+  }),
+  METRICS_TOKEN: variable({
+    schema: blankIsUnset(
+      z.string().trim().min(16, "must be at least 16 characters (a long random token)").optional(),
+    ),
+    unset: "none",
+    secret: true,
+    meaning:
+      "lets a scraper read `GET /metrics` from elsewhere with `Authorization: Bearer <token>`; without " +
+      "it only clients on this machine (loopback, after the `TRUST_PROXY` rules) may",
+  }),
 };
 
 type Variables = typeof VARIABLES;

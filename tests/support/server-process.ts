@@ -30,10 +30,17 @@ export function freePort(): Promise<number> {
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=160"];
 
-/** `cpu` pins the server to one core with taskset (the benchmark gives the load generator the other). */
+/**
+ * `cpu` pins the server to one core with taskset (the benchmark gives the load generator the other);
+ * `stdout` receives what the server writes there (its JSON log lines).
+ */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 60_000, cpu }: { timeoutMs?: number; cpu?: number } = {},
+  {
+    timeoutMs = 60_000,
+    cpu,
+    stdout,
+  }: { timeoutMs?: number; cpu?: number; stdout?: (chunk: string) => void } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const [command, args] =
@@ -42,8 +49,9 @@ export async function startServer(
       : ["taskset", ["-c", String(cpu), process.execPath, ...SERVER_NODE_FLAGS, "server.ts"]];
   const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", stdout ? "pipe" : "ignore", "pipe"],
   });
+  child.stdout?.on("data", (chunk) => stdout?.(String(chunk)));
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
     stderr += String(chunk);

@@ -2,6 +2,8 @@ import { loginSchema } from "#app/forms/login.ts";
 import { parseValues } from "#app/forms/parse.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { countRefusal } from "#app/server/telemetry/metrics.server.ts";
 import { issueDeviceCookie, knownDevice } from "./device-cookie.server.ts";
 import { clearAttempts, countAttempt, refundAttempt } from "./login-throttle.server.ts";
 import { sweepExpiredLimits } from "./rate-limits.server.ts";
@@ -47,7 +49,11 @@ export async function attemptLogin(
   const keys = device ? [`device:${device}`] : [clientKey, accountKey];
   for (const key of keys) {
     const verdict = await countAttempt(db, key, now);
-    if (!verdict.allowed) return { kind: "throttled", retryAfter: verdict.retryAfter };
+    if (!verdict.allowed) {
+      countRefusal("login");
+      log.warn("login throttled");
+      return { kind: "throttled", retryAfter: verdict.retryAfter };
+    }
   }
 
   const result = await check(db, email, parsed.data.password);

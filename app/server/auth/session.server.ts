@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { ADMIN_ROLE, hashPassword, verifyPassword } from "./accounts.server.ts";
 
 /** Session cookie: a random 256-bit token; only its SHA-256 is stored, so a database leak holds no usable session. */
@@ -107,11 +108,18 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
  * is `all`, checked against the database on every request. Anything else is sent to the login
  * screen; a session whose account lost the role is destroyed on the way.
  */
+const refusalsLogged = new WeakSet<Request>();
+
 export async function requireAdmin(db: DB, request: Request): Promise<AdminIdentity> {
   const identity = await findSessionAccount(db, request);
   if (identity?.role === ADMIN_ROLE) return identity;
   const headers = new Headers();
   if (identity) headers.append("Set-Cookie", await destroySession(db, request));
+  // Every loader of the page asks; the refusal is logged once per request.
+  if (!refusalsLogged.has(request)) {
+    refusalsLogged.add(request);
+    log.warn({ signedIn: Boolean(identity) }, "admin request refused");
+  }
   throw redirect("/admin/login", { headers });
 }
 

@@ -12,6 +12,7 @@ import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase, nowSeconds } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { type BackupSource, writeBackup } from "./backup.server.ts";
 
 /** How often each server looks whether a backup is due. */
@@ -81,7 +82,7 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
           .where("id", "=", 1)
           .where("holder", "=", me)
           .execute()
-          .catch((error) => console.error("Scheduled backup: could not renew its lease:", error));
+          .catch((error) => log.error({ err: error }, "Scheduled backup: could not renew its lease"));
       }, RENEW_EVERY_MS);
       renew.unref();
       try {
@@ -92,7 +93,7 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
         const file = join(dir, archiveName(startedAt));
         const summary = await writeBackup(source, store, file);
         for (const key of summary.missingUploads) {
-          console.warn(`Scheduled backup: upload ${key} was deleted while the backup ran.`);
+          log.warn({ key }, "Scheduled backup: an upload was deleted while the backup ran");
         }
         await prune(dir, keep);
         await release(startedAt + intervalSeconds);
@@ -137,9 +138,9 @@ export async function startScheduledBackups(): Promise<void> {
     running = true;
     try {
       const file = await scheduler.check();
-      if (file) console.log(`Scheduled backup written: ${file}`);
+      if (file) log.info({ file }, "Scheduled backup written");
     } catch (error) {
-      console.error("Scheduled backup failed (it is tried again at the next check):", error);
+      log.error({ err: error }, "Scheduled backup failed (it is tried again at the next check)");
     } finally {
       running = false;
     }

@@ -3,6 +3,8 @@ import { SESSION_COOKIE } from "#app/server/auth/session.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
 import { publicVersionReader } from "./public-version.server.ts";
 import {
   type CachePolicy,
@@ -24,6 +26,7 @@ export const responseCache = createResponseCache({
   sessionCookie: SESSION_COOKIE,
   // During a known outage hits go straight to the last good copy, without waiting on the database.
   isVersionUnavailable: isDatabaseKnownDown,
+  onServe: setRoute,
 });
 
 /** Carries the HTTP layer's cache slot into React Router (set in app.server.ts getLoadContext). */
@@ -67,10 +70,15 @@ export function publicCache(policy: CachePolicy = {}): MiddlewareFunction<Respon
       const dataWithRoutes = url.pathname.endsWith(".data") && url.searchParams.has("_routes");
       if (canonical !== null && pagePathOf(url.pathname) === canonical && !dataWithRoutes) {
         try {
-          slot.declaration = { path: url.pathname, policy, version: await responseCache.version() };
+          slot.declaration = {
+            path: url.pathname,
+            policy,
+            version: await responseCache.version(),
+            route: routeLabel(pattern),
+          };
         } catch (error) {
           // The version cannot be read: render this answer without sharing it.
-          console.warn(`Not sharing ${url.pathname}: the content version could not be read.`, error);
+          log.warn({ err: error }, `Not sharing ${url.pathname}: the content version could not be read.`);
         }
       }
     }

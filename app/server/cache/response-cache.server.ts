@@ -41,6 +41,8 @@ interface Declaration {
   policy: CachePolicy;
   /** The content version read before rendering. */
   version: string;
+  /** The route pattern that answered (`/blogs/:slug`), for the logs and metrics of its hits. */
+  route?: string;
 }
 
 /** Per-request place where the route leaves its declaration for the HTTP layer to find. */
@@ -70,6 +72,7 @@ interface Entry {
   /** The declared path it was stored under (its policy stays known while it has entries). */
   path: string;
   version: string;
+  route?: string;
   storedAt: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -88,6 +91,8 @@ const DROPPED_HEADERS = new Set([
   "transfer-encoding",
   "etag",
   "x-cache",
+  // Each answer has its own (set before the cache is asked), never the stored one's.
+  "x-request-id",
 ]);
 
 /** React Router's client-navigation requests: `/blogs.data`, and `/_root.data` for `/`. */
@@ -152,6 +157,7 @@ export function createResponseCache({
   staleIfErrorMs = 6 * 60 * 60 * 1000,
   versionTimeoutMs = 2000,
   isVersionUnavailable = () => false,
+  onServe,
 }: {
   /** false: a cache that never stores or serves anything. */
   enabled?: boolean;
@@ -167,6 +173,8 @@ export function createResponseCache({
   versionTimeoutMs?: number;
   /** True when the database is known to be unreachable: hits skip the version read. */
   isVersionUnavailable?: () => boolean;
+  /** Told the route of each answer served from the cache (the request's logs and metrics name it). */
+  onServe?: (route: string) => void;
 }): ResponseCache {
   const entries = new Map<string, Entry>();
   /**
@@ -268,6 +276,7 @@ export function createResponseCache({
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, state: "HIT" | "STALE") => {
+    if (onServe && entry.route) onServe(entry.route);
     const headers: Record<string, string> = {
       ...entry.headers,
       etag: entry.etag,
@@ -407,6 +416,7 @@ export function createResponseCache({
             {
               path: declaration.path,
               version: declaration.version,
+              route: declaration.route,
               storedAt: Date.now(),
               headers,
               body,

@@ -5,7 +5,7 @@ import pg from "pg";
 import { type Dialect, dialectOf, getConfig, sqlitePathOf } from "#app/server/config.server.ts";
 import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
-import { createPostgresPool } from "./postgres-pool.server.ts";
+import { type ConnectionStats, createPostgresPool } from "./postgres-pool.server.ts";
 import type { Database } from "./schema.server.ts";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
 import { databaseTimeouts } from "./timeouts.server.ts";
@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Whether this database is reachable, as far as its last errors and probes tell. */
   health: HealthMonitor;
+  /** Connections in use, idle and waited for right now, for the metrics. */
+  stats(): ConnectionStats & { engine: Dialect; up: boolean };
   destroy(): Promise<void>;
 }
 
@@ -34,9 +36,11 @@ export async function openDatabase(databaseUrl: string, { migrate = true } = {})
   const timeouts = databaseTimeouts(config);
   let db: DB;
   let health: HealthMonitor;
+  let connections: () => ConnectionStats;
   if (dialect === "postgres") {
     const postgres = createPostgresPool(databaseUrl, timeouts, config.DATABASE_POOL_SIZE);
     health = postgres.health;
+    connections = postgres.stats;
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
   } else {
     const path = sqlitePathOf(databaseUrl);
@@ -48,12 +52,13 @@ export async function openDatabase(databaseUrl: string, { migrate = true } = {})
       },
       probeTimeoutMs: timeouts.connectMs + 1000,
     });
-    db = new Kysely<Database>({
-      dialect: new NodeSqliteDialect({ path, lockWaitMs: timeouts.connectMs, health }),
-    });
+    const sqlite = new NodeSqliteDialect({ path, lockWaitMs: timeouts.connectMs, health });
+    connections = () => sqlite.stats();
+    db = new Kysely<Database>({ dialect: sqlite });
   }
   if (migrate) await migrateToLatest(db, dialect);
-  return { db, dialect, health, destroy: () => db.destroy() };
+  const stats = () => ({ engine: dialect, up: !health.isDown(), ...connections() });
+  return { db, dialect, health, stats, destroy: () => db.destroy() };
 }
 
 let current: Promise<DatabaseHandle> | undefined;

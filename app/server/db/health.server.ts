@@ -9,6 +9,8 @@
  * timeouts, and the probe runs every second until the database answers again.
  */
 
+import { log } from "#app/server/telemetry/log.server.ts";
+
 /** How long a 503 asks clients to wait (Retry-After). The database is probed every second. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -107,13 +109,13 @@ export function createHealthMonitor({
   const check = (cause: unknown): Promise<void> => {
     checking = probeOnce().then(
       () => {
-        if (down) console.log(`${name}: answering again; back to normal`);
+        if (down) log.info(`${name}: answering again; back to normal`);
         down = false;
         checking = undefined;
       },
       (error: unknown) => {
         if (!down) {
-          console.error(
+          log.error(
             `${name}: unavailable (${messageOf(cause)}; probe: ${messageOf(error)}). ` +
               `Answering 503 and checking every ${retryMs} ms until it is back.`,
           );

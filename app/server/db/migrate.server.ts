@@ -11,6 +11,7 @@ import { mediaMigration } from "#app/server/db/migrations/007_media.server.ts";
 import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server.ts";
 import { backupMigration } from "#app/server/db/migrations/010_backup.server.ts";
 import { autosaveGenerationMigration } from "#app/server/db/migrations/011_autosave_generation.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
 /** Static list (not file-system discovery) so migrations survive the server bundle. */
@@ -34,7 +35,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
+    if (r.status === "Error") log.error(`migration ${r.migrationName} failed`);
   }
   if (error) throw error;
 }

@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from "kysely";
 import pg from "pg";
+import { log } from "#app/server/telemetry/log.server.ts";
 import {
   createHealthMonitor,
   DatabaseUnavailableError,
@@ -26,7 +27,7 @@ export function createPostgresPool(
   connectionString: string,
   { connectMs, statementMs }: DatabaseTimeouts,
   max: number,
-): { pool: PostgresPool; health: HealthMonitor } {
+): { pool: PostgresPool; health: HealthMonitor; stats: () => ConnectionStats } {
   const raw = new pg.Pool({
     connectionString,
     max,
@@ -42,7 +43,7 @@ export function createPostgresPool(
   });
 
   raw.on("error", (error) => {
-    console.warn(`database: an idle connection closed (${error.message})`);
+    log.warn(`database: an idle connection closed (${error.message})`);
     health.report(error);
   });
 
@@ -87,7 +88,19 @@ export function createPostgresPool(
     end: () => raw.end(),
     options: raw.options,
   };
-  return { pool, health };
+  const stats = () => ({
+    inUse: raw.totalCount - raw.idleCount,
+    idle: raw.idleCount,
+    waiting: raw.waitingCount,
+  });
+  return { pool, health, stats };
+}
+
+/** Connections busy and idle, and queries waiting for one (for the metrics). */
+export interface ConnectionStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /** One fresh connection and `select 1`, each bounded; never touches the pool. */

@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import { DatabaseUnavailableError, type HealthMonitor, isDatabaseUnavailable } from "./health.server.ts";
 import { type NodeSqliteConnection, openNodeSqlite } from "./node-sqlite.server.ts";
+import type { ConnectionStats } from "./postgres-pool.server.ts";
 
 /**
  * Kysely's SQLite dialect over `node:sqlite`, built so that a locked database never stops the
@@ -27,6 +28,7 @@ import { type NodeSqliteConnection, openNodeSqlite } from "./node-sqlite.server.
  */
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #options: NodeSqliteOptions;
+  #driver: NodeSqliteDriver | undefined;
 
   constructor(options: NodeSqliteOptions) {
     super({ database: () => Promise.reject(new Error("unused: NodeSqliteDriver opens the database")) });
@@ -34,7 +36,13 @@ export class NodeSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new NodeSqliteDriver(this.#options);
+    this.#driver = new NodeSqliteDriver(this.#options);
+    return this.#driver;
+  }
+
+  /** The writer (busy or idle) and the writes queued for it, for the metrics. */
+  stats(): ConnectionStats {
+    return this.#driver?.stats() ?? { inUse: 0, idle: 0, waiting: 0 };
   }
 
   override createAdapter() {
@@ -78,6 +86,12 @@ class NodeSqliteDriver implements Driver {
     const writer = openNodeSqlite(path);
     const reader = path === ":memory:" || path === "" ? writer : openNodeSqlite(path, { readOnly: true });
     this.#shared = { writer, reader, writeLock: new AsyncLock(), lockWaitMs, health };
+  }
+
+  stats(): ConnectionStats {
+    const lock = this.#shared?.writeLock;
+    if (!lock) return { inUse: 0, idle: 0, waiting: 0 };
+    return { inUse: lock.held ? 1 : 0, idle: lock.held ? 0 : 1, waiting: lock.waiting };
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -236,6 +250,14 @@ function run<R>(connection: NodeSqliteConnection, { sql, parameters }: CompiledQ
 class AsyncLock {
   #held = false;
   readonly #waiters: (() => void)[] = [];
+
+  get held(): boolean {
+    return this.#held;
+  }
+
+  get waiting(): number {
+    return this.#waiters.length;
+  }
 
   acquire(deadline: number): Promise<void> {
     if (!this.#held) {

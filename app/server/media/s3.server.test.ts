@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { S3_CREDENTIALS, type S3Server, startS3Server } from "#tests/support/s3.ts";
 import { freePort } from "#tests/support/server-process.ts";
 import { describeUploadStore, listKeys } from "#tests/support/upload-store-contract.ts";
@@ -129,7 +130,7 @@ describe("S3 store", () => {
   });
 
   it("fails with a 503 StorageError naming neither bucket nor endpoint when the service is unreachable", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const port = await freePort();
     const store = s3Store({
       ...s3.settings("secret-bucket-name"),

@@ -9,7 +9,9 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+
 import type { Request, RequestHandler, Response } from "express";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { checkKey, isKey, StorageError, type UploadStore } from "./upload-store.server.ts";
 
 /** Where the bucket is and how to reach it; credentials come from the AWS SDK's standard chain. */
@@ -113,7 +115,7 @@ export function s3Store(settings: S3Settings): UploadStore {
       if (isMissing(error)) return void notFound(res);
       if (isNotModified(error)) return void res.status(304).set("Cache-Control", YEAR).end();
       // The cause names the bucket and endpoint: the log may know them, the visitor does not.
-      console.error(`Serving upload ${key} from the bucket failed:`, error);
+      log.error({ err: error, key }, "Serving an upload from the bucket failed");
       res.status(503).set("Cache-Control", "no-store").type("text/plain").send("Service unavailable");
       return;
     }
@@ -132,7 +134,7 @@ export function s3Store(settings: S3Settings): UploadStore {
       // mid-image is no fault worth logging; the bucket failing mid-stream is.
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ERR_STREAM_PREMATURE_CLOSE")
-        console.error(`Streaming upload ${key} was cut short:`, error);
+        log.warn({ err: error, key }, "Streaming an upload was cut short");
     }
   }
 

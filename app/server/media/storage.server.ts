@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { getConfig } from "#app/server/config.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
 import { type S3Settings, s3Store } from "./s3.server.ts";
@@ -78,7 +79,7 @@ export async function storeUpload(bytes: Uint8Array, store = uploadStore()): Pro
     }
   } catch (error) {
     await Promise.all(stored.map((key) => store.delete(key).catch(() => undefined)));
-    console.error(`Storing image ${id} failed:`, error);
+    log.error({ err: error }, `Storing image ${id} failed`);
     throw error instanceof StorageError ? error : new StorageError(error);
   }
   const largest = variants[variants.length - 1];
@@ -121,6 +122,6 @@ export async function discardImage(imageId: string | null): Promise<void> {
   try {
     await deleteImage(imageId);
   } catch (error) {
-    console.error(`Could not delete image ${imageId}:`, error);
+    log.error({ err: error }, `Could not delete image ${imageId}`);
   }
 }

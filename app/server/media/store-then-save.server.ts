@@ -1,3 +1,4 @@
+import { log } from "#app/server/telemetry/log.server.ts";
 import {
   type ImageChoice,
   ImageNeededToPublishError,
@@ -33,7 +34,7 @@ export async function storeThenSave<T>(
       return { ok: false, step: "store", status: 400, reason: error.message };
     if (error instanceof StorageError)
       return { ok: false, step: "store", status: error.status, reason: error.message };
-    console.error(`${what}: storing the image failed:`, error);
+    log.error({ err: error }, `${what}: storing the image failed`);
     return { ok: false, step: "store", status: 500, reason: "the image could not be stored." };
   }
   // Only an image this request stored is ours to discard: a picked one belongs to the library.
@@ -48,7 +49,7 @@ export async function storeThenSave<T>(
       await discardImage(stored);
       return { ok: false, step: "store", status: 400, reason: error.message };
     }
-    console.error(`${what} failed:`, error);
+    log.error({ err: error }, `${what} failed`);
     await discardImage(stored);
     return { ok: false, step: "save", status: 500 };
   }

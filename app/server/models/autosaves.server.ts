@@ -1,6 +1,7 @@
 import { BLOG_FIELDS } from "#app/forms/blog.fields.ts";
 import type { FieldSpec } from "#app/forms/common.fields.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 
 /**
  * Autosaved drafts of the blog form, kept per admin account and per blog (`blog:new` for the Add
@@ -28,7 +29,7 @@ const LIMITS = new Map<string, number>(
 /** The largest draft: every blog field at its own limit (the form refuses more on save anyway). */
 export const AUTOSAVE_MAX_CHARS = [...LIMITS.values()].reduce((sum, max) => sum + max, 0);
 
-export interface Autosave {
+interface Autosave {
   fields: Record<string, string>;
   savedAt: number;
 }
@@ -170,7 +171,7 @@ export async function forgetAutosave(db: DB, accountId: number, key: DraftKey): 
   try {
     await clearAutosave(db, accountId, key);
   } catch (error) {
-    console.error("Clearing an autosaved draft failed:", error);
+    log.error({ err: error }, "Clearing an autosaved draft failed");
   }
 }
 

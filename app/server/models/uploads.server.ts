@@ -9,6 +9,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { UploadRow } from "#app/server/db/schema.server.ts";
 import { PickedImageMissingError, type StoredImage } from "#app/server/media/image-input.server.ts";
 import { deleteImage, measureUpload } from "#app/server/media/storage.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 
 const UPLOADS_PER_PAGE = 24;
 
@@ -142,7 +143,7 @@ async function measuredRow(db: DB, row: UploadRow): Promise<UploadRow> {
   try {
     info = await measureUpload(row.id);
   } catch (error) {
-    console.error(`Could not measure image ${row.id}:`, error);
+    log.error({ err: error }, `Could not measure image ${row.id}`);
     return row;
   }
   if (!info) return row;
@@ -159,7 +160,7 @@ export async function pickerPage(db: DB): Promise<Page<MediaItem> | null> {
   try {
     return await listUploads(db);
   } catch (error) {
-    console.error("Reading the media library for the image picker failed:", error);
+    log.error({ err: error }, "Reading the media library for the image picker failed");
     return null;
   }
 }
@@ -192,7 +193,7 @@ export async function deleteUpload(db: DB, id: string): Promise<DeleteUploadResu
     try {
       await deleteImage(id);
     } catch (error) {
-      console.error(`Could not delete the files of image ${id}:`, error);
+      log.error({ err: error }, `Could not delete the files of image ${id}`);
     }
   }
   return result;

@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from "#app/lib/images.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { adminFail, adminOk } from "./admin-result.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
 
@@ -46,7 +47,7 @@ export async function deleteFromForm(
   try {
     if (!(await remove(id))) return adminFail(404, messages.gone ?? messages.failed);
   } catch (error) {
-    console.error(messages.failed, error);
+    log.error({ err: error }, messages.failed);
     return adminFail(500, messages.failed);
   }
   return adminOk(messages.deleted);

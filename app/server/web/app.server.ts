@@ -17,6 +17,9 @@ import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/metrics.server.ts";
+import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { requestInfoContext } from "./request-context.server.ts";
 
@@ -25,7 +28,8 @@ import { requestInfoContext } from "./request-context.server.ts";
  * environment. `appRoot` is the project folder (where cli/ lives).
  */
 export async function startup(appRoot = process.cwd()): Promise<void> {
-  const { db } = await getDatabase();
+  const { db, stats } = await getDatabase();
+  watchDatabase(stats);
   const { SAMPLE_CONTENT, ADMIN_EMAIL, ADMIN_PASSWORD } = getConfig();
   if (SAMPLE_CONTENT) await loadSampleContent(appRoot);
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
@@ -52,9 +56,13 @@ function loadSampleContent(appRoot: string): Promise<void> {
 
 export const app = express.Router();
 
+// Past the static files: a route names itself below (React Router's route middleware in root.tsx).
+app.use(labelRoute(UNMATCHED));
+watchCache(responseCache.stats);
+
 // While the database is known down this answers at once; otherwise a real query, within the
 // database timeouts (a failure there also tells the health monitor).
-app.get("/healthz", async (_req, res) => {
+app.get("/healthz", labelRoute("/healthz"), async (_req, res) => {
   res.set("Cache-Control", "no-store");
   try {
     if (isDatabaseKnownDown()) throw new Error("database down");
@@ -67,13 +75,17 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // Uploaded images, from wherever the upload store keeps them (cached for a year; 404 when missing).
-app.use("/uploads", uploadStore().serve);
+app.use("/uploads", labelRoute("/uploads"), uploadStore().serve);
+
+// Prometheus metrics, for this machine or a bearer of METRICS_TOKEN; everyone else gets the 404 page.
+app.get("/metrics", serveMetrics);
 
 // CSRF: a browser's cross-site form post carries a foreign Origin; refuse it before any action runs.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
   if (origin && !isSameOrigin(origin, req.get("host"), req.protocol, getConfig().PUBLIC_URL)) {
+    log.warn({ origin: origin.slice(0, 200) }, "cross-site request refused");
     res.status(403).type("text/plain").send("Cross-site request refused.");
     return;
   }

@@ -5,6 +5,8 @@ import { parseForm } from "#app/forms/parse.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { countRefusal } from "#app/server/telemetry/metrics.server.ts";
 import { FormBodyError, readFormBody } from "./form-body.server.ts";
 
 /** Per IP and form (FORM_RATE_LIMIT): 5 submissions per 10 minutes is plenty for a person, not a bot. */
@@ -50,6 +52,8 @@ export async function checkPublicForm<S extends z.ZodObject>(
     });
   }
   if (!(await allowHit(db, `form:${opts.formName}:${opts.ip}`, LIMIT, WINDOW_SECONDS))) {
+    countRefusal(`form:${opts.formName}`);
+    log.warn({ form: opts.formName }, "form post refused by the rate limit");
     return fail(429, {
       formError: "Too many submissions from your connection. Please try again in a few minutes.",
       fieldErrors: {},

@@ -8,6 +8,7 @@ import { readdir } from "node:fs/promises";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
@@ -32,7 +33,7 @@ for (const engine of ENGINES) {
       editRecipe: typeof import("#app/routes/admin/manage-recipe/edit.tsx");
     };
     let uploadsDir = "";
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
 
     beforeAll(async () => {
       const fresh = await emptyDatabaseUrl(engine);
@@ -166,9 +167,10 @@ for (const engine of ENGINES) {
       expect(answer.data?.ok).toBe(false);
       expect(answer.data?.toast?.message).toBe(message);
       expect(JSON.stringify(answer.data)).not.toContain("wp_internal_detail");
-      expect(JSON.stringify(logged.mock.calls.map((call) => call.map(String)))).toContain(
-        "wp_internal_detail",
+      const causes = logged.mock.calls.map((call) =>
+        call.map((arg) => String((arg as { err?: unknown })?.err ?? arg)),
       );
+      expect(JSON.stringify(causes)).toContain("wp_internal_detail");
       expect(await readdir(uploadsDir)).toEqual([]);
       // The form comes back as it was typed, not as it was saved.
       expect((answer.data as { values?: Record<string, string> }).values?.title).toBe(fields.title);

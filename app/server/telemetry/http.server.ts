@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "./log.server.ts";
+import { countRequest } from "./metrics.server.ts";
+import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./request.server.ts";
+
+/** Express's compiled `trust proxy` setting: whether the address `hop` steps away may be believed. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+const RECORD = Symbol("telemetry-request");
+type Tracked = ServerResponse & { [RECORD]?: RequestRecord; req: IncomingMessage };
+
+/** The methods Node's parser can hand us are a fixed set, but labels stay few: the site's four or "other". */
+const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+
+/** X-Cache as the response cache set it; "none" when the cache was not asked. */
+function cacheOutcome(res: ServerResponse): string {
+  const header = res.getHeader("x-cache");
+  if (header === "HIT") return "hit";
+  if (header === "MISS") return "miss";
+  if (header === "STALE") return "stale";
+  return "none";
+}
+
+/** One line and the request metrics, when the answer is complete or the connection is gone. */
+function finished(this: Tracked): void {
+  const record = this[RECORD];
+  if (!record) return;
+  const seconds = (performance.now() - record.start) / 1000;
+  const status = this.statusCode;
+  const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
+  const cache = cacheOutcome(this);
+  countRequest(method, record.route, status, cache, seconds);
+  const line = {
+    reqId: record.id,
+    method,
+    route: record.route,
+    status,
+    ms: Math.round(seconds * 100_000) / 100,
+    cache,
+    // The client went away before the whole answer was sent.
+    aborted: this.writableFinished ? undefined : true,
+  };
+  if (status >= 500) log.error(line, "request");
+  else log.info(line, "request");
+}
+
+/**
+ * Wraps the raw HTTP listener: every request (cached answers included) gets an id (X-Request-Id),
+ * runs with its record in scope (so every log line names it), and ends with one log line and the
+ * request metrics. An incoming X-Request-Id is kept only from a trusted proxy.
+ */
+export function observeRequests(trustProxy: TrustProxy) {
+  return function observe<A extends unknown[]>(
+    req: IncomingMessage,
+    res: ServerResponse,
+    handle: (...args: A) => void,
+    ...args: A
+  ): void {
+    const fromProxy = trustProxy(req.socket.remoteAddress ?? "", 0);
+    const id = acceptedRequestId(req.headers["x-request-id"], fromProxy) ?? randomUUID();
+    const record: RequestRecord = { id, start: performance.now(), route: UNMATCHED };
+    res.setHeader("X-Request-Id", id);
+    (res as Tracked)[RECORD] = record;
+    res.once("close", finished);
+    requests.run(record, handle, ...args);
+  };
+}
