@@ -15,6 +15,7 @@ import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.
 import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
+import { startMailSender } from "#app/server/mail/sender.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { requestInfoContext } from "./request-context.server.ts";
@@ -29,6 +30,7 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   if (SAMPLE_CONTENT) await loadSampleContent(appRoot);
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  startMailSender(db, (await getDatabase()).dialect);
 }
 
 /** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */
