@@ -5,6 +5,8 @@
  */
 import { getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { addComment } from "#app/server/models/comments.server.ts";
+import { addContact, type ContactInput } from "#app/server/models/contacts.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
 import { queueMail } from "./outbox.server.ts";
 import { notificationMail, type SiteEvent } from "./templates.server.ts";
@@ -118,5 +120,38 @@ export async function queueNotification(
       )
       .execute();
     return outboxId === 0 ? null : outboxId;
+  });
+}
+
+/** A visitor's contact message, stored, and recorded for the next notification in the same transaction. */
+export async function addContactNoticed(db: DB, input: ContactInput): Promise<void> {
+  if (!mailEnabled()) {
+    await addContact(db, input);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await addContact(trx, input);
+    await recordSiteEvent(trx, {
+      kind: "contact",
+      name: `${input.first} ${input.last}`.trim(),
+      email: input.email,
+      message: input.message,
+    });
+  });
+}
+
+/** A visitor's comment (pending), stored, and recorded for the next notification in the same transaction. */
+export async function addCommentNoticed(
+  db: DB,
+  blog: { id: number; title: string },
+  input: { name: string; email: string; comment: string },
+): Promise<void> {
+  if (!mailEnabled()) {
+    await addComment(db, blog.id, input);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await addComment(trx, blog.id, input);
+    await recordSiteEvent(trx, { kind: "comment", ...input, blogTitle: blog.title });
   });
 }
