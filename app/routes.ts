@@ -31,6 +31,8 @@ export default [
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
   route("admin/autosave", "routes/admin/autosave.ts"),
   layout("routes/admin/layout.tsx", [
     // The dashboard is the blog list under its own title: one module, two URLs.
