@@ -7,8 +7,8 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./server-process.ts";
 
-export const SMTP_USER = "mailer";
-export const SMTP_PASS = "not-the-real-password";
+const SMTP_USER = "mailer";
+const SMTP_PASS = "not-the-real-password";
 
 export interface TestSmtpServer {
   port: number;

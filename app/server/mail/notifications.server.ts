@@ -26,7 +26,7 @@ export function mailEnabled(): boolean {
 }
 
 /** Records something the site's address will hear of. Does nothing while mail is off. */
-export async function recordSiteEvent(db: DB, event: EventInput, now = nowSeconds()): Promise<void> {
+async function recordSiteEvent(db: DB, event: EventInput, now = nowSeconds()): Promise<void> {
   if (!mailEnabled()) return;
   await db
     .insertInto("mail_events")

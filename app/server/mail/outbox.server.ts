@@ -51,7 +51,7 @@ export async function queueMail(db: DB, mail: OutgoingMail, now = nowSeconds()):
 export const MAX_ATTEMPTS = 8;
 /** The first retry waits this long; each next one twice as long, up to RETRY_CAP_SECONDS. */
 export const RETRY_BASE_SECONDS = 30;
-export const RETRY_CAP_SECONDS = 3600;
+const RETRY_CAP_SECONDS = 3600;
 
 /** Seconds to wait after the `attempts`-th failed try: 30 s, 1 min, 2 min… at most an hour. */
 export function retryDelaySeconds(

@@ -13,8 +13,8 @@ import { mailEnabled, siteUrl } from "./notifications.server.ts";
 import { queueMail } from "./outbox.server.ts";
 import { confirmSignupMail } from "./templates.server.ts";
 
-export const CONFIRM_PATH = "/signup/confirm";
-export const UNSUBSCRIBE_PATH = "/unsubscribe";
+const CONFIRM_PATH = "/signup/confirm";
+const UNSUBSCRIBE_PATH = "/unsubscribe";
 /** A confirm link works for a week. */
 export const CONFIRM_LINK_DAYS = 7;
 
@@ -23,13 +23,13 @@ const newToken = () => randomBytes(32).toString("base64url");
 const plausible = (token: string) => token !== "" && token.length <= 200;
 
 /** The link that unsubscribes one reader (its token can do nothing else). */
-export const unsubscribeUrl = (token: string) => siteUrl(`${UNSUBSCRIBE_PATH}?token=${token}`);
+const unsubscribeUrl = (token: string) => siteUrl(`${UNSUBSCRIBE_PATH}?token=${token}`);
 
 /**
  * The headers every mail to a reader carries: List-Unsubscribe, and List-Unsubscribe-Post so mail
  * programs may unsubscribe with one click (a POST to the same link; RFC 8058).
  */
-export function unsubscribeHeaders(token: string): Record<string, string> {
+function unsubscribeHeaders(token: string): Record<string, string> {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl(token)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -8,7 +8,7 @@ export interface UserInput {
 }
 
 /** A reader's subscription: `pending` until they follow the confirm link of a double opt-in. */
-export type Subscription = "pending" | "subscribed" | "unsubscribed";
+type Subscription = "pending" | "subscribed" | "unsubscribed";
 
 /** How a new user starts: subscribed (as every sign-up did before mail), or pending a confirmation. */
 export interface NewSubscription {
@@ -89,7 +89,7 @@ export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE):
 }
 
 /** The most rows one subscriber export holds. */
-export const SUBSCRIBERS_EXPORT_LIMIT = 100_000;
+const SUBSCRIBERS_EXPORT_LIMIT = 100_000;
 
 /** Subscribed readers (confirmed, or signed up before confirmation existed), oldest first. */
 export async function listSubscribers(db: DB, limit = SUBSCRIBERS_EXPORT_LIMIT) {
