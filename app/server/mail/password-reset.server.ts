@@ -36,7 +36,12 @@ export async function requestPasswordReset(db: DB, email: string, now = nowSecon
     resetUrl: siteUrl(`${RESET_PATH}?token=${token}`),
     minutes: RESET_LINK_MINUTES,
   });
-  if (!account) return;
+  if (!account) {
+    // A write like the other path's (and useful: expired links go), so the answer's timing does
+    // not tell whether the address has an account.
+    await db.deleteFrom("password_resets").where("expires_at", "<=", now).execute();
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     // Only the newest link works: an older one still in a mailbox is spent.
     await trx
