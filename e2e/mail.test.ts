@@ -6,9 +6,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
+import { expect, test } from "./fixtures.ts";
 
 const PUBLIC_URL = "http://blog.example.test";
 const OWNER = { email: "owner@wanderplate.test", password: "the owner's first passphrase" };
