@@ -16,6 +16,8 @@ export default [
     route("favorites", "routes/favorites.tsx"),
     route("contact", "routes/contact.tsx"),
     route("signup", "routes/signup.tsx"),
+    route("signup/confirm", "routes/signup/confirm.tsx"),
+    route("unsubscribe", "routes/unsubscribe.tsx"),
     // The four static pages share one module; the route id says which page it renders.
     route("about", "routes/static-page.tsx", { id: "about" }),
     route("disclaimer", "routes/static-page.tsx", { id: "disclaimer" }),
@@ -31,6 +33,9 @@ export default [
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
+  route("admin/manage-users/subscribers.csv", "routes/admin/manage-users/subscribers.csv.ts"),
   route("admin/autosave", "routes/admin/autosave.ts"),
   layout("routes/admin/layout.tsx", [
     // The dashboard is the blog list under its own title: one module, two URLs.

@@ -2,6 +2,9 @@ import type { FormErrors } from "#app/forms/common.fields.ts";
 import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
 import { Field, FormError, Honeypot, SubmitButton } from "./form.tsx";
 
+/** Shown after a sign-up while mail is on (double opt-in). */
+export const CONFIRM_FIRST = "First, confirm your address: follow the link in the mail we just sent you.";
+
 /** Full Name, Email, Phone: the sign-up fields shared by the popup and the /signup page. */
 export function SignupFields({
   errors,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { FormErrors } from "#app/forms/common.fields.ts";
 import { CloseIcon } from "./icons.tsx";
-import { SignupFields } from "./signup-form.tsx";
+import { CONFIRM_FIRST, SignupFields } from "./signup-form.tsx";
 
 const POPUP_DISMISSED_KEY = "signupPopupDismissed";
 /** Shown a moment after the page settles, so it never greets a visitor before the content. */
@@ -27,7 +27,9 @@ function rememberDismissal() {
 /** When the popup setting is on, a sign-up dialog; a dismissal is remembered on the device. */
 export function SignupPopup({ siteName }: { siteName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<{ ok: true } | ({ ok: false } & FormErrors & { formError?: string })>();
+  const fetcher = useFetcher<
+    { ok: true; confirm?: boolean } | ({ ok: false } & FormErrors & { formError?: string })
+  >();
   const [signedUp, setSignedUp] = useState(false);
 
   useEffect(() => {
@@ -73,6 +75,7 @@ export function SignupPopup({ siteName }: { siteName: string }) {
             <p role="status" className="text-lg">
               Thanks for signing up! Watch your inbox for our next dispatch.
             </p>
+            {fetcher.data?.ok && fetcher.data.confirm && <p className="mt-2 text-lg">{CONFIRM_FIRST}</p>}
             <button
               type="button"
               onClick={close}

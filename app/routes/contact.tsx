@@ -8,7 +8,7 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { addContact } from "#app/server/models/contacts.server.ts";
+import { addContactNoticed } from "#app/server/mail/notifications.server.ts";
 import { getSiteInfo, getSiteNumbers } from "#app/server/models/settings.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(requestInfoContext).ip,
   });
   if (!checked.ok) return checked.response;
-  await addContact(db, checked.data);
+  await addContactNoticed(db, checked.data);
   // Post/Redirect/Get: a reload cannot send the message twice; the landing page is the cached one.
   return redirect("/contact?sent=1", 303);
 }

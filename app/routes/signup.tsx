@@ -1,11 +1,11 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { PageHero } from "#app/components/page-hero.tsx";
-import { SignupFields } from "#app/components/signup-form.tsx";
+import { CONFIRM_FIRST, SignupFields } from "#app/components/signup-form.tsx";
 import { userSchema } from "#app/forms/user.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { addUser } from "#app/server/models/users.server.ts";
+import { signUp } from "#app/server/mail/subscriptions.server.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
 import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import type { Route } from "./+types/signup";
@@ -18,8 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(requestInfoContext).ip,
   });
   if (!checked.ok) return checked.response;
-  await addUser(db, checked.data);
-  return { ok: true as const };
+  const { confirm } = await signUp(db, checked.data);
+  // The answer of a sign-up without mail stays exactly what it always was.
+  return confirm ? { ok: true as const, confirm } : { ok: true as const };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -40,9 +41,10 @@ export default function Signup() {
       </PageHero>
       <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
         {result?.ok ? (
-          <p role="status" className="rounded-xl bg-sea-600/10 px-4 py-3 text-lg font-medium text-sea-800">
-            Thanks for signing up! Watch your inbox for our next dispatch.
-          </p>
+          <div role="status" className="rounded-xl bg-sea-600/10 px-4 py-3 text-lg font-medium text-sea-800">
+            <p>Thanks for signing up! Watch your inbox for our next dispatch.</p>
+            {"confirm" in result && <p className="mt-2">{CONFIRM_FIRST}</p>}
+          </div>
         ) : (
           <Form
             method="post"

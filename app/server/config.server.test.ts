@@ -49,6 +49,8 @@ describe("parseConfig defaults", () => {
       BACKUP_INTERVAL_HOURS: 24,
       LOG_LEVEL: "info",
       METRICS_TOKEN: undefined,
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
     });
   });
 
@@ -387,5 +389,33 @@ describe("README", () => {
     ]) {
       expect(readme, name).toContain(`| \`${name}\``);
     }
+  });
+});
+
+describe("mail settings", () => {
+  const mail = {
+    SMTP_URL: "smtp://mailer:s3cret-pass@mail.example.com:587",
+    MAIL_FROM: "Wanderplate <hello@example.com>",
+    PUBLIC_URL: "https://blog.example.com",
+  };
+
+  it("accepts smtp:// and smtps:// with a sender and the public URL", () => {
+    expect(parseConfig(mail)).toMatchObject(mail);
+    expect(
+      problemOf({ ...mail, SMTP_URL: "smtps://mail.example.com", MAIL_FROM: "a@example.com" }),
+    ).toBeNull();
+  });
+
+  it("needs MAIL_FROM and PUBLIC_URL with SMTP_URL, and says so", () => {
+    expect(problemOf({ SMTP_URL: mail.SMTP_URL })).toBe(
+      "MAIL_FROM must be set with SMTP_URL (mail needs it)\nPUBLIC_URL must be set with SMTP_URL (mail needs it)",
+    );
+  });
+
+  it("refuses another scheme or a bad sender without echoing the password", () => {
+    const problem = problemOf({ ...mail, SMTP_URL: "http://mailer:s3cret-pass@mail.example.com" });
+    expect(problem).toMatch(/^SMTP_URL must be an smtp:\/\/ URL/);
+    expect(problem).not.toContain("s3cret-pass");
+    expect(problemOf({ ...mail, MAIL_FROM: "Wanderplate <not an address>" })).toMatch(/^MAIL_FROM must be/);
   });
 });

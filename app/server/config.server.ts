@@ -343,7 +343,44 @@ const VARIABLES = {
       "lets a scraper read `GET /metrics` from elsewhere with `Authorization: Bearer <token>`; without " +
       "it only clients on this machine (loopback, after the `TRUST_PROXY` rules) may",
   }),
+  // ---- Email (docs/OPERATIONS.md, "Email") ----
+  SMTP_URL: variable({
+    schema: blankIsUnset(
+      z
+        .string()
+        .trim()
+        .refine(
+          (url) => /^smtps?:\/\//i.test(url) && URL.canParse(url) && new URL(url).hostname !== "",
+          "must be an smtp:// URL (STARTTLS when the server offers it) or smtps:// (TLS from the start), " +
+            "such as smtp://user:pass@mail.example.com:587",
+        )
+        .optional(),
+    ),
+    unset: "none: mail is off",
+    secret: true,
+    meaning:
+      "the mail server, `smtp://user:pass@host:587` or `smtps://…:465`; turns on notifications, " +
+      "sign-up confirmation and password reset by mail (needs `MAIL_FROM` and `PUBLIC_URL`)",
+  }),
+  MAIL_FROM: variable({
+    schema: blankIsUnset(
+      z
+        .string()
+        .trim()
+        .refine(isMailbox, "must be an address, or a name and an address: Wanderplate <hello@example.com>")
+        .optional(),
+    ),
+    unset: "none",
+    meaning: "the sender of every mail, e.g. `Wanderplate <hello@example.com>`",
+  }),
 };
+
+/** `a@b.c` or `Name <a@b.c>`: the forms of a From header people write by hand. */
+function isMailbox(text: string): boolean {
+  const match = /^(?:[^<>"]*<\s*([^<>\s]+)\s*>|([^<>\s]+))$/.exec(text);
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && z.email().safeParse(address).success;
+}
 
 type Variables = typeof VARIABLES;
 type VariableName = keyof Variables;
@@ -398,6 +435,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     problems.push(
       `S3_BUCKET must be set with ${s3Settings.join(", ")} (or unset those to keep uploads on disk)`,
     );
+  }
+  // Mail needs a sender, and absolute links that do not trust a request's Host header (a reset link
+  // built from a forged Host would hand the token to whoever owns that host).
+  if (given("SMTP_URL")) {
+    for (const name of ["MAIL_FROM", "PUBLIC_URL"] as const) {
+      if (!given(name)) problems.push(`${name} must be set with SMTP_URL (mail needs it)`);
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config) as Config;

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
-import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { LOGIN_FIELDS as L } from "#app/forms/login.fields.ts";
+import { FORGOT_FIELDS } from "#app/forms/password-reset.fields.ts";
 import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
 import { attemptLogin } from "#app/server/auth/login.server.ts";
 import { findSessionAccount } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import { FormBodyError, readFormBody } from "#app/server/web/form-body.server.ts";
 import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import { redirectWithToast, takeToast } from "#app/server/web/toast.server.ts";
@@ -24,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const account = await findSessionAccount(await getDb(), request);
   if (account?.role === ADMIN_ROLE) throw redirect("/admin/dashboard");
   const { toast, headers } = takeToast(request);
-  return data({ toast }, { headers });
+  return data({ toast, mailOn: mailEnabled() }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,7 +81,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Login() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, mailOn } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const [showHelp, setShowHelp] = useState(false);
@@ -134,10 +136,34 @@ export default function Login() {
           className="mt-6 rounded-xl bg-sand-100 p-4 text-sm text-ink-700"
         >
           <p className="font-semibold text-ink-900">Resetting a password</p>
-          <p className="mt-1">
-            There is no reset email: whoever runs the server resets it from the command line, which also works
-            while the site is running (it asks for the new password, and signs the account out everywhere):
-          </p>
+          {mailOn ? (
+            <>
+              <p className="mt-1">
+                Enter the address of your admin account: we mail it a link to choose a new password.
+              </p>
+              <Form method="post" action="/admin/forgot-password" noValidate className="mt-3 space-y-3">
+                <Field
+                  id="forgot-email"
+                  field={FORGOT_FIELDS.email}
+                  type="email"
+                  required
+                  autoComplete="email"
+                />
+                <Honeypot />
+                <SubmitButton>Send reset link</SubmitButton>
+              </Form>
+              <p className="mt-3">
+                Whoever runs the server can also reset it from the command line (it signs the account out
+                everywhere):
+              </p>
+            </>
+          ) : (
+            <p className="mt-1">
+              There is no reset email: whoever runs the server resets it from the command line, which also
+              works while the site is running (it asks for the new password, and signs the account out
+              everywhere):
+            </p>
+          )}
           <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
             npm run create-admin -- --email you@example.com
           </pre>

@@ -6,6 +6,7 @@ import {
   AdminTable,
   buttonDanger,
   buttonPrimary,
+  buttonSecondary,
   EmptyState,
   LoadError,
   PageHeader,
@@ -72,6 +73,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A reader's subscription as the Users table says it. */
+const SUBSCRIPTION_LABELS = {
+  pending: "Awaiting confirmation",
+  subscribed: "Subscribed",
+  unsubscribed: "Unsubscribed",
+} as const;
+
 /** A missing full name shows N/A, a missing phone shows -. */
 function orNa(value: string) {
   return value.trim() || "N/A";
@@ -94,6 +102,9 @@ export default function ManageUsers() {
     <div>
       <div aria-hidden={backgroundHidden || undefined}>
         <PageHeader title="Users">
+          <a href="/admin/manage-users/subscribers.csv" download className={buttonSecondary}>
+            Export subscribers (CSV)
+          </a>
           <button type="button" className={buttonPrimary} onClick={() => setAdding(true)}>
             Add User
           </button>
@@ -107,7 +118,9 @@ export default function ManageUsers() {
             <p className="mb-3 text-sm text-ink-700">
               {users.total === 1 ? "1 user" : `${users.total} users`}, newest first.
             </p>
-            <AdminTable headings={["Full Name", "Email", "Phone", "Registered On", "Actions"]}>
+            <AdminTable
+              headings={["Full Name", "Email", "Phone", "Registered On", "Subscription", "Actions"]}
+            >
               {users.items.map((u) => (
                 <tr key={u.id} className="align-top">
                   <td className="px-4 py-3 font-medium break-words">{orNa(u.fullName)}</td>
@@ -116,6 +129,7 @@ export default function ManageUsers() {
                   <td className="px-4 py-3 whitespace-nowrap">
                     <LocalTime seconds={u.createdAt} />
                   </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{SUBSCRIPTION_LABELS[u.subscription]}</td>
                   <td className="px-4 py-3">
                     <button
                       type="button"

@@ -16,8 +16,9 @@ import { commentSchema } from "#app/forms/comment.ts";
 import { imageSources } from "#app/lib/images.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
-import { addComment, approvedComments } from "#app/server/models/comments.server.ts";
+import { approvedComments } from "#app/server/models/comments.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
 import { requestInfoContext } from "#app/server/web/request-context.server.ts";
@@ -62,7 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     ip: context.get(requestInfoContext).ip,
   });
   if (!checked.ok) return checked.response;
-  await addComment(db, blog.id, checked.data);
+  await addCommentNoticed(db, blog, checked.data);
   // Pending until approved: it moves no content version (migration 004), so no cache is emptied.
   // Post/Redirect/Get: a reload cannot post the comment twice, and the page the visitor lands on
   // is the blog's cached page plus a flag, not a fresh render for every comment.

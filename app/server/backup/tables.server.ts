@@ -31,6 +31,10 @@ export const LEFT_OUT: Record<string, string> = {
   row_counts: "kept by the database's triggers as the blogs are inserted",
   content_version: "kept by the database's triggers; a restored site starts with an empty cache anyway",
   backup_lease: "which server runs scheduled backups, and when the next one is due",
+  mail_outbox: "mails on their way: restoring them could send them twice (a restore is not a resend)",
+  mail_events: "contact messages and comments waiting for the owner's next notification mail",
+  mail_digest: "when the last notification mail went out",
+  password_resets: "short-lived reset links: a restored site has none outstanding",
   kysely_migration: "the schema point is in the manifest; the restore migrates the target itself",
   kysely_migration_lock: "the migrator's own lock",
 };

@@ -9,6 +9,7 @@ import { loginThrottleMigration } from "#app/server/db/migrations/005_login_thro
 import { publicationMigration } from "#app/server/db/migrations/006_publication.server.ts";
 import { mediaMigration } from "#app/server/db/migrations/007_media.server.ts";
 import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server.ts";
+import { mailMigration } from "#app/server/db/migrations/009_mail.server.ts";
 import { backupMigration } from "#app/server/db/migrations/010_backup.server.ts";
 import { autosaveGenerationMigration } from "#app/server/db/migrations/011_autosave_generation.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -25,6 +26,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "006_publication": publicationMigration(dialect),
     "007_media": mediaMigration(dialect),
     "008_autosave": autosaveMigration(dialect),
+    "009_mail": mailMigration(dialect),
     "010_backup": backupMigration(dialect),
     "011_autosave_generation": autosaveGenerationMigration,
   };

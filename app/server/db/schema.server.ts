@@ -80,6 +80,12 @@ interface UsersTable {
   email: string;
   phone: string;
   created_at: number;
+  /** `pending` (awaiting the confirm link), `subscribed` or `unsubscribed` (migration 009). */
+  subscription: Generated<string>;
+  /** SHA-256 of the confirm link's token while pending; null otherwise. */
+  confirm_token_hash: string | null;
+  /** The token of this reader's unsubscribe link (it can only unsubscribe them). */
+  unsubscribe_token: string | null;
 }
 
 interface ContactsTable {
@@ -188,6 +194,54 @@ interface BackupLeaseTable {
   due_at: number;
 }
 
+/** Mail waiting to be sent, sent, or given up on (migration 009; app/server/mail/outbox.server.ts). */
+interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** JSON object of extra headers (List-Unsubscribe…). */
+  headers: Generated<string>;
+  /** `pending`, `sent` or `failed`. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** A sender holds the row until then; past it, another sender may take it. */
+  claimed_until: Generated<number>;
+  claim_id: string | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** Something the site's address is told about, in the next batched notification (migration 009). */
+interface MailEventsTable {
+  id: Generated<number>;
+  /** `contact` or `comment`. */
+  kind: string;
+  /** JSON: what the notification lists of it. */
+  summary: string;
+  created_at: number;
+  /** The notification mail that listed it; null until then. */
+  outbox_id: number | null;
+}
+
+/** One row (id 1): when the last notification was queued (migration 009). */
+interface MailDigestTable {
+  id: number;
+  last_queued_at: number;
+}
+
+/** Password reset links: only the token's SHA-256 is kept (migration 009). */
+interface PasswordResetsTable {
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -206,6 +260,10 @@ export interface Database {
   uploads: UploadsTable;
   autosaves: AutosavesTable;
   backup_lease: BackupLeaseTable;
+  mail_outbox: MailOutboxTable;
+  mail_events: MailEventsTable;
+  mail_digest: MailDigestTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -7,10 +7,30 @@ export interface UserInput {
   phone: string;
 }
 
-export async function addUser(db: DB, input: UserInput) {
+/** A reader's subscription: `pending` until they follow the confirm link of a double opt-in. */
+type Subscription = "pending" | "subscribed" | "unsubscribed";
+
+/** How a new user starts: subscribed (as every sign-up did before mail), or pending a confirmation. */
+export interface NewSubscription {
+  subscription: Subscription;
+  confirmTokenHash: string | null;
+  unsubscribeToken: string | null;
+}
+
+export async function addUser(db: DB, input: UserInput, start?: NewSubscription) {
   return db
     .insertInto("users")
-    .values({ full_name: input.fullName, email: input.email, phone: input.phone, created_at: nowSeconds() })
+    .values({
+      full_name: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      created_at: nowSeconds(),
+      ...(start && {
+        subscription: start.subscription,
+        confirm_token_hash: start.confirmTokenHash,
+        unsubscribe_token: start.unsubscribeToken,
+      }),
+    })
     .returning(["id"])
     .executeTakeFirstOrThrow();
 }
@@ -40,7 +60,11 @@ export interface UserListItem {
   email: string;
   phone: string;
   createdAt: number;
+  subscription: Subscription;
 }
+
+const asSubscription = (value: string): Subscription =>
+  value === "pending" || value === "unsubscribed" ? value : "subscribed";
 
 async function countUsers(db: DB): Promise<number> {
   const { n } = await db
@@ -59,6 +83,22 @@ export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE):
       email: r.email,
       phone: r.phone,
       createdAt: r.created_at,
+      subscription: asSubscription(r.subscription),
     })),
   );
+}
+
+/** The most rows one subscriber export holds. */
+const SUBSCRIBERS_EXPORT_LIMIT = 100_000;
+
+/** Subscribed readers (confirmed, or signed up before confirmation existed), oldest first. */
+export async function listSubscribers(db: DB, limit = SUBSCRIBERS_EXPORT_LIMIT) {
+  return db
+    .selectFrom("users")
+    .select(["full_name", "email", "phone", "created_at"])
+    .where("subscription", "=", "subscribed")
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
 }

@@ -16,6 +16,7 @@ import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.
 import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
+import { startMailSender } from "#app/server/mail/sender.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/metrics.server.ts";
@@ -35,6 +36,7 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
   await startScheduledBackups();
+  startMailSender(db, (await getDatabase()).dialect);
 }
 
 /** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */

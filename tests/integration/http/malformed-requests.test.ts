@@ -130,6 +130,8 @@ beforeAll(async () => {
     "/favorites",
     "/contact",
     "/signup",
+    "/signup/confirm?token=x",
+    "/unsubscribe?token=x",
     "/about",
     "/disclaimer",
     "/privacy-policy",
@@ -145,6 +147,9 @@ beforeAll(async () => {
     "/admin",
     "/admin/login",
     "/admin/logout",
+    "/admin/forgot-password",
+    "/admin/reset-password?token=x",
+    "/admin/manage-users/subscribers.csv",
     ...(await adminScreens(server.url, cookie)),
     "/admin/no-such-screen",
   ];

@@ -1,0 +1,103 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
+import { PASSWORD_CHANGED, RESET_FIELDS as R, RESET_LINK_INVALID } from "#app/forms/password-reset.fields.ts";
+import { resetSchema } from "#app/forms/password-reset.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { mailEnabled } from "#app/server/mail/notifications.server.ts";
+import { isResetTokenUsable, RESET_PATH, resetPassword } from "#app/server/mail/password-reset.server.ts";
+import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/web/request-context.server.ts";
+import { redirectWithToast } from "#app/server/web/toast.server.ts";
+import type { Route } from "./+types/reset-password";
+
+/** The page holds a live token in its URL: no cache keeps it. */
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!mailEnabled()) throw redirect("/admin/login");
+  const token = tokenOf(request);
+  const usable = await isResetTokenUsable(await getDb(), token);
+  return data(
+    { usable, formAction: `${RESET_PATH}?token=${encodeURIComponent(token)}` },
+    { headers: NO_STORE },
+  );
+}
+
+type ResetFailure = {
+  ok: false;
+  formError?: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!mailEnabled()) throw data("Not found", { status: 404 });
+  const db = await getDb();
+  const checked = await checkPublicForm(db, request, resetSchema, {
+    formName: "reset-password",
+    ip: context.get(requestInfoContext).ip,
+  });
+  if (!checked.ok) return checked.response;
+  const outcome = await resetPassword(db, tokenOf(request), checked.data.password);
+  const fail = (body: Omit<ResetFailure, "ok" | "values">) =>
+    data<ResetFailure>({ ok: false, values: {}, ...body }, { status: 400, headers: NO_STORE });
+  switch (outcome.kind) {
+    case "invalid":
+      return fail({ formError: RESET_LINK_INVALID, fieldErrors: {} });
+    case "weak":
+      return fail({ fieldErrors: { password: outcome.problem } });
+    case "ok":
+      return redirectWithToast("/admin/login", "success", PASSWORD_CHANGED);
+  }
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password | Wanderplate" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ResetPassword() {
+  const { usable, formAction } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const errors = result && !result.ok ? result : undefined;
+  return (
+    <AuthCard title="Choose a new password">
+      {usable ? (
+        <Form method="post" action={formAction} noValidate className="mt-6 space-y-4">
+          <Field
+            id="reset-password"
+            field={R.password}
+            type="password"
+            required
+            autoComplete="new-password"
+            errors={errors}
+          />
+          <Field
+            id="reset-confirm"
+            field={R.confirm}
+            type="password"
+            required
+            autoComplete="new-password"
+            errors={errors}
+          />
+          <Honeypot />
+          <FormError message={errors?.formError} />
+          <SubmitButton submitting={submitting}>Set new password</SubmitButton>
+        </Form>
+      ) : (
+        <FormError message={RESET_LINK_INVALID} />
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/admin/login" className="font-semibold text-sea-700 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

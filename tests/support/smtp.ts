@@ -1,0 +1,89 @@
+/**
+ * A real SMTP server for tests (the `smtp-server` package) on 127.0.0.1 and a free port: it asks
+ * for a user name and password, keeps every message it accepts (parsed by `mailparser`), and can
+ * be told to refuse mail (a temporary 451) to test retries.
+ */
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { freePort } from "./server-process.ts";
+
+const SMTP_USER = "mailer";
+const SMTP_PASS = "not-the-real-password";
+
+export interface TestSmtpServer {
+  port: number;
+  /** smtp://user:pass@127.0.0.1:port */
+  url: string;
+  messages: ParsedMail[];
+  /** Answer 451 to every message while true. */
+  refusing: boolean;
+  /** Waits until at least `count` messages have arrived (or throws after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
+  const listenPort = port ?? (await freePort());
+  const messages: ParsedMail[] = [];
+  const state: TestSmtpServer = {
+    port: listenPort,
+    url: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${listenPort}`,
+    messages,
+    refusing: false,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASS)
+        return callback(null, { user: auth.username });
+      return callback(new Error("Invalid username or password"));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          if (state.refusing) {
+            const error = new Error("Try again later") as Error & { responseCode: number };
+            error.responseCode = 451;
+            return callback(error);
+          }
+          messages.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(listenPort, "127.0.0.1", () => resolve());
+  });
+  return state;
+}
+
+/** The first http(s) link of a message's text that starts with `prefix`. */
+export function linkIn(mail: ParsedMail, prefix: string): string {
+  const found = (mail.text ?? "").split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
+  return found;
+}
+
+/** A header of a message as it was sent (unfolded), or "" when absent. */
+export function headerText(mail: ParsedMail, name: string): string {
+  const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line ?? "";
+  return line
+    .slice(line.indexOf(":") + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+}
