@@ -95,6 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return inAdmin ? <AdminUnavailable /> : <UnavailablePage />;
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A 4xx answer (a refused form, a missing page) is the client's doing, not a fault to report.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   return <ErrorPage status={notFound ? 404 : 500} standalone />;
 }
