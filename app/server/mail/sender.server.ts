@@ -4,7 +4,6 @@
  * startup only when SMTP_URL is set. A failure of any kind (mail server down, database down) is
  * logged and tried again later; it never ends the process. Its timer never keeps the process alive.
  */
-import { createTransport } from "nodemailer";
 import { type Config, type Dialect, getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { log as logger } from "#app/server/telemetry/log.server.ts";
@@ -35,9 +34,22 @@ export interface MailTransport {
 /** Bounded waits, so a mail server that stops answering holds a claim for less than its lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
-/** nodemailer over SMTP_URL (smtp:// upgrades with STARTTLS when offered; smtps:// is TLS at once). */
+/**
+ * nodemailer over SMTP_URL (smtp:// upgrades with STARTTLS when offered; smtps:// is TLS at once).
+ * nodemailer is loaded with the first mail, so a site without mail never pays for it in memory.
+ */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  return createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  let transport: Promise<MailTransport> | undefined;
+  const open = () =>
+    (transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+    ));
+  return {
+    sendMail: async (message) => (await open()).sendMail(message),
+    close: () => {
+      transport?.then((opened) => opened.close()).catch(() => undefined);
+    },
+  };
 }
 
 export interface SenderOptions {

@@ -10,7 +10,7 @@ import { getConfig } from "#app/server/config.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
-import { type S3Settings, s3Store } from "./s3.server.ts";
+import type { S3Settings } from "./s3.server.ts";
 import { StorageError, type UploadStore } from "./upload-store.server.ts";
 
 export { InvalidImageError } from "./image-variants.server.ts";
@@ -34,8 +34,29 @@ export function uploadStore(): UploadStore {
     publicUrl: config.S3_PUBLIC_URL,
   };
   const key = JSON.stringify(settings);
-  if (bucketStore?.key !== key) bucketStore = { key, store: s3Store(settings) };
+  if (bucketStore?.key !== key)
+    bucketStore = { key, store: lazyStore(() => import("./s3.server.ts").then((m) => m.s3Store(settings))) };
   return bucketStore.store;
+}
+
+/**
+ * A store made on first use: the AWS SDK is loaded only by a site that keeps its uploads in a
+ * bucket, so one on local disk never pays for it in memory or start time.
+ */
+function lazyStore(open: () => Promise<UploadStore>): UploadStore {
+  let opened: Promise<UploadStore> | undefined;
+  const store = () => (opened ??= open());
+  return {
+    put: async (key, bytes, contentType) => (await store()).put(key, bytes, contentType),
+    read: async (key) => (await store()).read(key),
+    delete: async (key) => (await store()).delete(key),
+    async *list() {
+      yield* (await store()).list();
+    },
+    serve: (req, res, next) => {
+      store().then((opened) => opened.serve(req, res, next), next);
+    },
+  };
 }
 
 const ID = /^[0-9a-f]{24}$/;
