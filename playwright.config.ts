@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -8,8 +7,12 @@ import { SERVER_NODE_FLAGS } from "./tests/support/server-process.ts";
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_DATA_DIR = join(tmpdir(), `wanderplate-e2e-${E2E_PORT}`);
 
-// The main process starts each run on an empty database (workers re-read this file: leave it alone).
-if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+/**
+ * Each run starts on an empty database: the web server's command empties the folder just before it
+ * starts. Not at the top of this file: workers re-read it, and so do other tools (knip loads it to
+ * find entry files), which wiped the folder of a run in progress.
+ */
+const EMPTY_DATA_DIR = `node -e 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })' ${JSON.stringify(E2E_DATA_DIR)}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     // The built production server (npm test builds first).
-    command: `node ${SERVER_NODE_FLAGS.join(" ")} server.ts`,
+    command: `${EMPTY_DATA_DIR} && node ${SERVER_NODE_FLAGS.join(" ")} server.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
