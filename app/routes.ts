@@ -11,6 +11,7 @@ export default [
     route("destinations/:spotname", "routes/destinations/$spotname.tsx"),
     route("blogs", "routes/blogs/index.tsx"),
     route("blogs/:slug", "routes/blogs/$slug.tsx"),
+    route("blogs/category/:slug", "routes/blogs/category/$slug.tsx"),
     route("recipes", "routes/recipes/index.tsx"),
     route("recipes/:slug", "routes/recipes/$slug.tsx"),
     route("favorites", "routes/favorites.tsx"),
@@ -53,8 +54,10 @@ export default [
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   route("rss.xml", "routes/rss.xml.ts"),
+  route("blogs/category/:slug/rss.xml", "routes/blogs/category/$slug/rss.xml.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("sitemaps/pages.xml", "routes/sitemaps/pages.xml.ts"),
+  route("sitemaps/categories.xml", "routes/sitemaps/categories.xml.ts"),
   route("sitemaps/blogs/:page", "routes/sitemaps/blogs/$page.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 ] satisfies RouteConfig;

@@ -86,7 +86,7 @@ test.describe("routes", () => {
     const index = await (await request.get("/sitemap.xml")).text();
     expect(index).toContain("<sitemapindex");
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
-    expect(files).toEqual(["/sitemaps/pages.xml", "/sitemaps/blogs/1"]);
+    expect(files).toEqual(["/sitemaps/pages.xml", "/sitemaps/categories.xml", "/sitemaps/blogs/1"]);
     const sitemap = (await Promise.all(files.map(async (f) => (await request.get(f)).text()))).join("\n");
     for (const path of [
       "/about",

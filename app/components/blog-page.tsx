@@ -2,6 +2,7 @@ import { Link, type MetaDescriptor } from "react-router";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import type { Blog } from "#app/server/models/blogs.server.ts";
+import { CategoryChip } from "./category-chip.tsx";
 import { ContentImage } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
 
@@ -64,7 +65,9 @@ export function BlogArticle({ blog }: { blog: BlogPageData }) {
       <header className="bg-ink-900 text-white">
         <div className="mx-auto max-w-3xl px-4 pt-32 pb-12 sm:px-6 sm:pt-36">
           {blog.category && (
-            <p className="font-semibold tracking-wider text-sand-200 uppercase">{blog.category}</p>
+            <p className="font-semibold tracking-wider text-sand-200 uppercase">
+              <CategoryChip name={blog.category} className="hover:text-white hover:underline" />
+            </p>
           )}
           <h1 className="mt-3 font-serif text-4xl leading-tight font-semibold sm:text-5xl">{blog.title}</h1>
           <p className="mt-5 text-lg text-white/85">

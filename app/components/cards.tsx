@@ -3,6 +3,7 @@ import type { Destination } from "#app/content/destinations.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { destinationSlug } from "#app/lib/slug.ts";
+import { CategoryChip } from "./category-chip.tsx";
 import { FavoriteButton } from "./favorites.tsx";
 import { ArrowRightIcon, CalendarIcon, PinIcon } from "./icons.tsx";
 import { ContentImage, DestinationImage } from "./images.tsx";
@@ -134,7 +135,9 @@ export function BlogCard({
       </Link>
       <div className="flex flex-1 flex-col p-6">
         {blog.category && (
-          <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>
+          <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">
+            <CategoryChip name={blog.category} className="hover:text-sea-800 hover:underline" />
+          </p>
         )}
         <Heading className="mt-2 font-serif text-2xl leading-snug font-semibold">
           <Link to={href} className="hover:text-sea-700">

@@ -13,6 +13,8 @@ interface FieldProps {
   autoComplete?: string;
   multiline?: boolean;
   rows?: number;
+  /** The id of a `<datalist>` of suggestions (an input only). */
+  list?: string;
 }
 
 const control =
@@ -30,6 +32,7 @@ export function Field({
   autoComplete,
   multiline,
   rows = 5,
+  list,
 }: FieldProps) {
   const errorId = `${id}-error`;
   const common = {
@@ -52,7 +55,7 @@ export function Field({
         </label>
         {!required && <span className="text-sm text-ink-700">Optional</span>}
       </div>
-      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} list={list} {...common} />}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">
           {error}

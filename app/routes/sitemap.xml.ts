@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const blogFiles = await blogSitemapFileCount(await getDb(), SITEMAP_BLOGS_PER_FILE);
   const entries = [
     `${origin}/sitemaps/pages.xml`,
+    `${origin}/sitemaps/categories.xml`,
     ...Array.from({ length: blogFiles }, (_, i) => `${origin}/sitemaps/blogs/${i + 1}`),
   ]
     .map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`)

@@ -15,6 +15,7 @@ export function BlogFields({
   currentImage,
   currentAlt,
   library,
+  categories = [],
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
@@ -25,6 +26,8 @@ export function BlogFields({
   currentAlt?: string;
   /** The media library's first page for the image picker (edit). */
   library?: LibraryPage | null;
+  /** The names of the categories in use, offered in the Category field. */
+  categories?: string[];
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -68,12 +71,22 @@ export function BlogFields({
           defaultValue={v.author}
           error={errors?.author}
         />
-        <Field
-          id={`${idPrefix}-category`}
-          field={B.category}
-          defaultValue={v.category}
-          error={errors?.category}
-        />
+        <div>
+          {/* The categories in use as suggestions (the browser's own list, no script needed); a new
+              name is typed as it is, and the server files a matching spelling under the existing one. */}
+          <Field
+            id={`${idPrefix}-category`}
+            field={B.category}
+            defaultValue={v.category}
+            error={errors?.category}
+            list={`${idPrefix}-categories`}
+          />
+          <datalist id={`${idPrefix}-categories`}>
+            {categories.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </div>
       </div>
       <Field
         id={`${idPrefix}-seoTitle`}

@@ -25,6 +25,8 @@ interface BlogsTable {
   /** The value of the form's date input, YYYY-MM-DD. */
   date: string;
   category: string;
+  /** The category's slug (the category slug rule; migration 013), "" for none. */
+  category_slug: Generated<string>;
   seo_title: string;
   seo_description: string;
   seo_keywords: string;

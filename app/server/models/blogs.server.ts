@@ -12,6 +12,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
+import { categoryColumns } from "./category-names.server.ts";
 import {
   checkPublishable,
   newItemPublishAt,
@@ -78,7 +79,7 @@ export interface BlogInput {
   publishAt?: PublishAt;
 }
 
-const cardColumns = [
+export const cardColumns = [
   "id",
   "slug",
   "title",
@@ -94,7 +95,7 @@ const cardColumns = [
 
 type CardRow = Pick<BlogRow, (typeof cardColumns)[number]>;
 
-function toCard(row: CardRow): BlogCard {
+export function toCard(row: CardRow): BlogCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -155,6 +156,7 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
       .insertInto("blogs")
       .values({
         ...contentColumns(input),
+        ...(await categoryColumns(trx, input.category)),
         slug,
         created_at: createdAt,
         updated_at: createdAt,
@@ -287,8 +289,11 @@ export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
   return row ? toBlog(row) : null;
 }
 
-/** Rows for the feed: the published blogs, most recently published first, bounded. */
-export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds()) {
+/**
+ * Rows for the feed: the published blogs (of one category when its slug is given), most recently
+ * published first, bounded.
+ */
+export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds(), categorySlug?: string) {
   return db
     .selectFrom("blogs")
     .select([
@@ -305,6 +310,7 @@ export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds())
       "image_alt",
     ])
     .where("publish_at", "<=", now)
+    .$if(categorySlug !== undefined, (q) => q.where("category_slug", "=", categorySlug ?? ""))
     .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -337,7 +343,7 @@ export async function updateBlog(
         .execute();
     }
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
-    const columns = contentColumns(input);
+    const columns = { ...contentColumns(input), ...(await categoryColumns(trx, input.category, id)) };
     const image = imageUpdate(current, columns, input.keepImage);
     const publishAt = publicationColumn(input.publishAt, current.publish_at, nowSeconds());
     checkPublishable(current.publish_at, publishAt, image.columns);

@@ -33,6 +33,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
+import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
@@ -50,11 +51,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const show = (SHOW_OPTIONS as readonly string[]).includes(showParam) ? showParam : "12";
   const perPage = show === "all" ? ALL_PAGE_SIZE : Number(show);
   const filter = publicationFilterOf(url.searchParams.get("state"));
-  const [page, popupEnabled] = await Promise.all([
+  const [page, popupEnabled, categories] = await Promise.all([
     listAdminBlogs(db, { page: Number(url.searchParams.get("page") ?? 1), perPage, filter }),
     isPopupEnabled(db),
+    categoriesInUse(db, { publishedOnly: false }),
   ]);
-  return { ...page, show, filter, popupEnabled };
+  return { ...page, show, filter, popupEnabled, categories: categories.map((c) => c.name) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -148,6 +150,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { categories } = useLoaderData<typeof loader>();
   return (
     <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
@@ -158,6 +161,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           editorHeight={300}
           values={failed?.values}
           errors={failed?.fieldErrors}
+          categories={categories}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <div className="mt-6 flex justify-end gap-3">

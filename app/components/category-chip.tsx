@@ -1,0 +1,16 @@
+import { Link } from "react-router";
+import { categoryPath } from "#app/lib/category.ts";
+
+/**
+ * A blog's category as its chip shows it, linked to the category's page; a name with nothing to
+ * slug (only emoji or symbols) has no page and stays plain text. The chip's look is its parent's.
+ */
+export function CategoryChip({ name, className }: { name: string; className?: string }) {
+  const path = categoryPath(name);
+  if (!path) return <>{name}</>;
+  return (
+    <Link to={path} className={className}>
+      {name}
+    </Link>
+  );
+}

@@ -1,0 +1,78 @@
+import { data, redirect, useLoaderData } from "react-router";
+import { BlogCard } from "#app/components/cards.tsx";
+import { PageHero } from "#app/components/page-hero.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { pageTitle } from "#app/lib/site.ts";
+import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import type { Route } from "./+types/$slug";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache({ query: { page: pageParameter } })];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Read with the cache key's own rule, so a shared answer always matches the key it is stored under.
+  const requested = Number(pageParameter(url.searchParams.get("page") ?? "") ?? 1);
+  const base = `/blogs/category/${params.slug}`;
+  const category = await listCategoryBlogs(await getDb(), params.slug, requested);
+  // No published blog in it: an unknown category (or one of drafts only) is not a page.
+  if (!category) throw data(null, { status: 404 });
+  // A page past the end is not a page of its own (nor a cache entry): send it to the last one.
+  if (category.page !== requested) throw redirect(category.page > 1 ? `${base}?page=${category.page}` : base);
+  const origin = siteOrigin(request);
+  return {
+    ...category,
+    slug: params.slug,
+    url: `${origin}${base}${category.page > 1 ? `?page=${category.page}` : ""}`,
+    feed: `${origin}${base}/rss.xml`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { name, page, url, feed } = loaderData;
+  const siteName = siteNameOf(matches);
+  return [
+    ...pageMeta({
+      title: pageTitle(page > 1 ? `${name}, page ${page}` : name, siteName),
+      description: `Stories filed under ${name}: travel guides, food writing and notes from the road.`,
+      url,
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${name} | ${siteName}`,
+      href: feed,
+    },
+  ];
+};
+
+export default function CategoryBlogs() {
+  const { name, slug, items, page, pageCount, total } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero title={name} eyebrow="Category">
+        {total === 1 ? "One story" : `${total} stories`} filed under {name}.{" "}
+        <a href={`/blogs/category/${slug}/rss.xml`} className="font-semibold underline underline-offset-4">
+          RSS feed
+        </a>
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {items.map((b, i) => (
+            <BlogCard key={b.id} blog={b} priority={i === 0} headingLevel={2} />
+          ))}
+        </div>
+        <Pagination page={page} pageCount={pageCount} basePath={`/blogs/category/${slug}`} />
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

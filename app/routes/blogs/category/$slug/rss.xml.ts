@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { blogFeedEntries } from "#app/server/models/blogs.server.ts";
+import { categoryName } from "#app/server/models/category-names.server.ts";
+import { getSiteInfo } from "#app/server/models/settings.server.ts";
+import { FEED_SIZE, rssResponse } from "#app/server/web/feed.server.ts";
+import { siteOrigin } from "#app/server/web/origin.server.ts";
+import type { Route } from "./+types/rss.xml";
+
+/** RSS 2.0 feed of one category's newest blogs. */
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const name = await categoryName(db, params.slug);
+  if (name === null) throw data(null, { status: 404 });
+  const origin = siteOrigin(request);
+  const base = `${origin}/blogs/category/${params.slug}`;
+  const [info, entries] = await Promise.all([
+    getSiteInfo(db),
+    blogFeedEntries(db, FEED_SIZE, undefined, params.slug),
+  ]);
+  return rssResponse({
+    origin,
+    title: `${name} | ${info.name || "Wanderplate"}`,
+    link: base,
+    self: `${base}/rss.xml`,
+    description: `Stories filed under ${name}`,
+    entries,
+  });
+}

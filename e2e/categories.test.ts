@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
+import { loginAsAdmin } from "./admin-fixtures.ts";
+import { expect, test, withSiteDb } from "./fixtures.ts";
+
+/** Blogs of a test's own category, removed afterwards so other files see the sample site. */
+async function addBlogs(baseURL: string | undefined, category: string, titles: string[]): Promise<number[]> {
+  return withSiteDb(async (db) => {
+    const ids: number[] = [];
+    for (const title of titles) {
+      const blog = await createBlog(db, {
+        title,
+        author: "Chip Writer",
+        date: "2025-05-01",
+        category,
+        content: `<p>${title}, filed under ${category}.</p>`,
+        imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
+      });
+      ids.push(blog.id);
+    }
+    return ids;
+  });
+}
+
+const removeBlogs = (ids: number[]) =>
+  withSiteDb(async (db) => {
+    for (const id of ids) await deleteBlog(db, id);
+  });
+
+/** From a chip on /blogs to the category page, and back there from the blog page's chip. */
+async function followChips(page: Page, baseURL: string | undefined, label: string) {
+  const title = `Chip Walk ${label} ${Date.now()}`;
+  const ids = await addBlogs(baseURL, "Café Culture", [title]);
+  try {
+    await page.goto("/blogs");
+    const card = page.locator("article", { hasText: title });
+    await card.getByRole("link", { name: "Café Culture" }).click();
+    await expect(page).toHaveURL(/\/blogs\/category\/cafe-culture$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Café Culture");
+    await expect(page).toHaveTitle(/^Café Culture \| /);
+    await expect(
+      page.locator('link[rel="alternate"][href$="/blogs/category/cafe-culture/rss.xml"]'),
+    ).toHaveCount(1);
+    await page.getByRole("heading", { level: 2, name: title }).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await page.locator("article header").getByRole("link", { name: "Café Culture" }).click();
+    await expect(page).toHaveURL(/\/blogs\/category\/cafe-culture$/);
+  } finally {
+    await removeBlogs(ids);
+  }
+}
+
+test("with JavaScript, a chip on /blogs leads to its category page, with its title and feed", async ({
+  page,
+  baseURL,
+}) => {
+  await followChips(page, baseURL, "JS");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a chip on /blogs leads to its category page, with its title and feed", async ({
+    browser,
+    baseURL,
+  }) => {
+    // The shared page waits for hydration, which never comes without scripts: a plain page here.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await followChips(await context.newPage(), baseURL, "NoJS");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test("a category pages nine blogs at a time; an unknown category is a 404", async ({ page, baseURL }) => {
+  const stamp = Date.now();
+  const titles = Array.from({ length: 10 }, (_, i) => `Paging Stroll ${i + 1} ${stamp}`);
+  const ids = await addBlogs(baseURL, "Slow Strolls", titles);
+  try {
+    await page.goto("/blogs/category/slow-strolls");
+    await expect(page.locator("article")).toHaveCount(9);
+    await expect(page.getByRole("heading", { level: 2, name: titles[9] })).toBeVisible();
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/\/blogs\/category\/slow-strolls\?page=2$/);
+    await expect(page.locator("article")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 2, name: titles[0] })).toBeVisible();
+    expect((await page.request.get("/blogs/category/no-such-category")).status()).toBe(404);
+    const feed = await page.request.get("/blogs/category/slow-strolls/rss.xml");
+    expect(feed.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    expect((await feed.text()).match(/<item>/g)).toHaveLength(10);
+  } finally {
+    await removeBlogs(ids);
+  }
+});
+
+test("the blog form offers the categories in use, and a new one typed inline gets its page", async ({
+  page,
+  baseURL,
+}) => {
+  const title = `Form Category ${Date.now()}`;
+  const ids = await addBlogs(baseURL, "Travel", [title]);
+  try {
+    await loginAsAdmin(page);
+    await page.goto(`/admin/blog/edit?id=${ids[0]}`);
+    const field = page.getByLabel("Category", { exact: true });
+    await expect(field).toHaveValue("Travel");
+    const listId = await field.getAttribute("list");
+    const offered = await page
+      .locator(`datalist[id="${listId}"] option`)
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toEqual(expect.arrayContaining(["Food", "Hiking", "Travel", "Travel Tips"]));
+    await field.fill("Night Markets");
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page.getByText("Blog updated successfully!")).toBeVisible();
+    await page.goto("/blogs/category/night-markets");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Night Markets");
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  } finally {
+    await removeBlogs(ids);
+  }
+});

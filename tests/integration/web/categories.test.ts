@@ -1,0 +1,170 @@
+/**
+ * The category page, its feed and the categories sitemap, through their route modules on both
+ * engines: published blogs of that category only, 404 for an unknown one, well-formed XML.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { assertWellFormedXml } from "#tests/support/xml.ts";
+
+const HOUR = 3600;
+
+async function status(run: () => Promise<unknown>): Promise<number | string> {
+  try {
+    await run();
+    return "no throw";
+  } catch (thrown) {
+    const t = thrown as { status?: number; init?: { status?: number } };
+    return t.status ?? t.init?.status ?? "unknown";
+  }
+}
+
+for (const engine of ENGINES) {
+  describe(`category routes [${engine}]`, () => {
+    let cleanup: (() => Promise<void>) | undefined;
+    let closeDb: (() => Promise<void>) | undefined;
+    let page: typeof import("#app/routes/blogs/category/$slug.tsx");
+    let feed: typeof import("#app/routes/blogs/category/$slug/rss.xml.ts");
+    let sitemap: typeof import("#app/routes/sitemaps/categories.xml.ts");
+    let index: typeof import("#app/routes/sitemap.xml.ts");
+
+    beforeAll(async () => {
+      const fresh = await emptyDatabaseUrl(engine);
+      cleanup = fresh.cleanup;
+      vi.stubEnv("DATABASE_URL", fresh.url);
+      vi.stubEnv("PUBLIC_URL", "");
+      vi.resetModules();
+      const dbModule = await import("#app/server/db/db.server.ts");
+      const blogs = await import("#app/server/models/blogs.server.ts");
+      page = await import("#app/routes/blogs/category/$slug.tsx");
+      feed = await import("#app/routes/blogs/category/$slug/rss.xml.ts");
+      sitemap = await import("#app/routes/sitemaps/categories.xml.ts");
+      index = await import("#app/routes/sitemap.xml.ts");
+      closeDb = async () => (await dbModule.getDatabase()).destroy();
+      const db = await dbModule.getDb();
+      const now = Math.floor(Date.now() / 1000);
+      const add = (title: string, category: string, ago: number, publishAt?: number | null) =>
+        blogs.createBlog(
+          db,
+          {
+            title,
+            content: `<p>${title} & more.</p>`,
+            author: "Ana",
+            date: "2025-06-01",
+            category,
+            imageUrl: "https://example.com/a.jpg",
+            ...(publishAt === undefined ? {} : { publishAt }),
+          },
+          now - ago,
+        );
+      for (let i = 1; i <= 10; i++)
+        await add(`Travel story ${i}`, i % 2 ? "Travel" : "travel ", 100 * HOUR - i);
+      await add("Trávél in Porto", "Trávél", 50 * HOUR);
+      await add("Tapas & Vermut", "Food & Drink", 40 * HOUR);
+      await add("Draft travel", "Travel", 30 * HOUR, null);
+      await add("Coming travel", "Travel", 20 * HOUR, now + 24 * HOUR);
+      await add("Hidden drafts", "Secret Eats", 10 * HOUR, null);
+    });
+    afterAll(async () => {
+      vi.unstubAllEnvs();
+      await closeDb?.();
+      await cleanup?.();
+    });
+
+    const load = (slug: string, query = "") =>
+      page.loader({
+        request: new Request(`http://127.0.0.1/blogs/category/${slug}${query}`),
+        params: { slug },
+      } as never);
+
+    it("shows one category for every spelling, published blogs only, newest first, nine a page", async () => {
+      const first = await load("travel");
+      expect(first.name).toBe("Travel");
+      expect(first.total).toBe(11);
+      expect(first.pageCount).toBe(2);
+      expect(first.items.map((b) => b.title).slice(0, 3)).toEqual([
+        "Trávél in Porto",
+        "Travel story 10",
+        "Travel story 9",
+      ]);
+      expect(first.url).toBe("http://127.0.0.1/blogs/category/travel");
+      expect(first.feed).toBe("http://127.0.0.1/blogs/category/travel/rss.xml");
+      const second = await load("travel", "?page=2");
+      expect(second.items.map((b) => b.title)).toEqual(["Travel story 2", "Travel story 1"]);
+      expect(second.url).toBe("http://127.0.0.1/blogs/category/travel?page=2");
+    });
+
+    it("answers 404 for an unknown, empty or drafts-only category, and sends a page past the end to the last", async () => {
+      expect(await status(() => load("hiking"))).toBe(404);
+      expect(await status(() => load("secret-eats"))).toBe(404);
+      expect(await status(() => load("Travel"))).toBe(404);
+      const past = await load("travel", "?page=9").catch((r: Response) => r);
+      expect(past).toBeInstanceOf(Response);
+      expect((past as Response).status).toBe(302);
+      expect((past as Response).headers.get("location")).toBe("/blogs/category/travel?page=2");
+    });
+
+    it("gives the page its own title, description and feed link", async () => {
+      const loaderData = await load("food-drink");
+      const tags = page.meta({ loaderData, matches: [] } as never) as Record<string, string>[];
+      expect(tags).toContainEqual({ title: "Food & Drink | Wanderplate" });
+      expect(tags.find((t) => t.name === "description")?.content).toContain("Food & Drink");
+      expect(tags).toContainEqual(
+        expect.objectContaining({
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          href: "http://127.0.0.1/blogs/category/food-drink/rss.xml",
+        }),
+      );
+    });
+
+    it("feeds only that category's published blogs, well-formed, checked on every fetch", async () => {
+      const response = await feed.loader({
+        request: new Request("http://127.0.0.1/blogs/category/food-drink/rss.xml"),
+        params: { slug: "food-drink" },
+      } as never);
+      const xml = await response.text();
+      assertWellFormedXml(xml);
+      expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(xml).toContain("<title>Food &amp; Drink | Wanderplate</title>");
+      expect(xml).toContain('<atom:link href="http://127.0.0.1/blogs/category/food-drink/rss.xml"');
+      expect([...xml.matchAll(/<item><title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
+        "Tapas &amp; Vermut",
+      ]);
+      const travel = await (
+        await feed.loader({
+          request: new Request("http://127.0.0.1/blogs/category/travel/rss.xml"),
+          params: { slug: "travel" },
+        } as never)
+      ).text();
+      const titles = [...travel.matchAll(/<item><title>([^<]*)<\/title>/g)].map((m) => m[1]);
+      expect(titles).toHaveLength(11);
+      expect(titles).not.toContain("Draft travel");
+      expect(titles).not.toContain("Coming travel");
+      expect(
+        await status(() =>
+          feed.loader({
+            request: new Request("http://127.0.0.1/blogs/category/secret-eats/rss.xml"),
+            params: { slug: "secret-eats" },
+          } as never),
+        ),
+      ).toBe(404);
+    });
+
+    it("lists the category pages in their own sitemap file, named in the index", async () => {
+      const xml = await (
+        await sitemap.loader({ request: new Request("http://127.0.0.1/sitemaps/categories.xml") } as never)
+      ).text();
+      assertWellFormedXml(xml);
+      expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+        "http://127.0.0.1/blogs/category/food-drink",
+        "http://127.0.0.1/blogs/category/travel",
+      ]);
+      const indexXml = await (
+        await index.loader({ request: new Request("http://127.0.0.1/sitemap.xml") } as never)
+      ).text();
+      expect(indexXml).toContain("<loc>http://127.0.0.1/sitemaps/categories.xml</loc>");
+    });
+  });
+}
