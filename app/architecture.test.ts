@@ -15,7 +15,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   content: ["lib", "forms", "content"],
   components: ["lib", "forms", "content", "components"],
   "server/config": ["lib"],
-  "server/db": ["server/db", "server/config", "server/telemetry"],
+  "server/db": ["server/db", "server/config", "server/telemetry", "lib"],
   "server/models": [
     "server/db",
     "server/models",
