@@ -26,7 +26,7 @@ export function SearchBox({
           name="q"
           defaultValue={defaultValue}
           maxLength={MAX_QUERY_LENGTH}
-          placeholder="Destinations, stories, recipes…"
+          placeholder="Places, dishes, stories…"
           className={`min-h-11 min-w-0 flex-1 rounded-full px-5 text-base ${
             dark
               ? "bg-white/10 text-white ring-1 ring-white/30 placeholder:text-white/70 focus:bg-white/15"
