@@ -40,7 +40,7 @@ test.describe("search", () => {
     for (const [q, heading] of [
       ['"*-', "Nothing to search for"],
       ["x".repeat(10_000), "That search is too long"],
-    ]) {
+    ] as const) {
       const res = await page.goto(`/search?q=${encodeURIComponent(q)}`);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();

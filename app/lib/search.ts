@@ -38,7 +38,7 @@ export interface SearchDocument {
 }
 
 /** A document from a title and its plain text. */
-export function searchDocument(title: string, body: string): SearchDocument {
+function searchDocument(title: string, body: string): SearchDocument {
   return { title, body, title_terms: indexedText(title), body_terms: indexedText(body) };
 }
 

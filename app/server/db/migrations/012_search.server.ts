@@ -136,7 +136,7 @@ async function indexExisting(db: Kysely<unknown>): Promise<void> {
 }
 
 /** A stored JSON list of strings; anything else reads as empty (a search must not stop a migration). */
-export function jsonList(value: string): string[] {
+function jsonList(value: string): string[] {
   try {
     const parsed: unknown = JSON.parse(value);
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
