@@ -102,7 +102,7 @@ export async function searchSite(
   const { terms } = parsed;
   const ranked = [...destinationMatches(terms), ...(await rankedDocuments(db, terms, now))];
   // Stable: at equal title hits destinations (listed first) stay ahead of posts.
-
+  ranked.sort((a, b) => b.titleHits - a.titleHits);
   const { page, pageCount, offset } = pageWindow(ranked.length, requestedPage, SEARCH_RESULTS_PER_PAGE);
   const slice = ranked.slice(offset, offset + SEARCH_RESULTS_PER_PAGE);
   const items = await describe(db, slice, terms);
@@ -161,7 +161,7 @@ async function rankedDocuments(db: DB, terms: string[], now: number): Promise<Ra
     .leftJoin("recipes as r", (j) => j.onRef("r.id", "=", "d.item_id").on("d.kind", "=", "recipe"))
     .select(["d.id", "d.kind", sql<number>`${titleHits}`.as("title_hits"), "m.score"])
     .where(sql<boolean>`coalesce(b.publish_at, r.publish_at) <= ${now}`)
-
+    .orderBy("title_hits", "desc")
     .orderBy("m.score", "desc")
     .orderBy(sql`coalesce(b.publish_at, r.publish_at)`, "desc")
     .orderBy("d.id", "desc")
