@@ -15,6 +15,7 @@ export default [
     route("recipes", "routes/recipes/index.tsx"),
     route("recipes/:slug", "routes/recipes/$slug.tsx"),
     route("favorites", "routes/favorites.tsx"),
+    route("search", "routes/search.tsx"),
     route("contact", "routes/contact.tsx"),
     route("signup", "routes/signup.tsx"),
     route("signup/confirm", "routes/signup/confirm.tsx"),

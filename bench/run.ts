@@ -194,6 +194,9 @@ const scaleRoutes = (size: number, middleSlug: string) =>
     ["sitemap index", "/sitemap.xml"],
     ["sitemap, last blog file", `/sitemaps/blogs/${Math.ceil(size / 10_000)}`],
     ["rss", "/rss.xml"],
+    // A word of the sample prose: it matches a share of every corpus, up to the ranked-match bound.
+    ["search", "/search?q=market"],
+    ["search, rare word", `/search?q=${encodeURIComponent(middleSlug.split("-").slice(0, 3).join(" "))}`],
   ] as const;
 
 async function scaleRun(

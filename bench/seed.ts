@@ -2,6 +2,7 @@
 
 import { sql } from "kysely";
 import { excerptOf } from "#app/lib/excerpt.ts";
+import { blogDocument } from "#app/lib/search.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
@@ -41,9 +42,22 @@ export async function seedBlogs(databaseUrl: string, count: number): Promise<{ m
             seo_keywords: "",
             created_at: start + n * 60,
             updated_at: start + n * 60,
+            // Published at creation: without it every seeded blog would be a draft (migration 006).
+            publish_at: start + n * 60,
           };
         });
         const inserted = await trx.insertInto("blogs").values(rows).returning("id").execute();
+        // The search documents the blog model would have written with each blog.
+        await trx
+          .insertInto("search_docs")
+          .values(
+            inserted.map(({ id }, i) => ({
+              kind: "blog",
+              item_id: id,
+              ...blogDocument(rows[i]?.title ?? "", rows[i]?.content ?? ""),
+            })),
+          )
+          .execute();
         const comments = inserted.flatMap(({ id }, i) =>
           [0, 1].map((k) => ({
             blog_id: id,

@@ -151,14 +151,14 @@ test.describe("layout", () => {
     await expect(page.getByRole("link", { name: /get in touch/i })).toHaveAttribute("href", "/contact");
   });
 
-  test("the hamburger toggles the mobile menu with the same four links", async ({ page }) => {
+  test("the hamburger toggles the mobile menu with the same four links, then Search", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/blogs");
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole("link")).toHaveText(["Home", "Destinations", "Blog", "Contact"]);
+    await expect(menu.getByRole("link")).toHaveText(["Home", "Destinations", "Blog", "Contact", "Search"]);
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
   });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { RequestReference } from "./request-id.tsx";
+import { SearchBox } from "./search-box.tsx";
 
 /** The designed 404 / error page. `standalone` when no site layout is around it. */
 export function ErrorPage({ status, standalone = false }: { status: number; standalone?: boolean }) {
@@ -19,7 +20,7 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
           ? "The page may have moved, or the link may be mistyped. Here are some good places to start instead."
           : "We hit a problem showing this page. Please try again in a moment."}
       </p>
-      {notFound ? null : <RequestReference />}
+      {notFound ? <SearchBox className="mt-8" /> : <RequestReference />}
       <nav aria-label="Suggestions" className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-full bg-sea-700 px-5 py-2.5 font-medium text-white hover:bg-sea-800">
           Go home

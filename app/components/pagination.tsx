@@ -6,12 +6,17 @@ export function Pagination({
   pageCount,
   basePath,
   query = "",
+  previous = "← Newer",
+  next = "Older →",
 }: {
   page: number;
   pageCount: number;
   basePath: string;
   /** Other query parameters to keep, e.g. "show=24". */
   query?: string;
+  /** The previous and next links' text (a list not in date order has its own words). */
+  previous?: string;
+  next?: string;
 }) {
   if (pageCount <= 1) return null;
   const href = (n: number) => {
@@ -26,7 +31,7 @@ export function Pagination({
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
         <Link to={href(page - 1)} rel="prev" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
-          ← Newer
+          {previous}
         </Link>
       )}
       {pages.map((n, i) => (
@@ -44,7 +49,7 @@ export function Pagination({
       ))}
       {page < pageCount && (
         <Link to={href(page + 1)} rel="next" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
-          Older →
+          {next}
         </Link>
       )}
     </nav>

@@ -16,6 +16,7 @@ const FOOTER_LINKS = [
   { to: "/disclaimer", label: "Disclaimer" },
   { to: "/terms-and-condition", label: "Terms & Conditions" },
   { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/search", label: "Search" },
 ] as const;
 
 /** The call-to-action strip above the footer: it leads to /contact. */

@@ -119,6 +119,16 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink
+              to="/search"
+              className={({ isActive }) =>
+                `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? (home ? "bg-sand-100" : "bg-white/10") : ""}`
+              }
+            >
+              Search
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </header>

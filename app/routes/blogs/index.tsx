@@ -2,6 +2,7 @@ import { redirect, useLoaderData } from "react-router";
 import { BlogCard } from "#app/components/cards.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { SearchBox } from "#app/components/search-box.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -41,6 +42,7 @@ export default function Blogs() {
     <>
       <PageHero title="Blog" eyebrow="Stories from the road">
         Long reads, market mornings and the small practical things we wish someone had told us before we went.
+        <SearchBox tone="dark" className="mt-6" />
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         {items.length === 0 ? (

@@ -12,6 +12,7 @@ import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server
 import { mailMigration } from "#app/server/db/migrations/009_mail.server.ts";
 import { backupMigration } from "#app/server/db/migrations/010_backup.server.ts";
 import { autosaveGenerationMigration } from "#app/server/db/migrations/011_autosave_generation.server.ts";
+import { searchMigration } from "#app/server/db/migrations/012_search.server.ts";
 import { categoriesMigration } from "#app/server/db/migrations/013_categories.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
@@ -30,6 +31,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "009_mail": mailMigration(dialect),
     "010_backup": backupMigration(dialect),
     "011_autosave_generation": autosaveGenerationMigration,
+    "012_search": searchMigration(dialect),
     "013_categories": categoriesMigration,
   };
 }

@@ -244,6 +244,21 @@ interface PasswordResetsTable {
   used_at: number | null;
 }
 
+/**
+ * The search index's documents, one per blog and recipe (migration 012): the title and plain text
+ * as written, and their folded words, which SQLite's FTS5 table and PostgreSQL's GIN index hold.
+ */
+interface SearchDocsTable {
+  id: Generated<number>;
+  /** `blog` or `recipe`. */
+  kind: string;
+  item_id: number;
+  title: string;
+  body: string;
+  title_terms: string;
+  body_terms: string;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -266,6 +281,7 @@ export interface Database {
   mail_events: MailEventsTable;
   mail_digest: MailDigestTable;
   password_resets: PasswordResetsTable;
+  search_docs: SearchDocsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

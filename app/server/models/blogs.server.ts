@@ -21,6 +21,7 @@ import {
   whereInState,
 } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
+import { indexBlog, unindex } from "./search.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
@@ -164,6 +165,7 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await indexBlog(trx, row.id, row.title, row.content);
     return toBlog(row);
   });
 }
@@ -354,6 +356,7 @@ export async function updateBlog(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await indexBlog(trx, id, row.title, row.content);
     return toBlog(row);
   });
 }
@@ -366,6 +369,7 @@ export async function deleteBlog(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("blogs").where("id", "=", id).returning(["id"]).executeTakeFirst();
     if (row) await dropAutosavesOfBlog(trx, id);
+    if (row) await unindex(trx, "blog", id);
     return row !== undefined;
   });
 }

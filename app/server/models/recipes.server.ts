@@ -16,6 +16,7 @@ import {
   publishedCount,
   whereInState,
 } from "./publication.server.ts";
+import { indexRecipe, unindex } from "./search.server.ts";
 import { uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
@@ -127,7 +128,9 @@ export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSe
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toRecipe(row);
+    const recipe = toRecipe(row);
+    await indexRecipe(trx, recipe.id, recipe);
+    return recipe;
   });
 }
 
@@ -224,14 +227,19 @@ export async function updateRecipe(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toRecipe(row);
+    const recipe = toRecipe(row);
+    await indexRecipe(trx, id, recipe);
+    return recipe;
   });
 }
 
 /** Deletes a recipe; its uploaded image stays in the media library. Returns whether the recipe existed. */
 export async function deleteRecipe(db: DB, id: number): Promise<boolean> {
-  const row = await db.deleteFrom("recipes").where("id", "=", id).returning(["id"]).executeTakeFirst();
-  return row !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("recipes").where("id", "=", id).returning(["id"]).executeTakeFirst();
+    if (row) await unindex(trx, "recipe", id);
+    return row !== undefined;
+  });
 }
 
 /** A published recipe by slug; a draft or a scheduled recipe is not found. */

@@ -42,12 +42,15 @@ async function smoke(url: string, slug: string, image: string) {
   const home = await fetch(`${url}/`);
   const blog = await fetch(`${url}/blogs/${slug}`);
   const picture = await fetch(`${url}/uploads/${image}`);
+  // The search index comes back with the rows (its engine's own index fills as they go in).
+  const search = await fetch(`${url}/search?q=lisbon`);
   const cookie = await signIn(url, ADMIN);
   const dashboard = await fetch(`${url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
   return {
     home: home.status,
     blog: blog.status,
     blogShowsTitle: (await blog.text()).includes("Lisbon by tram"),
+    searchFindsBlog: (await search.text()).includes(">Lisbon</mark> by tram"),
     picture: picture.status,
     pictureBytes: Buffer.from(await picture.arrayBuffer()).toString("base64"),
     dashboard: dashboard.status,
@@ -128,6 +131,7 @@ for (const [from, to] of [
         home: 200,
         blog: 200,
         blogShowsTitle: true,
+        searchFindsBlog: true,
         picture: 200,
         dashboard: 200,
       });

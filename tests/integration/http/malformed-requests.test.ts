@@ -130,6 +130,8 @@ beforeAll(async () => {
     "/recipes",
     `/recipes/${recipeSlug}`,
     "/favorites",
+    "/search",
+    "/search?q=kyoto",
     "/contact",
     "/signup",
     "/signup/confirm?token=x",

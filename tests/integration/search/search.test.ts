@@ -1,0 +1,273 @@
+/**
+ * Site search on both engines: ranking, accents and case, publication, odd queries, writes seen at
+ * once, pagination, and migration 012 (existing rows indexed; down and up again).
+ */
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
+import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
+import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
+import { createRecipe, deleteRecipe, updateRecipe } from "#app/server/models/recipes.server.ts";
+import { type SearchResult, searchSite } from "#app/server/models/search.server.ts";
+import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+
+const NOW = 1_900_000_000;
+
+const blog = (title: string, content: string) => ({
+  title,
+  content,
+  author: "Ana",
+  date: "2025-03-05",
+  imageUrl: "https://images.example/harbour.jpg",
+  publishAt: NOW - 600,
+});
+const recipe = (title: string, short: string, ingredients = ["Rice"]) => ({
+  title,
+  short,
+  steps: ["Stir slowly"],
+  ingredients,
+  nutritionalValues: { calories: 100, protein: 1, fats: 2, carbs: 3 },
+  publishAt: NOW - 600,
+});
+
+function titles(result: SearchResult): string[] {
+  if (result.kind !== "search") throw new Error(`expected results, got ${result.kind}`);
+  return result.items.map((i) => i.title);
+}
+
+describeEachEngine("site search", (db) => {
+  it("ranks a title match above a match in the text only", async () => {
+    // The body-only post is short and says the word over and over, and is newer: the engines'
+    // relevance alone would put it first. A title match still wins.
+    await createBlog(db(), blog("Harbour walks", `<p>${"Zanzibarite ".repeat(80)}</p>`), NOW - 900);
+    await createBlog(
+      db(),
+      blog(
+        "Long notes from a slow road that winds past the harbour to zanzibarite at last",
+        `<p>${"A quiet day by the sea, with fishing boats and ferries and a market. ".repeat(40)}</p>`,
+      ),
+      NOW - 1000,
+    );
+    const result = await searchSite(db(), "zanzibarite", 1, NOW);
+    expect(titles(result)).toEqual([
+      "Long notes from a slow road that winds past the harbour to zanzibarite at last",
+      "Harbour walks",
+    ]);
+  });
+
+  it("ignores accents and case both ways: kyoto finds Kyōto, creme finds crème", async () => {
+    await createBlog(db(), blog("Rain in Kyōto", "<p>Umbrellas everywhere.</p>"), NOW - 900);
+    await createRecipe(db(), recipe("Crème caramel", "A set custard under dark caramel."), NOW - 900);
+    await createBlog(db(), blog("Tea houses", "<p>We came back to KYOTO in June.</p>"), NOW - 900);
+
+    expect(titles(await searchSite(db(), "kyoto", 1, NOW))).toEqual([
+      "Kyoto, Japan",
+      "Rain in Kyōto",
+      "Tea houses",
+    ]);
+    expect(titles(await searchSite(db(), "KYŌTO", 1, NOW))).toEqual([
+      "Kyoto, Japan",
+      "Rain in Kyōto",
+      "Tea houses",
+    ]);
+    const creme = await searchSite(db(), "creme", 1, NOW);
+    expect(titles(creme)).toEqual(["Crème caramel"]);
+    expect(creme.kind === "search" && creme.items[0]).toMatchObject({
+      kind: "recipe",
+      href: "/recipes/creme-caramel",
+      titleSegments: [
+        { text: "Crème", mark: true },
+        { text: " caramel", mark: false },
+      ],
+    });
+    expect(titles(await searchSite(db(), "Crème", 1, NOW))).toEqual(["Crème caramel"]);
+  });
+
+  it("marks matches in the snippet as plain text, never the stored HTML", async () => {
+    await createBlog(
+      db(),
+      blog("Night market", '<p>Try the <strong>quokkafruit</strong> &amp; the <a href="/x">noodles</a>.</p>'),
+      NOW - 900,
+    );
+    const result = await searchSite(db(), "quokkafruit", 1, NOW);
+    expect(result.kind === "search" && result.items[0]?.snippet).toEqual([
+      { text: "Try the ", mark: false },
+      { text: "quokkafruit", mark: true },
+      { text: " & the noodles.", mark: false },
+    ]);
+    // Tag names and attributes are not words of the text.
+    expect(titles(await searchSite(db(), "quokkafruit strong", 1, NOW))).toEqual([]);
+    expect(titles(await searchSite(db(), "quokkafruit href", 1, NOW))).toEqual([]);
+  });
+
+  it("needs every word, in the title or the text", async () => {
+    await createBlog(db(), blog("Walking Lisbonette", "<p>Trams and tiles.</p>"), NOW - 900);
+    expect(titles(await searchSite(db(), "lisbonette tiles", 1, NOW))).toEqual(["Walking Lisbonette"]);
+    expect(titles(await searchSite(db(), "lisbonette porto", 1, NOW))).toEqual([]);
+  });
+
+  it("finds the built-in destinations too", async () => {
+    const result = await searchSite(db(), "santorini", 1, NOW);
+    expect(result.kind === "search" && result.items[0]).toMatchObject({
+      kind: "destination",
+      title: "Santorini, Greece",
+      href: "/destinations/santorini-greece",
+    });
+  });
+
+  it("never finds drafts or scheduled items, and finds a scheduled one once its time has come", async () => {
+    await createBlog(db(), { ...blog("Draft of Quillon", "<p>x</p>"), publishAt: null }, NOW - 900);
+    await createBlog(db(), { ...blog("Quillon at dawn", "<p>x</p>"), publishAt: NOW + 3600 }, NOW - 900);
+    await createRecipe(db(), { ...recipe("Quillon stew", "Hearty"), publishAt: NOW + 60 }, NOW - 900);
+    expect(titles(await searchSite(db(), "quillon", 1, NOW))).toEqual([]);
+    // No write in between: only the clock moves.
+    expect(titles(await searchSite(db(), "quillon", 1, NOW + 60))).toEqual(["Quillon stew"]);
+    expect(titles(await searchSite(db(), "quillon", 1, NOW + 3600))).toEqual([
+      "Quillon at dawn",
+      "Quillon stew",
+    ]);
+  });
+
+  it("sees edits and deletes at once", async () => {
+    const b = await createBlog(db(), blog("Ferry to Vornholm", "<p>Salt wind.</p>"), NOW - 900);
+    const r = await createRecipe(db(), recipe("Vornholm buns", "Cardamom", ["Flour"]), NOW - 900);
+    expect(titles(await searchSite(db(), "vornholm", 1, NOW))).toHaveLength(2);
+
+    await updateBlog(db(), b.id, blog("Ferry to the islands", "<p>Salt wind.</p>"));
+    await updateRecipe(db(), r.id, recipe("Cardamom buns", "Sweet", ["Vornholmic flour"]));
+    expect(titles(await searchSite(db(), "vornholm", 1, NOW))).toEqual([]);
+    expect(titles(await searchSite(db(), "vornholmic", 1, NOW))).toEqual(["Cardamom buns"]);
+    const edited = await searchSite(db(), "islands", 1, NOW);
+    expect(edited.kind === "search" && edited.items[0]?.href).toBe("/blogs/ferry-to-the-islands");
+
+    await deleteBlog(db(), b.id);
+    await deleteRecipe(db(), r.id);
+    expect(titles(await searchSite(db(), "islands", 1, NOW))).toEqual([]);
+    expect(titles(await searchSite(db(), "vornholmic", 1, NOW))).toEqual([]);
+  });
+
+  it("gives a page, never an error, for odd queries", async () => {
+    await createBlog(db(), blog("Drop table tennis", "<p>Near the blogs, or not.</p>"), NOW - 900);
+    for (const q of [
+      '"',
+      "'",
+      "*",
+      "-x",
+      "OR",
+      "NEAR(",
+      "'; drop table blogs; --",
+      "a AND",
+      "tennis*",
+      "^",
+    ]) {
+      const result = await searchSite(db(), q, 1, NOW);
+      expect(["search", "no-words"], q).toContain(result.kind);
+    }
+    expect(titles(await searchSite(db(), "'; drop table blogs; --", 1, NOW))).toEqual(["Drop table tennis"]);
+    expect(titles(await searchSite(db(), "NEAR(blogs OR", 1, NOW))).toEqual(["Drop table tennis"]);
+    expect((await searchSite(db(), "x".repeat(10_000), 1, NOW)).kind).toBe("too-long");
+    expect((await searchSite(db(), "     ", 1, NOW)).kind).toBe("empty");
+    expect((await searchSite(db(), '" * -', 1, NOW)).kind).toBe("no-words");
+    expect(titles(await searchSite(db(), "zzqqxxnothing", 1, NOW))).toEqual([]);
+  });
+
+  it("pages the results like the blog list", async () => {
+    for (let i = 1; i <= 12; i++)
+      await createBlog(db(), blog(`Pagewalk ${i}`, "<p>Twelve of them.</p>"), NOW - 2000 + i);
+    const first = await searchSite(db(), "pagewalk", 1, NOW);
+    const second = await searchSite(db(), "pagewalk", 2, NOW);
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 12 });
+    expect(second).toMatchObject({ page: 2, pageCount: 2, total: 12 });
+    const all = [...titles(first), ...titles(second)];
+    expect(all).toHaveLength(12);
+    expect(new Set(all).size).toBe(12);
+    expect(await searchSite(db(), "pagewalk", 99, NOW)).toMatchObject({ page: 2 });
+  });
+});
+
+/** A bare connection that runs no migration by itself (openDatabase migrates on open). */
+function connect(url: string): DB {
+  return dialectOf(url) === "postgres"
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) })
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
+}
+
+for (const engine of ENGINES) {
+  describe(`migration 012 (search) [${engine}]`, () => {
+    it("indexes the blogs and recipes already there, and goes back down cleanly", async () => {
+      const { url, cleanup } = await emptyDatabaseUrl(engine);
+      const db = connect(url);
+      try {
+        const dialect = dialectOf(url);
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => migrationsFor(dialect) },
+        });
+        expect((await migrator.migrateTo("011_autosave_generation")).error).toBeUndefined();
+        const common = {
+          image_id: null,
+          image_url: "https://images.example/a.jpg",
+          created_at: 1,
+          updated_at: 1,
+        };
+        await db
+          .insertInto("blogs")
+          .values({
+            ...common,
+            slug: "old-kyoto",
+            title: "Old Kyōto",
+            content: "<p>Before <em>search</em> existed: crème brûlée.</p>",
+            excerpt: "",
+            text_length: 0,
+            author: "A",
+            date: "2020-01-01",
+            category: "",
+            seo_title: "",
+            seo_description: "",
+            seo_keywords: "",
+            publish_at: 1,
+          })
+          .execute();
+        await db
+          .insertInto("recipes")
+          .values({
+            ...common,
+            slug: "old-stew",
+            title: "Old stew",
+            short: "Slow",
+            steps: '["Simmer the Kyōto leeks"]',
+            ingredients: '["Leeks"]',
+            calories: 1,
+            protein: 1,
+            fats: 1,
+            carbs: 1,
+            type: null,
+            publish_at: 1,
+          })
+          .execute();
+
+        await migrateToLatest(db, dialect);
+        expect(titles(await searchSite(db, "kyoto", 1, NOW))).toEqual([
+          "Kyoto, Japan",
+          "Old Kyōto",
+          "Old stew",
+        ]);
+        expect(titles(await searchSite(db, "creme brulee", 1, NOW))).toEqual(["Old Kyōto"]);
+
+        expect((await migrator.migrateTo("011_autosave_generation")).error).toBeUndefined();
+        const tables = (await db.introspection.getTables()).map((t) => t.name);
+        expect(tables.filter((t) => t.startsWith("search"))).toEqual([]);
+        await migrateToLatest(db, dialect);
+        expect(titles(await searchSite(db, "leeks", 1, NOW))).toEqual(["Old stew"]);
+      } finally {
+        await db.destroy();
+        await cleanup();
+      }
+    });
+  });
+}
