@@ -78,7 +78,7 @@ export interface BlogInput {
   publishAt?: PublishAt;
 }
 
-const cardColumns = [
+export const cardColumns = [
   "id",
   "slug",
   "title",
@@ -94,7 +94,7 @@ const cardColumns = [
 
 type CardRow = Pick<BlogRow, (typeof cardColumns)[number]>;
 
-function toCard(row: CardRow): BlogCard {
+export function toCard(row: CardRow): BlogCard {
   return {
     id: row.id,
     slug: row.slug,
