@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { categoryKey, keywordSet, type RelatedCandidate, rankRelated, relatedness, titleWords } from "./related.ts";
+import {
+  categoryKey,
+  keywordSet,
+  type RelatedCandidate,
+  rankRelated,
+  relatedness,
+  titleWords,
+} from "./related.ts";
 
 let nextId = 100;
 const post = (over: Partial<RelatedCandidate> = {}): RelatedCandidate => ({

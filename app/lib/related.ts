@@ -5,7 +5,7 @@
  * suggest fewer than three. The caller passes a bounded set of candidates (see the related model).
  */
 
-export const RELATED_LIMIT = 3;
+const RELATED_LIMIT = 3;
 
 export interface RelatedCandidate {
   id: number;

@@ -58,7 +58,8 @@ describeEachEngine("related posts", (db, engine) => {
     const self = await blog(db(), "Ferments of Seoul", { category: "Kimchi Lab" });
     await blog(db(), "Kimchi Draft", { category: "Kimchi Lab", publishAt: null });
     await blog(db(), "Kimchi Tomorrow", { category: "Kimchi Lab", publishAt: NOW + DAY });
-    for (const day of [5, 4, 3, 2]) await blog(db(), `Kimchi Day ${day}`, { category: "kimchi lab", daysAgo: day });
+    for (const day of [5, 4, 3, 2])
+      await blog(db(), `Kimchi Day ${day}`, { category: "kimchi lab", daysAgo: day });
 
     const related = await relatedBlogs(db(), self, NOW);
     expect(titles(related)).toEqual(["Kimchi Day 2", "Kimchi Day 3", "Kimchi Day 4"]);
@@ -113,7 +114,10 @@ function describeBounded(db: () => DB, engine: string) {
       publish_at: NOW - 500 * DAY + i,
     }));
     for (let i = 0; i < rows.length; i += 500) {
-      await db().insertInto("blogs").values(rows.slice(i, i + 500)).execute();
+      await db()
+        .insertInto("blogs")
+        .values(rows.slice(i, i + 500))
+        .execute();
     }
     self = await blog(db(), "Rare Category Post", { category: "bulk category 7" });
   }, 60_000);
@@ -127,7 +131,11 @@ function describeBounded(db: () => DB, engine: string) {
 
     // Two queries, each bounded by a limit.
     expect(nodes).toHaveLength(2);
-    const compiled = nodes.map((node, i) => db().getExecutor().compileQuery(node, { queryId: `q${i}` }));
+    const compiled = nodes.map((node, i) =>
+      db()
+        .getExecutor()
+        .compileQuery(node, { queryId: `q${i}` }),
+    );
     for (const q of compiled) expect(q.parameters).toContain(RELATED_CANDIDATES);
 
     expect(compiled.filter((q) => q.sql.includes("lower(replace(category"))).toHaveLength(1);
@@ -142,7 +150,9 @@ function describeBounded(db: () => DB, engine: string) {
       } else {
         // PostgreSQL may read a small category's rows through a bitmap and sort those few; it
         // never reads the table itself.
-        expect(plan, plan).toMatch(new RegExp(`Index Scan Backward using ${index}|Bitmap Index Scan on ${index}`));
+        expect(plan, plan).toMatch(
+          new RegExp(`Index Scan Backward using ${index}|Bitmap Index Scan on ${index}`),
+        );
         expect(plan, plan).not.toContain("Seq Scan");
       }
     }

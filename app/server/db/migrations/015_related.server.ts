@@ -15,7 +15,9 @@ export const CATEGORY_KEY_SQL = "lower(replace(category, ' ', ''))";
  */
 export const relatedMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`create index blogs_related_idx on blogs (${sql.raw(CATEGORY_KEY_SQL)}, publish_at, id)`.execute(db);
+    await sql`create index blogs_related_idx on blogs (${sql.raw(CATEGORY_KEY_SQL)}, publish_at, id)`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("blogs_related_idx").execute();
