@@ -40,5 +40,14 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
       </nav>
     </section>
   );
-  return standalone ? <main>{body}</main> : body;
+  // No route's meta reaches a page drawn by the document root: it names itself (React puts the
+  // title in the head), so the tab and a screen reader still say what the page is.
+  return standalone ? (
+    <main>
+      <title>{notFound ? "Page not found" : "Something went wrong"}</title>
+      {body}
+    </main>
+  ) : (
+    body
+  );
 }

@@ -77,9 +77,15 @@ export function FavoriteButton({
 }) {
   const { isFavorite, toggle, ready } = useFavorites();
   const saved = isFavorite(destination.id);
-  const label = saved
-    ? `Remove ${destination.name} from favourites`
-    : `Save ${destination.name} to favourites`;
+  const shown = saved ? "Saved to favourites" : "Save to favourites";
+  // The inline button's name starts with the words it shows (speech input users say what they
+  // see); the round icon-only one shows none and names the place instead.
+  const label =
+    variant === "inline"
+      ? `${shown}: ${destination.name}`
+      : saved
+        ? `Remove ${destination.name} from favourites`
+        : `Save ${destination.name} to favourites`;
   const style =
     variant === "overlay"
       ? "size-11 justify-center rounded-full bg-white/90 shadow-md backdrop-blur hover:bg-white"
@@ -95,7 +101,7 @@ export function FavoriteButton({
       className={`inline-flex items-center transition disabled:opacity-60 ${style} ${saved ? "text-coral-600" : "text-ink-900"}`}
     >
       <HeartIcon filled={saved} className="size-5" />
-      {variant === "inline" && <span>{saved ? "Saved to favourites" : "Save to favourites"}</span>}
+      {variant === "inline" && <span>{shown}</span>}
     </button>
   );
 }

@@ -1,14 +1,18 @@
 import { type ComponentType, type RefObject, useEffect, useRef, useState } from "react";
 
-/** The formatting buttons, in toolbar order. The editor chunk gives each its action and state. */
+/**
+ * The formatting buttons, in toolbar order. The editor chunk gives each its action and state.
+ * A button's name contains the text it shows (a speech-input user says what they see), except
+ * where that text is a single letter or a symbol.
+ */
 const FORMAT_TOOLS = [
   { key: "bold", label: "Bold", text: "B" },
   { key: "italic", label: "Italic", text: "I" },
   { key: "underline", label: "Underline", text: "U" },
-  { key: "h2", label: "Heading", text: "H2" },
-  { key: "h3", label: "Subheading", text: "H3" },
+  { key: "h2", label: "H2 heading", text: "H2" },
+  { key: "h3", label: "H3 subheading", text: "H3" },
   { key: "bulletList", label: "Bulleted list", text: "• List" },
-  { key: "orderedList", label: "Numbered list", text: "1. List" },
+  { key: "orderedList", label: "1. List (numbered)", text: "1. List" },
   { key: "blockquote", label: "Quote", text: "❝" },
   { key: "link", label: "Link", text: "Link" },
   { key: "undo", label: "Undo", text: "↶" },

@@ -85,7 +85,9 @@ export function RefreshButton() {
 /**
  * The admin's data tables (users, messages, site numbers): a horizontally scrolling frame, one
  * header row of column names, and the rows given as children. `widths` fixes the column widths
- * (a Tailwind width class per column; undefined leaves a column to take the rest).
+ * (a Tailwind width class per column; undefined leaves a column to take the rest). A heading given
+ * as `{ hidden }` is read to screen readers only: a column of buttons needs a name, not a label on
+ * screen.
  */
 export function AdminTable({
   headings,
@@ -93,7 +95,7 @@ export function AdminTable({
   framed = true,
   children,
 }: {
-  headings: string[];
+  headings: (string | { hidden: string })[];
   widths?: (string | undefined)[];
   /** false: a plain outline, for a table inside a card that is already white. */
   framed?: boolean;
@@ -114,11 +116,17 @@ export function AdminTable({
         )}
         <thead className="bg-sand-100 text-sm font-semibold text-ink-900">
           <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3">
-                {heading}
-              </th>
-            ))}
+            {headings.map((heading) =>
+              typeof heading === "string" ? (
+                <th key={heading} scope="col" className="px-4 py-3">
+                  {heading}
+                </th>
+              ) : (
+                <th key={heading.hidden} scope="col" className="px-4 py-3">
+                  <span className="sr-only">{heading.hidden}</span>
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-900/10">{children}</tbody>

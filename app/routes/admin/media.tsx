@@ -80,7 +80,7 @@ export default function MediaLibrary() {
             deleted once no blog or recipe uses it.
           </p>
           <AdminTable
-            headings={["Image", "Size", "Used by", "Uploaded", ""]}
+            headings={["Image", "Size", "Used by", "Uploaded", { hidden: "Actions" }]}
             widths={["w-32", "w-36", undefined, "w-48", "w-32"]}
           >
             {uploads.items.map((u) => (

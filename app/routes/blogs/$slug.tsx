@@ -10,6 +10,7 @@ import {
 import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
+import { RelatedPosts } from "#app/components/related-posts.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { COMMENT_FIELDS as C } from "#app/forms/comment.fields.ts";
 import { commentSchema } from "#app/forms/comment.ts";
@@ -19,6 +20,7 @@ import { getDb } from "#app/server/db/db.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
+import { relatedBlogs } from "#app/server/models/related.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
 import { requestInfoContext } from "#app/server/web/request-context.server.ts";
@@ -51,6 +53,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     blog,
     comments: await approvedComments(db, blog.id),
+    related: await relatedBlogs(db, blog),
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
   };
@@ -148,10 +151,11 @@ function Comments() {
 }
 
 export default function BlogDetail() {
-  const { blog } = useLoaderData<typeof loader>();
+  const { blog, related } = useLoaderData<typeof loader>();
   return (
     <>
       <BlogArticle blog={blog} />
+      <RelatedPosts posts={related} />
       <Comments />
     </>
   );

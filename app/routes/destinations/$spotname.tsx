@@ -106,9 +106,11 @@ export default function DestinationDetail() {
                 key={h.name}
                 className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
               >
+                {/* The name is written right under the picture: alt text repeating it would be
+                    read twice. */}
                 <img
                   src={`${h.image}-480.webp`}
-                  alt={h.name}
+                  alt=""
                   width={480}
                   height={360}
                   loading="lazy"

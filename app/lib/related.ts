@@ -1,0 +1,120 @@
+/**
+ * Which posts a blog's page suggests under it ("Related stories"): up to three published posts,
+ * same category first, then the ones sharing the most SEO keywords and title words, the newest
+ * first among equals. A post sharing neither a category nor a word is not related, so a page may
+ * suggest fewer than three. The caller passes a bounded set of candidates (see the related model).
+ */
+
+const RELATED_LIMIT = 3;
+
+export interface RelatedCandidate {
+  id: number;
+  title: string;
+  category: string;
+  seoKeywords: string;
+  /** When it was published (seconds): the newest wins a tie. */
+  publishAt: number;
+}
+
+/** A category compared without case or spaces: "Street Food", "street food" and "streetfood" are one. */
+export function categoryKey(category: string): string {
+  return category.toLowerCase().replace(/\s+/g, "");
+}
+
+/** Words too common in titles to say two posts are about the same thing. */
+const STOP_WORDS = new Set([
+  "the",
+  "and",
+  "for",
+  "with",
+  "from",
+  "into",
+  "about",
+  "after",
+  "before",
+  "your",
+  "our",
+  "you",
+  "how",
+  "what",
+  "why",
+  "when",
+  "where",
+  "this",
+  "that",
+  "best",
+  "guide",
+  "day",
+  "days",
+]);
+
+/** Lower case, accents dropped ("Kyōto" is "kyoto"). */
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** A title's significant words: three letters or more, not a stop word. */
+export function titleWords(title: string): Set<string> {
+  const words = fold(title).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
+}
+
+/** SEO keywords (comma separated) as a set of folded phrases. */
+export function keywordSet(keywords: string): Set<string> {
+  return new Set(
+    keywords
+      .split(",")
+      .map((k) => fold(k).trim().replace(/\s+/g, " "))
+      .filter(Boolean),
+  );
+}
+
+function sharedCount(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}
+
+/**
+ * How related a candidate is to a post: whether it has the same (non-empty) category, and a score
+ * of shared terms, a shared keyword counting twice a shared title word (an author chose it).
+ */
+export function relatedness(
+  post: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
+  candidate: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
+): { sameCategory: boolean; score: number } {
+  const key = categoryKey(post.category);
+  return {
+    sameCategory: key !== "" && key === categoryKey(candidate.category),
+    score:
+      2 * sharedCount(keywordSet(post.seoKeywords), keywordSet(candidate.seoKeywords)) +
+      sharedCount(titleWords(post.title), titleWords(candidate.title)),
+  };
+}
+
+/**
+ * The related posts among `candidates`, best first, at most `limit`: never the post itself, each
+ * candidate once, same category first, then by score, then newest (then the higher id).
+ */
+export function rankRelated<T extends RelatedCandidate>(
+  post: Pick<RelatedCandidate, "id" | "title" | "category" | "seoKeywords">,
+  candidates: readonly T[],
+  limit = RELATED_LIMIT,
+): T[] {
+  const seen = new Set<number>([post.id]);
+  const ranked: { item: T; sameCategory: boolean; score: number }[] = [];
+  for (const item of candidates) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    const { sameCategory, score } = relatedness(post, item);
+    if (sameCategory || score > 0) ranked.push({ item, sameCategory, score });
+  }
+  ranked.sort(
+    (a, b) =>
+      Number(b.sameCategory) - Number(a.sameCategory) ||
+      b.score - a.score ||
+      b.item.publishAt - a.item.publishAt ||
+      b.item.id - a.item.id,
+  );
+  return ranked.slice(0, limit).map((r) => r.item);
+}

@@ -1,0 +1,160 @@
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from "kysely";
+import { beforeAll, expect, it } from "vitest";
+import type { DB } from "#app/server/db/db.server.ts";
+import { createBlog } from "#app/server/models/blogs.server.ts";
+import { RELATED_CANDIDATES, relatedBlogs } from "#app/server/models/related.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+
+const NOW = 2_000_000_000;
+const DAY = 86_400;
+let stamp = 0;
+
+/** A published blog `daysAgo` days before NOW (each title unique within the file). */
+function blog(
+  db: DB,
+  title: string,
+  options: { category?: string; keywords?: string; daysAgo?: number; publishAt?: number | null } = {},
+) {
+  const publishAt =
+    options.publishAt !== undefined ? options.publishAt : NOW - (options.daysAgo ?? 1) * DAY - stamp++;
+  return createBlog(
+    db,
+    {
+      title,
+      content: "<p>Body</p>",
+      author: "Ana",
+      date: "2025-03-05",
+      imageUrl: "https://example.com/a.jpg",
+      category: options.category ?? "",
+      seoKeywords: options.keywords ?? "",
+      publishAt: publishAt === null ? null : publishAt,
+    },
+    NOW - 400 * DAY,
+  );
+}
+
+const titles = (cards: { title: string }[]) => cards.map((c) => c.title);
+
+describeEachEngine("related posts", (db, engine) => {
+  it("suggests the same category first (ignoring case and spaces), then shared keywords, newest first", async () => {
+    const self = await blog(db(), "Noodle Stalls of Hanoi", {
+      category: "Street Food",
+      keywords: "vietnam, noodles",
+    });
+    await blog(db(), "Bangkok After Midnight", { category: "street  food", daysAgo: 30 });
+    await blog(db(), "Taipei Night Markets", { category: "STREETFOOD", daysAgo: 10 });
+    await blog(db(), "Pho at Home", { category: "Recipes", keywords: "Noodles, Vietnam", daysAgo: 2 });
+    await blog(db(), "Hiking Sapa", { category: "Travel", keywords: "vietnam", daysAgo: 1 });
+    await blog(db(), "Alpine Lakes", { category: "Travel", daysAgo: 1 });
+
+    expect(titles(await relatedBlogs(db(), self, NOW))).toEqual([
+      "Taipei Night Markets",
+      "Bangkok After Midnight",
+      "Pho at Home",
+    ]);
+  });
+
+  it("never suggests the post itself, a draft or a scheduled post; at most three", async () => {
+    const self = await blog(db(), "Ferments of Seoul", { category: "Kimchi Lab" });
+    await blog(db(), "Kimchi Draft", { category: "Kimchi Lab", publishAt: null });
+    await blog(db(), "Kimchi Tomorrow", { category: "Kimchi Lab", publishAt: NOW + DAY });
+    for (const day of [5, 4, 3, 2])
+      await blog(db(), `Kimchi Day ${day}`, { category: "kimchi lab", daysAgo: day });
+
+    const related = await relatedBlogs(db(), self, NOW);
+    expect(titles(related)).toEqual(["Kimchi Day 2", "Kimchi Day 3", "Kimchi Day 4"]);
+    // Once its time comes, the scheduled post is one of them.
+    expect(titles(await relatedBlogs(db(), self, NOW + 2 * DAY))[0]).toBe("Kimchi Tomorrow");
+  });
+
+  it("suggests nothing when nothing shares a category or a word", async () => {
+    const self = await blog(db(), "Zanzibar Spice Farms", { category: "Zanzibar Notes", keywords: "cloves" });
+    expect(await relatedBlogs(db(), self, NOW)).toEqual([]);
+  });
+
+  describeBounded(db, engine);
+});
+
+/** Records every query the model sends, compiled, so the test can ask the engine for its plan. */
+function recording(db: DB) {
+  const nodes: RootOperationNode[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      nodes.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { db: db.withPlugin(plugin), nodes };
+}
+
+function describeBounded(db: () => DB, engine: string) {
+  const MANY = 3000;
+  let self: Awaited<ReturnType<typeof blog>>;
+
+  beforeAll(async () => {
+    // Thousands of published blogs over 30 categories, inserted in batches (not through the model:
+    // only their number matters here).
+    const rows = Array.from({ length: MANY }, (_, i) => ({
+      slug: `bulk-${i}`,
+      title: `Bulk post ${i}`,
+      content: "<p>x</p>",
+      excerpt: "x",
+      text_length: 1,
+      author: "Bulk",
+      image_id: null,
+      image_url: "https://example.com/b.jpg",
+      date: "2025-01-01",
+      category: `Bulk Category ${i % 30}`,
+      seo_title: "",
+      seo_description: "",
+      seo_keywords: "",
+      created_at: NOW - 500 * DAY,
+      updated_at: NOW - 500 * DAY,
+      publish_at: NOW - 500 * DAY + i,
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await db()
+        .insertInto("blogs")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    self = await blog(db(), "Rare Category Post", { category: "bulk category 7" });
+  }, 60_000);
+
+  it(`reads two bounded index ranges with ${MANY} blogs, never scanning the table`, async () => {
+    if (engine === "postgres") await db().executeQuery(CompiledQuery.raw("analyze blogs"));
+    const { db: recorded, nodes } = recording(db());
+    const related = await relatedBlogs(recorded, self, NOW);
+    expect(related).toHaveLength(3);
+    expect(related.every((r) => r.category === "Bulk Category 7")).toBe(true);
+
+    // Two queries, each bounded by a limit.
+    expect(nodes).toHaveLength(2);
+    const compiled = nodes.map((node, i) =>
+      db()
+        .getExecutor()
+        .compileQuery(node, { queryId: `q${i}` }),
+    );
+    for (const q of compiled) expect(q.parameters).toContain(RELATED_CANDIDATES);
+
+    expect(compiled.filter((q) => q.sql.includes("lower(replace(category"))).toHaveLength(1);
+    for (const q of compiled) {
+      const index = q.sql.includes("lower(replace(category") ? "blogs_related_idx" : "blogs_publish_at_idx";
+      const explain = engine === "sqlite" ? `explain query plan ${q.sql}` : `explain ${q.sql}`;
+      const { rows } = await db().executeQuery(CompiledQuery.raw(explain, [...q.parameters]));
+      const plan = rows.map((r) => Object.values(r as object).join(" ")).join("\n");
+      if (engine === "sqlite") {
+        expect(plan, plan).toContain(`SEARCH blogs USING INDEX ${index}`);
+        expect(plan, plan).not.toMatch(/SCAN blogs|TEMP B-TREE/);
+      } else {
+        // PostgreSQL may read a small category's rows through a bitmap and sort those few; it
+        // never reads the table itself.
+        expect(plan, plan).toMatch(
+          new RegExp(`Index Scan Backward using ${index}|Bitmap Index Scan on ${index}`),
+        );
+        expect(plan, plan).not.toContain("Seq Scan");
+      }
+    }
+  });
+}
