@@ -61,7 +61,7 @@ function parseAmount(text: string): Amount | null {
   m = /^(\d+) ?\/ ?(\d+)$/.exec(t);
   if (m) return fraction(0, Number(m[1]), Number(m[2]));
   m = new RegExp(String.raw`^(\d*) ?([${GLYPH_CLASS}])$`, "u").exec(t);
-  if (m) return { value: Number(m[1] || 0) + (GLYPHS[m[2]] ?? 0), style: "fraction", comma: false };
+  if (m) return { value: Number(m[1] || 0) + (GLYPHS[m[2] ?? ""] ?? 0), style: "fraction", comma: false };
   m = /^(\d+)(?:([.,])(\d+))?$/.exec(t);
   if (!m) return null;
   // "1,000 g" is a thousand grams; "1,5 kg" and "1,25 l" are decimals.

@@ -12,6 +12,7 @@ import { autosaveMigration } from "#app/server/db/migrations/008_autosave.server
 import { mailMigration } from "#app/server/db/migrations/009_mail.server.ts";
 import { backupMigration } from "#app/server/db/migrations/010_backup.server.ts";
 import { autosaveGenerationMigration } from "#app/server/db/migrations/011_autosave_generation.server.ts";
+import { recipeCardsMigration } from "#app/server/db/migrations/014_recipe_cards.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -29,6 +30,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "009_mail": mailMigration(dialect),
     "010_backup": backupMigration(dialect),
     "011_autosave_generation": autosaveGenerationMigration,
+    "014_recipe_cards": recipeCardsMigration(dialect),
   };
 }
 
