@@ -2,8 +2,10 @@ import { Link, type MetaDescriptor } from "react-router";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import type { Blog } from "#app/server/models/blogs.server.ts";
+import { FeaturedRecipe, JumpToRecipe } from "./featured-recipe.tsx";
 import { ContentImage } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
+import type { RecipeCardData } from "./recipe-card.tsx";
 
 /** What a blog's public page shows and describes: the saved blog, or a preview's unsaved values. */
 export type BlogPageData = Pick<
@@ -58,7 +60,7 @@ export function blogMeta(blog: BlogPageData, url: string, imageUrl: string | und
 }
 
 /** The body of a blog's public page (without its comments); the preview shows the same. */
-export function BlogArticle({ blog }: { blog: BlogPageData }) {
+export function BlogArticle({ blog, recipe }: { blog: BlogPageData; recipe?: RecipeCardData | null }) {
   return (
     <article>
       <header className="bg-ink-900 text-white">
@@ -75,6 +77,7 @@ export function BlogArticle({ blog }: { blog: BlogPageData }) {
               Last updated <LocalTime seconds={blog.updatedAt} />
             </p>
           )}
+          {recipe && <JumpToRecipe />}
         </div>
       </header>
       <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
@@ -93,6 +96,7 @@ export function BlogArticle({ blog }: { blog: BlogPageData }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read, and by the preview before it renders
         dangerouslySetInnerHTML={{ __html: blog.content }}
       />
+      {recipe && <FeaturedRecipe recipe={recipe} />}
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
         <Link to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
           ← All stories

@@ -151,7 +151,9 @@ export function RecipeCard({
   const scaled = servings === base ? "" : `?servings=${servings}`;
   const change = (n: number) => {
     setServings(n);
-    // The address follows, so a reload, a shared link or Print keeps the servings chosen.
+    // On the recipe page the address follows, so a reload or a shared link keeps the servings
+    // chosen; a blog's address has no servings of its own.
+    if (titled) return;
     const url = new URL(window.location.href);
     if (n === base) url.searchParams.delete("servings");
     else url.searchParams.set("servings", String(n));

@@ -2,6 +2,8 @@ import { useId } from "react";
 import { Field } from "#app/components/form.tsx";
 import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
+import type { RecipeChoice } from "#app/server/models/featured-recipes.server.ts";
+import { FeaturedRecipeField } from "./featured-recipe-field.tsx";
 import { ImageFields } from "./image-fields.tsx";
 import type { LibraryPage } from "./image-picker.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
@@ -15,6 +17,8 @@ export function BlogFields({
   currentImage,
   currentAlt,
   library,
+  recipes,
+  featuredRecipe,
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
@@ -25,6 +29,9 @@ export function BlogFields({
   currentAlt?: string;
   /** The media library's first page for the image picker (edit). */
   library?: LibraryPage | null;
+  /** The recipes the blog may feature; the saved choice (edit). */
+  recipes?: RecipeChoice[];
+  featuredRecipe?: number | null;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -95,6 +102,17 @@ export function BlogFields({
         defaultValue={v.seoKeywords}
         error={errors?.seoKeywords}
       />
+      {recipes && (
+        <FeaturedRecipeField
+          idPrefix={idPrefix}
+          recipes={recipes}
+          value={
+            (values as { featuredRecipe?: string } | undefined)?.featuredRecipe ??
+            String(featuredRecipe ?? "")
+          }
+          error={errors?.featuredRecipe}
+        />
+      )}
     </div>
   );
 }

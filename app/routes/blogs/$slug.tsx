@@ -19,6 +19,7 @@ import { getDb } from "#app/server/db/db.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
+import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
 import { requestInfoContext } from "#app/server/web/request-context.server.ts";
@@ -51,6 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     blog,
     comments: await approvedComments(db, blog.id),
+    recipe: await publishedFeaturedRecipe(db, blog.id),
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
   };
@@ -148,10 +150,10 @@ function Comments() {
 }
 
 export default function BlogDetail() {
-  const { blog } = useLoaderData<typeof loader>();
+  const { blog, recipe } = useLoaderData<typeof loader>();
   return (
     <>
-      <BlogArticle blog={blog} />
+      <BlogArticle blog={blog} recipe={recipe} />
       <Comments />
     </>
   );

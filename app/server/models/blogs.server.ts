@@ -12,6 +12,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
+import { featuredRecipeColumn } from "./featured-recipes.server.ts";
 import {
   checkPublishable,
   newItemPublishAt,
@@ -76,6 +77,8 @@ export interface BlogInput {
   seoKeywords?: string;
   /** Adding: absent is "now". Editing: absent keeps the blog's publish time. */
   publishAt?: PublishAt;
+  /** The recipe the blog ends with (featured-recipes.server.ts); absent keeps it, null is none. */
+  featuredRecipe?: number | null;
 }
 
 const cardColumns = [
@@ -142,6 +145,7 @@ function contentColumns(input: BlogInput) {
     seo_title: input.seoTitle?.trim() ?? "",
     seo_description: input.seoDescription?.trim() ?? "",
     seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
+    ...featuredRecipeColumn(input.featuredRecipe),
   };
 }
 

@@ -18,6 +18,7 @@ import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
+import { featuredRecipeIdOf, recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
@@ -34,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     blog,
     publication: { state: publicationState(blog.publishAt, nowSeconds()), publishAt: blog.publishAt },
     library: await pickerPage(db),
+    recipes: await recipeChoices(db),
+    featuredRecipe: await featuredRecipeIdOf(db, blog.id),
   };
 }
 
@@ -73,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function EditBlog() {
-  const { blog, publication, library } = useLoaderData<typeof loader>();
+  const { blog, publication, library, recipes, featuredRecipe } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -119,6 +122,8 @@ export default function EditBlog() {
           currentImage={blog.image}
           currentAlt={blog.imageAlt}
           library={library}
+          recipes={recipes}
+          featuredRecipe={featuredRecipe}
         />
         <PublishAtField
           idPrefix="edit-blog"

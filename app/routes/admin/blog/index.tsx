@@ -33,6 +33,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
+import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listAdminBlogs(db, { page: Number(url.searchParams.get("page") ?? 1), perPage, filter }),
     isPopupEnabled(db),
   ]);
-  return { ...page, show, filter, popupEnabled };
+  return { ...page, show, filter, popupEnabled, recipes: await recipeChoices(db) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -148,6 +149,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { recipes } = useLoaderData<typeof loader>();
   return (
     <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
@@ -158,6 +160,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           editorHeight={300}
           values={failed?.values}
           errors={failed?.fieldErrors}
+          recipes={recipes}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <div className="mt-6 flex justify-end gap-3">
