@@ -166,23 +166,23 @@ export function RecipeCard({
     ["Total", total],
   ];
   const Heading = titled ? "h3" : "h2";
+  // On a blog the card is a region named by the recipe; alone on paper its title is the page's
+  // heading; on the recipe page the page's own heading names it.
+  const Box = titled ? "section" : "div";
   return (
-    <section
+    <Box
       id={id}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={titled ? `${id}-title` : undefined}
       className="scroll-mt-24 rounded-2xl bg-white p-6 ring-1 ring-ink-900/5 sm:p-8 print:p-0 print:ring-0"
     >
-      {titled ? (
+      {titled && (
         <h2 id={`${id}-title`} className="font-serif text-3xl font-semibold">
           <a href={page} className="hover:text-sea-800">
             {recipe.title}
           </a>
         </h2>
-      ) : (
-        <h2 id={`${id}-title`} className={printing ? "font-serif text-3xl font-semibold" : "sr-only"}>
-          {printing ? recipe.title : `Recipe card: ${recipe.title}`}
-        </h2>
       )}
+      {printing && <h1 className="font-serif text-3xl font-semibold">{recipe.title}</h1>}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <dl className="flex flex-wrap gap-x-8 gap-y-2">
           {recipe.servings !== null && (
@@ -269,6 +269,6 @@ export function RecipeCard({
           )}
         </div>
       </div>
-    </section>
+    </Box>
   );
 }
