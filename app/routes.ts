@@ -54,6 +54,8 @@ export default [
     route("admin/media", "routes/admin/media.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
+  // The recipe card alone, for paper: outside the public layout (no header or footer).
+  route("recipes/:slug/print", "routes/recipes/print.tsx"),
   route("rss.xml", "routes/rss.xml.ts"),
   route("blogs/category/:slug/rss.xml", "routes/blogs/category/$slug/rss.xml.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

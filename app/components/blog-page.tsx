@@ -3,8 +3,10 @@ import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import type { Blog } from "#app/server/models/blogs.server.ts";
 import { CategoryChip } from "./category-chip.tsx";
+import { FeaturedRecipe, JumpToRecipe } from "./featured-recipe.tsx";
 import { ContentImage } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
+import type { RecipeCardData } from "./recipe-card.tsx";
 
 /** What a blog's public page shows and describes: the saved blog, or a preview's unsaved values. */
 export type BlogPageData = Pick<
@@ -59,7 +61,7 @@ export function blogMeta(blog: BlogPageData, url: string, imageUrl: string | und
 }
 
 /** The body of a blog's public page (without its comments); the preview shows the same. */
-export function BlogArticle({ blog }: { blog: BlogPageData }) {
+export function BlogArticle({ blog, recipe }: { blog: BlogPageData; recipe?: RecipeCardData | null }) {
   return (
     <article>
       <header className="bg-ink-900 text-white">
@@ -78,6 +80,7 @@ export function BlogArticle({ blog }: { blog: BlogPageData }) {
               Last updated <LocalTime seconds={blog.updatedAt} />
             </p>
           )}
+          {recipe && <JumpToRecipe />}
         </div>
       </header>
       <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
@@ -96,6 +99,7 @@ export function BlogArticle({ blog }: { blog: BlogPageData }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read, and by the preview before it renders
         dangerouslySetInnerHTML={{ __html: blog.content }}
       />
+      {recipe && <FeaturedRecipe recipe={recipe} />}
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
         <Link to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
           ← All stories

@@ -2,15 +2,14 @@ import { Link } from "react-router";
 import type { Recipe } from "#app/server/models/recipes.server.ts";
 import { TrendingBadge } from "./cards.tsx";
 import { ContentImage } from "./images.tsx";
+import { RecipeCard, type RecipeCardData } from "./recipe-card.tsx";
 
 /** What a recipe's public page shows: the saved recipe, or a preview's unsaved values. */
-export type RecipePageData = Pick<
-  Recipe,
-  "title" | "short" | "type" | "image" | "imageAlt" | "steps" | "ingredients" | "nutritionalValues"
->;
+export type RecipePageData = Pick<Recipe, "short" | "type" | "image" | "imageAlt" | "nutritionalValues"> &
+  RecipeCardData;
 
 /** The body of a recipe's public page; the preview shows the same. */
-export function RecipeArticle({ recipe }: { recipe: RecipePageData }) {
+export function RecipeArticle({ recipe, servings }: { recipe: RecipePageData; servings: number }) {
   const n = recipe.nutritionalValues;
   const nutrition = [
     ["Calories", `${n.calories} kcal`],
@@ -47,34 +46,8 @@ export function RecipeArticle({ recipe }: { recipe: RecipePageData }) {
             </div>
           ))}
         </dl>
-        <div className="grid gap-12 py-12 md:grid-cols-[2fr_3fr]">
-          <section aria-labelledby="ingredients">
-            <h2 id="ingredients" className="font-serif text-2xl font-semibold">
-              Ingredients
-            </h2>
-            <ul className="mt-4 space-y-2 text-lg">
-              {recipe.ingredients.map((item, i) => (
-                <li key={i} className="border-b border-ink-900/10 pb-2">
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="steps">
-            <h2 id="steps" className="font-serif text-2xl font-semibold">
-              Steps
-            </h2>
-            <ol className="mt-4 space-y-5 text-lg">
-              {recipe.steps.map((step, i) => (
-                <li key={i} className="flex gap-4">
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
-                    {i + 1}
-                  </span>
-                  <span className="pt-1">{step}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
+        <div className="py-12">
+          <RecipeCard key={`${recipe.slug}:${servings}`} recipe={recipe} servings={servings} />
         </div>
         <Link to="/recipes" className="mb-16 inline-block font-semibold text-sea-700 hover:text-sea-800">
           ← All recipes

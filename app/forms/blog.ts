@@ -5,6 +5,7 @@ import { slugify } from "#app/lib/slug.ts";
 import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
 import { requiredMessage } from "./common.fields.ts";
 import { optionalText } from "./common.ts";
+import { featuredRecipeField } from "./featured-recipe.ts";
 import { IMAGE_FIELDS } from "./image.fields.ts";
 
 const hasSlug = (title: string) => slugify(title) !== "";
@@ -29,6 +30,7 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
     seoKeywords: optionalText(F.seoKeywords),
     // Whether alt text is required depends on the image chosen: readImageChoice decides.
     imageAlt: optionalText(IMAGE_FIELDS.alt),
+    featuredRecipe: featuredRecipeField,
   });
 }
 

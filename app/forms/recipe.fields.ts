@@ -15,7 +15,17 @@ export const RECIPE_FIELDS = defineFields({
   fats: { label: "Fats", max: 100_000 },
   carbs: { label: "Carbs", max: 100_000 },
   type: { label: "Type", max: 40 },
+  servings: { label: "Servings", max: 100 },
+  prepMinutes: { label: "Prep time (minutes)", max: 10_080 },
+  cookMinutes: { label: "Cook time (minutes)", max: 10_080 },
+  totalMinutes: { label: "Total time (minutes)", max: 10_080 },
+  equipment: { label: "Equipment", item: "Item", max: 200, count: 30 },
+  notes: { label: "Notes", max: 5000 },
 });
+
+/** The recipe card's optional numbers: empty means "not given". Minutes go up to a week (ferments, cures). */
+export const CARD_NUMBER_FIELDS = ["servings", "prepMinutes", "cookMinutes", "totalMinutes"] as const;
+export type CardNumberField = (typeof CARD_NUMBER_FIELDS)[number];
 
 export const NUTRITION_FIELDS = ["calories", "protein", "fats", "carbs"] as const;
 export type NutritionField = (typeof NUTRITION_FIELDS)[number];
@@ -35,4 +45,7 @@ export const RECIPE_MESSAGES = {
   tooManyRows: "Remove some rows.",
   rowTooLong: "Shorten the long rows.",
   notAWholeNumber: "Enter a whole number of 0 or more.",
+  servingsRange: "Enter a whole number from 1 to 100, or leave it empty.",
+  minutesRange: "Enter whole minutes from 0 to 10080, or leave it empty.",
+  shortenNotes: "Shorten the notes.",
 };

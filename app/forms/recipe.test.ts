@@ -34,6 +34,12 @@ describe("recipe form rules (Add recipe and edit)", () => {
       nutritionalValues: { calories: 0, protein: 12, fats: 0, carbs: 60 },
       type: null,
       imageAlt: "",
+      servings: null,
+      prepMinutes: null,
+      cookMinutes: null,
+      totalMinutes: null,
+      equipment: [],
+      notes: "",
     });
     const trending = check({ title: "T", short: "S", type: " trending " });
     expect(trending.ok && recipeFields(trending.data).type).toBe("trending");
@@ -110,5 +116,57 @@ describe("recipe form rules (Add recipe and edit)", () => {
     });
     // Blank rows do not count towards the limit.
     expect(check({ title: "T", short: "S", steps: [...Array(100).fill("a"), " ", ""] }).ok).toBe(true);
+  });
+});
+
+describe("recipe card fields (servings, times, equipment, notes)", () => {
+  const base = { title: "Dal", short: "Lentils" };
+  it("reads empty numbers as not given and whole numbers in range as numbers", () => {
+    const empty = check({ ...base, servings: " ", prepMinutes: "", cookMinutes: "", totalMinutes: "" });
+    expect(empty.ok && recipeFields(empty.data)).toMatchObject({
+      servings: null,
+      prepMinutes: null,
+      cookMinutes: null,
+      totalMinutes: null,
+    });
+    const given = check({
+      ...base,
+      servings: "4",
+      prepMinutes: "0",
+      cookMinutes: "10080",
+      totalMinutes: " 95 ",
+      equipment: [" Pot ", "", "Ladle"],
+      notes: "  Soak overnight. ",
+    });
+    expect(given.ok && recipeFields(given.data)).toMatchObject({
+      servings: 4,
+      prepMinutes: 0,
+      cookMinutes: 10080,
+      totalMinutes: 95,
+      equipment: ["Pot", "Ladle"],
+      notes: "Soak overnight.",
+    });
+  });
+  it("refuses servings outside 1 to 100 and minutes outside 0 to a week, with clear messages", () => {
+    for (const servings of ["0", "101", "-1", "2.5", "four", "1e2"]) {
+      const r = check({ ...base, servings });
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.fieldErrors.servings).toBe(RECIPE_MESSAGES.servingsRange);
+        expect(r.summary).toBe("Servings must be a whole number from 1 to 100.");
+      }
+    }
+    for (const minutes of ["10081", "-5", "1.5", "an hour"]) {
+      const r = check({ ...base, cookMinutes: minutes });
+      expect(!r.ok && r.fieldErrors.cookMinutes).toBe(RECIPE_MESSAGES.minutesRange);
+    }
+    const r = check({ ...base, prepMinutes: "99999" });
+    expect(!r.ok && r.summary).toBe("Prep time (minutes) must be a whole number from 0 to 10080.");
+  });
+  it("bounds equipment rows and notes", () => {
+    const many = check({ ...base, equipment: Array.from({ length: 31 }, (_, i) => `Tool ${i}`) });
+    expect(!many.ok && many.fieldErrors.equipment).toBe(RECIPE_MESSAGES.tooManyRows);
+    const long = check({ ...base, notes: "Stir gently and taste. ".repeat(250) });
+    expect(!long.ok && long.fieldErrors.notes).toBe(RECIPE_MESSAGES.shortenNotes);
   });
 });

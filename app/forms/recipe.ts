@@ -41,6 +41,17 @@ const wholeNumber = (field: { label: string; max: number }) =>
     )
     .transform(Number);
 
+/** A card number: empty is null (not given); else a whole number from `min` to the field's max. */
+const optionalWholeNumber = (field: { label: string; max: number }, min: number, hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "" || (/^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= field.max),
+      refusal(`${field.label} must be a whole number from ${min} to ${field.max}.`, hint),
+    )
+    .transform((v) => (v === "" ? null : Number(v)));
+
 /**
  * The recipe form's text fields; the image is read beside it (`readImageChoice`), and whether one
  * is required depends on the recipe having one already.
@@ -55,6 +66,12 @@ export const recipeSchema = z.object({
   protein: wholeNumber(F.protein),
   fats: wholeNumber(F.fats),
   carbs: wholeNumber(F.carbs),
+  servings: optionalWholeNumber(F.servings, 1, M.servingsRange),
+  prepMinutes: optionalWholeNumber(F.prepMinutes, 0, M.minutesRange),
+  cookMinutes: optionalWholeNumber(F.cookMinutes, 0, M.minutesRange),
+  totalMinutes: optionalWholeNumber(F.totalMinutes, 0, M.minutesRange),
+  equipment: rows(F.equipment),
+  notes: text(F.notes, M.shortenNotes),
   // Whether alt text is required depends on the image chosen: readImageChoice decides.
   imageAlt: optionalText(IMAGE_FIELDS.alt),
 });

@@ -2,6 +2,8 @@ import { useId } from "react";
 import { Field } from "#app/components/form.tsx";
 import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
+import type { RecipeChoice } from "#app/server/models/featured-recipes.server.ts";
+import { FeaturedRecipeField } from "./featured-recipe-field.tsx";
 import { ImageFields } from "./image-fields.tsx";
 import type { LibraryPage } from "./image-picker.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
@@ -16,6 +18,8 @@ export function BlogFields({
   currentAlt,
   library,
   categories = [],
+  recipes,
+  featuredRecipe,
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
@@ -28,6 +32,9 @@ export function BlogFields({
   library?: LibraryPage | null;
   /** The names of the categories in use, offered in the Category field. */
   categories?: string[];
+  /** The recipes the blog may feature; the saved choice (edit). */
+  recipes?: RecipeChoice[];
+  featuredRecipe?: number | null;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -108,6 +115,17 @@ export function BlogFields({
         defaultValue={v.seoKeywords}
         error={errors?.seoKeywords}
       />
+      {recipes && (
+        <FeaturedRecipeField
+          idPrefix={idPrefix}
+          recipes={recipes}
+          value={
+            (values as { featuredRecipe?: string } | undefined)?.featuredRecipe ??
+            String(featuredRecipe ?? "")
+          }
+          error={errors?.featuredRecipe}
+        />
+      )}
     </div>
   );
 }

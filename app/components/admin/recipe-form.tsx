@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Field } from "#app/components/form.tsx";
-import { NUTRITION_FIELDS, type NutritionField, RECIPE_FIELDS as R } from "#app/forms/recipe.fields.ts";
+import {
+  CARD_NUMBER_FIELDS,
+  type CardNumberField,
+  NUTRITION_FIELDS,
+  type NutritionField,
+  RECIPE_FIELDS as R,
+} from "#app/forms/recipe.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
 import type { LibraryPage } from "./image-picker.tsx";
@@ -16,6 +22,10 @@ export interface RecipeFormInitial {
   nutrition: Record<NutritionField, string>;
   image?: ImageRef;
   imageAlt?: string;
+  /** The card's numbers as typed; empty: not given. */
+  card: Record<CardNumberField, string>;
+  equipment: string[];
+  notes: string;
 }
 
 interface RecipeLike {
@@ -27,6 +37,12 @@ interface RecipeLike {
   nutritionalValues: Record<NutritionField, number>;
   image: ImageRef;
   imageAlt?: string;
+  servings?: number | null;
+  prepMinutes?: number | null;
+  cookMinutes?: number | null;
+  totalMinutes?: number | null;
+  equipment?: string[];
+  notes?: string;
 }
 
 function listOf(json: string | undefined): string[] | undefined {
@@ -61,6 +77,11 @@ export function recipeFormInitial(
     >,
     image: recipe?.image,
     imageAlt: values?.imageAlt ?? recipe?.imageAlt,
+    card: Object.fromEntries(
+      CARD_NUMBER_FIELDS.map((name) => [name, values?.[name] ?? String(recipe?.[name] ?? "")]),
+    ) as Record<CardNumberField, string>,
+    equipment: listOf(values?.equipment) ?? recipe?.equipment ?? [],
+    notes: values?.notes ?? recipe?.notes ?? "",
   };
 }
 
@@ -163,6 +184,7 @@ function NumberField({
   id,
   name,
   label,
+  min = 0,
   max,
   defaultValue,
   error,
@@ -170,6 +192,7 @@ function NumberField({
   id: string;
   name: string;
   label: string;
+  min?: number;
   max: number;
   defaultValue: string;
   error?: string;
@@ -185,7 +208,7 @@ function NumberField({
         name={name}
         type="number"
         inputMode="numeric"
-        min={0}
+        min={min}
         max={max}
         step={1}
         defaultValue={defaultValue}
@@ -263,10 +286,61 @@ export function RecipeFields({
         </div>
         <p className="mt-3 text-sm text-ink-700">Whole numbers per serving; an empty value counts as 0.</p>
       </fieldset>
+      <RecipeCardFields idPrefix={idPrefix} initial={initial} errors={e} />
       <div>
         <Field id={`${idPrefix}-type`} field={R.type} defaultValue={initial.type} error={e.type} />
         <p className="mt-1.5 text-sm text-ink-700">For example "trending" to mark it on the site.</p>
       </div>
     </div>
+  );
+}
+
+/** The recipe card's optional fields: yield, times, equipment and notes. */
+function RecipeCardFields({
+  idPrefix,
+  initial,
+  errors,
+}: {
+  idPrefix: string;
+  initial: RecipeFormInitial;
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <fieldset className="rounded-xl border border-ink-900/10 p-4">
+        <legend className="px-1 font-medium">Servings and times</legend>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {CARD_NUMBER_FIELDS.map((name) => (
+            <NumberField
+              key={name}
+              id={`${idPrefix}-${name}`}
+              name={name}
+              label={R[name].label}
+              min={name === "servings" ? 1 : 0}
+              max={R[name].max}
+              defaultValue={initial.card[name]}
+              error={errors[name]}
+            />
+          ))}
+        </div>
+        <p className="mt-3 text-sm text-ink-700">
+          Optional. Leave the total empty to show prep plus cook; servings let readers scale the ingredients.
+        </p>
+      </fieldset>
+      <ListField
+        idPrefix={idPrefix}
+        field={R.equipment}
+        initial={initial.equipment}
+        error={errors.equipment}
+      />
+      <Field
+        id={`${idPrefix}-notes`}
+        field={R.notes}
+        multiline
+        rows={3}
+        defaultValue={initial.notes}
+        error={errors.notes}
+      />
+    </>
   );
 }

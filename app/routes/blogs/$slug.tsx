@@ -20,6 +20,7 @@ import { getDb } from "#app/server/db/db.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
+import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { relatedBlogs } from "#app/server/models/related.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
@@ -54,6 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     blog,
     comments: await approvedComments(db, blog.id),
     related: await relatedBlogs(db, blog),
+    recipe: await publishedFeaturedRecipe(db, blog.id),
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
   };
@@ -151,10 +153,10 @@ function Comments() {
 }
 
 export default function BlogDetail() {
-  const { blog, related } = useLoaderData<typeof loader>();
+  const { blog, related, recipe } = useLoaderData<typeof loader>();
   return (
     <>
-      <BlogArticle blog={blog} />
+      <BlogArticle blog={blog} recipe={recipe} />
       <RelatedPosts posts={related} />
       <Comments />
     </>

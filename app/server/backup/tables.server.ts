@@ -8,10 +8,11 @@ import type { Database } from "#app/server/db/schema.server.ts";
  */
 export const BACKED_UP = [
   { name: "accounts", key: ["id"], serial: true },
+  // Before blogs: a blog may feature a recipe (migration 014).
+  { name: "recipes", key: ["id"], serial: true },
   { name: "blogs", key: ["id"], serial: true },
   { name: "blog_slug_redirects", key: ["slug"], serial: false },
   { name: "comments", key: ["id"], serial: true },
-  { name: "recipes", key: ["id"], serial: true },
   { name: "users", key: ["id"], serial: true },
   { name: "contacts", key: ["id"], serial: true },
   { name: "site_numbers", key: ["domain"], serial: false },

@@ -14,6 +14,7 @@ import { backupMigration } from "#app/server/db/migrations/010_backup.server.ts"
 import { autosaveGenerationMigration } from "#app/server/db/migrations/011_autosave_generation.server.ts";
 import { searchMigration } from "#app/server/db/migrations/012_search.server.ts";
 import { categoriesMigration } from "#app/server/db/migrations/013_categories.server.ts";
+import { recipeCardsMigration } from "#app/server/db/migrations/014_recipe_cards.server.ts";
 import { relatedMigration } from "#app/server/db/migrations/015_related.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
@@ -34,6 +35,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "011_autosave_generation": autosaveGenerationMigration,
     "012_search": searchMigration(dialect),
     "013_categories": categoriesMigration,
+    "014_recipe_cards": recipeCardsMigration(dialect),
     "015_related": relatedMigration,
   };
 }

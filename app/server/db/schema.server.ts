@@ -34,6 +34,8 @@ interface BlogsTable {
   updated_at: number;
   /** When it became or becomes public (seconds); null: a draft (migration 006). */
   publish_at: number | null;
+  /** The recipe whose card the blog ends with; null: none (migration 014). */
+  featured_recipe_id: Generated<number | null>;
 }
 
 /** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */
@@ -74,6 +76,16 @@ interface RecipesTable {
   updated_at: number;
   /** When it became or becomes public (seconds); null: a draft (migration 006). */
   publish_at: number | null;
+  /** The yield in servings; null: not given (migration 014, like the rest of the card). */
+  servings: number | null;
+  /** Whole minutes; null: not given. */
+  prep_minutes: number | null;
+  cook_minutes: number | null;
+  /** Null: prep plus cook. */
+  total_minutes: number | null;
+  notes: Generated<string>;
+  /** JSON array of strings. */
+  equipment: Generated<string>;
 }
 
 interface UsersTable {

@@ -13,6 +13,7 @@ import type { BlogRow } from "#app/server/db/schema.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { categoryColumns } from "./category-names.server.ts";
+import { featuredRecipeColumn } from "./featured-recipes.server.ts";
 import {
   checkPublishable,
   newItemPublishAt,
@@ -78,6 +79,8 @@ export interface BlogInput {
   seoKeywords?: string;
   /** Adding: absent is "now". Editing: absent keeps the blog's publish time. */
   publishAt?: PublishAt;
+  /** The recipe the blog ends with (featured-recipes.server.ts); absent keeps it, null is none. */
+  featuredRecipe?: number | null;
 }
 
 export const cardColumns = [
@@ -144,6 +147,7 @@ function contentColumns(input: BlogInput) {
     seo_title: input.seoTitle?.trim() ?? "",
     seo_description: input.seoDescription?.trim() ?? "",
     seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
+    ...featuredRecipeColumn(input.featuredRecipe),
   };
 }
 

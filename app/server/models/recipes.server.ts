@@ -42,6 +42,25 @@ export interface Recipe {
   createdAt: number;
   /** Null: a draft. Public reads only ever return recipes whose time has come. */
   publishAt: number | null;
+  /** The yield; null: not given (the card then scales from one). */
+  servings: number | null;
+  /** Whole minutes; null: not given. */
+  prepMinutes: number | null;
+  cookMinutes: number | null;
+  /** As written; null: the card shows prep plus cook (`totalMinutes` in lib/durations.ts). */
+  totalMinutes: number | null;
+  notes: string;
+  equipment: string[];
+}
+
+/** The recipe card's optional fields (migration 014): absent when adding means empty, when editing "keep". */
+export interface RecipeCardInput {
+  servings?: number | null;
+  prepMinutes?: number | null;
+  cookMinutes?: number | null;
+  totalMinutes?: number | null;
+  notes?: string;
+  equipment?: string[];
 }
 
 /** An admin list entry: every recipe, with its publication state. */
@@ -49,7 +68,7 @@ export interface AdminRecipe extends Recipe {
   state: PublicationState;
 }
 
-export interface RecipeInput {
+export interface RecipeInput extends RecipeCardInput {
   title: string;
   short: string;
   imageId?: string | null;
@@ -91,6 +110,12 @@ function toRecipe(row: RecipeRow): Recipe {
     type: row.type,
     createdAt: row.created_at,
     publishAt: row.publish_at,
+    servings: row.servings,
+    prepMinutes: row.prep_minutes,
+    cookMinutes: row.cook_minutes,
+    totalMinutes: row.total_minutes,
+    notes: row.notes,
+    equipment: parseList(row.equipment),
   };
 }
 
@@ -110,7 +135,27 @@ function recipeColumns(input: RecipeInput) {
     ingredients: JSON.stringify(clean(input.ingredients)),
     ...input.nutritionalValues,
     type: input.type?.trim() || null,
+    ...cardColumns(input, clean),
   };
+}
+
+/** The card's columns the input gives (a field left out is not written). */
+function cardColumns(input: RecipeCardInput, clean: (list: string[]) => string[]) {
+  const columns: {
+    servings?: number | null;
+    prep_minutes?: number | null;
+    cook_minutes?: number | null;
+    total_minutes?: number | null;
+    notes?: string;
+    equipment?: string;
+  } = {};
+  if (input.servings !== undefined) columns.servings = input.servings;
+  if (input.prepMinutes !== undefined) columns.prep_minutes = input.prepMinutes;
+  if (input.cookMinutes !== undefined) columns.cook_minutes = input.cookMinutes;
+  if (input.totalMinutes !== undefined) columns.total_minutes = input.totalMinutes;
+  if (input.notes !== undefined) columns.notes = input.notes.trim();
+  if (input.equipment !== undefined) columns.equipment = JSON.stringify(clean(input.equipment));
+  return columns;
 }
 
 export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSeconds()): Promise<Recipe> {

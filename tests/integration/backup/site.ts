@@ -13,7 +13,7 @@ import { localDiskStore } from "#app/server/media/local-disk.server.ts";
 import { storeUpload } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
 import { clearAutosave, saveAutosave } from "#app/server/models/autosaves.server.ts";
-import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
+import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { addComment, toggleApproved } from "#app/server/models/comments.server.ts";
 import { addContact } from "#app/server/models/contacts.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
@@ -108,7 +108,7 @@ export async function fillSite(site: Site): Promise<void> {
   await toggleApproved(db, comment.id);
   await addComment(db, second.id, { name: "Cid", email: "cid@example.com", comment: "Waiting for approval" });
   const upload = await storeUpload(await png(), site.store);
-  await createRecipe(db, {
+  const nata = await createRecipe(db, {
     title: "Pastel de nata",
     short: "Custard tarts",
     steps: ["Bake", "Eat"],
@@ -117,6 +117,16 @@ export async function fillSite(site: Site): Promise<void> {
     type: "dessert",
     imageId: upload.id,
     upload,
+  });
+  // A blog featuring a recipe points at it: a restore must put the recipes in first.
+  await updateBlog(db, second.id, {
+    title: second.title,
+    content: second.content,
+    author: second.author,
+    date: second.date,
+    category: second.category,
+    keepImage: true,
+    featuredRecipe: nata.id,
   });
   await addUser(db, { fullName: "Dora Subscriber", email: "dora@example.com", phone: "" });
   await addContact(db, {

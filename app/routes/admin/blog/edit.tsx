@@ -19,6 +19,7 @@ import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { featuredRecipeIdOf, recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
@@ -36,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     publication: { state: publicationState(blog.publishAt, nowSeconds()), publishAt: blog.publishAt },
     library: await pickerPage(db),
     categories: (await categoriesInUse(db, { publishedOnly: false })).map((c) => c.name),
+    recipes: await recipeChoices(db),
+    featuredRecipe: await featuredRecipeIdOf(db, blog.id),
   };
 }
 
@@ -75,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function EditBlog() {
-  const { blog, publication, library, categories } = useLoaderData<typeof loader>();
+  const { blog, publication, library, categories, recipes, featuredRecipe } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -122,6 +125,8 @@ export default function EditBlog() {
           currentAlt={blog.imageAlt}
           library={library}
           categories={categories}
+          recipes={recipes}
+          featuredRecipe={featuredRecipe}
         />
         <PublishAtField
           idPrefix="edit-blog"

@@ -34,6 +34,7 @@ import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
@@ -56,7 +57,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     isPopupEnabled(db),
     categoriesInUse(db, { publishedOnly: false }),
   ]);
-  return { ...page, show, filter, popupEnabled, categories: categories.map((c) => c.name) };
+  return {
+    ...page,
+    show,
+    filter,
+    popupEnabled,
+    categories: categories.map((c) => c.name),
+    recipes: await recipeChoices(db),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -150,7 +158,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, recipes } = useLoaderData<typeof loader>();
   return (
     <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
@@ -162,6 +170,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           values={failed?.values}
           errors={failed?.fieldErrors}
           categories={categories}
+          recipes={recipes}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <div className="mt-6 flex justify-end gap-3">

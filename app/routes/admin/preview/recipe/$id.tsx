@@ -76,7 +76,7 @@ export default function RecipePreviewPage() {
   const recipe = posted?.ok ? posted.item : saved;
   return (
     <PreviewPage posted={posted} back={back}>
-      {recipe && <RecipeArticle recipe={recipe} />}
+      {recipe && <RecipeArticle recipe={recipe} servings={recipe.servings ?? 1} />}
     </PreviewPage>
   );
 }

@@ -1,0 +1,274 @@
+import { useState } from "react";
+import { readableDuration, totalMinutes } from "#app/lib/durations.ts";
+import {
+  SERVINGS_MAX,
+  SERVINGS_MIN,
+  scaleFactor,
+  scaleIngredient,
+  servingsParameter,
+} from "#app/lib/scale.ts";
+import type { Recipe } from "#app/server/models/recipes.server.ts";
+
+/** What a recipe card shows: the saved recipe, or a preview's unsaved values. */
+export type RecipeCardData = Pick<
+  Recipe,
+  | "slug"
+  | "title"
+  | "steps"
+  | "ingredients"
+  | "servings"
+  | "prepMinutes"
+  | "cookMinutes"
+  | "totalMinutes"
+  | "equipment"
+  | "notes"
+>;
+
+/** The servings a `?servings=` value asks for; absent or out of range: the recipe's own yield. */
+export function servingsFromQuery(value: string | null, base: number | null): number {
+  const given = value === null ? null : servingsParameter(value);
+  return given === null ? (base ?? 1) : Number(given);
+}
+
+const link = "font-semibold text-sea-700 underline-offset-4 hover:text-sea-800 hover:underline";
+
+/**
+ * The Servings control. Without JavaScript it is a GET form and links to `?servings=N`, rendered
+ * on the server; once the page is interactive the same controls rescale in place and only the
+ * address is updated, so the reader keeps their scroll position and nothing is fetched.
+ */
+function ServingsControl({
+  id,
+  action,
+  base,
+  servings,
+  onChange,
+}: {
+  id: string;
+  action: string;
+  base: number;
+  servings: number;
+  onChange: (servings: number) => void;
+}) {
+  const [typed, setTyped] = useState(String(servings));
+  const choose = (n: number) => {
+    setTyped(String(n));
+    onChange(n);
+  };
+  const clamp = (n: number) => Math.min(SERVINGS_MAX, Math.max(SERVINGS_MIN, Math.round(n)));
+  const presets: [string, string, number][] = [
+    ["½×", "Half the recipe", clamp(base / 2)],
+    ["1×", "The recipe as written", base],
+    ["2×", "Double the recipe", clamp(base * 2)],
+  ];
+  return (
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-2 print:hidden">
+      <form
+        method="get"
+        action={`${action}#${id}`}
+        className="flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const n = servingsParameter(typed.trim());
+          if (n !== null) choose(Number(n));
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-servings`} className="block text-sm font-semibold text-ink-700">
+            Servings
+          </label>
+          <input
+            id={`${id}-servings`}
+            name="servings"
+            type="number"
+            inputMode="numeric"
+            min={SERVINGS_MIN}
+            max={SERVINGS_MAX}
+            step={1}
+            required
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              const n = servingsParameter(event.target.value.trim());
+              if (n !== null) onChange(Number(n));
+            }}
+            className="mt-1 w-24 rounded-xl border border-ink-900/15 bg-white px-3 py-2 text-base shadow-sm focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none"
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded-full bg-sea-700 px-4 py-2 font-semibold text-white hover:bg-sea-800"
+        >
+          Scale
+        </button>
+      </form>
+      <ul className="flex gap-3 pb-2" aria-label="Scale the recipe">
+        {presets.map(([label, name, n]) => (
+          <li key={label}>
+            <a
+              href={`${action}?servings=${n}#${id}`}
+              aria-label={`${label} ${name}`}
+              aria-current={n === servings ? "true" : undefined}
+              className={`${link} ${n === servings ? "text-ink-900 no-underline" : ""}`}
+              onClick={(event) => {
+                event.preventDefault();
+                choose(n);
+              }}
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The recipe card: times, the Servings control, ingredients scaled to the servings chosen, steps,
+ * equipment and notes, and a Print link. The recipe page shows it under the title; a blog that
+ * features the recipe ends with it (`titled`, with the recipe's name as its heading); the print
+ * view shows it alone (`printing`: no controls).
+ */
+export function RecipeCard({
+  recipe,
+  servings: initial,
+  id = "recipe",
+  titled = false,
+  printing = false,
+}: {
+  recipe: RecipeCardData;
+  /** The servings asked for (`?servings=`), already bounded. */
+  servings: number;
+  id?: string;
+  titled?: boolean;
+  printing?: boolean;
+}) {
+  const [servings, setServings] = useState(initial);
+  const base = recipe.servings ?? 1;
+  const factor = scaleFactor(recipe.servings, servings);
+  const page = `/recipes/${recipe.slug}`;
+  const scaled = servings === base ? "" : `?servings=${servings}`;
+  const change = (n: number) => {
+    setServings(n);
+    // On the recipe page the address follows, so a reload or a shared link keeps the servings
+    // chosen; a blog's address has no servings of its own.
+    if (titled) return;
+    const url = new URL(window.location.href);
+    if (n === base) url.searchParams.delete("servings");
+    else url.searchParams.set("servings", String(n));
+    window.history.replaceState(window.history.state, "", url);
+  };
+  const total = totalMinutes(recipe);
+  const times: [string, number | null][] = [
+    ["Prep", recipe.prepMinutes],
+    ["Cook", recipe.cookMinutes],
+    ["Total", total],
+  ];
+  const Heading = titled ? "h3" : "h2";
+  // On a blog the card is a region named by the recipe; alone on paper its title is the page's
+  // heading; on the recipe page the page's own heading names it.
+  const Box = titled ? "section" : "div";
+  return (
+    <Box
+      id={id}
+      aria-labelledby={titled ? `${id}-title` : undefined}
+      className="scroll-mt-24 rounded-2xl bg-white p-6 ring-1 ring-ink-900/5 sm:p-8 print:p-0 print:ring-0"
+    >
+      {titled && (
+        <h2 id={`${id}-title`} className="font-serif text-3xl font-semibold">
+          <a href={page} className="hover:text-sea-800">
+            {recipe.title}
+          </a>
+        </h2>
+      )}
+      {printing && <h1 className="font-serif text-3xl font-semibold">{recipe.title}</h1>}
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <dl className="flex flex-wrap gap-x-8 gap-y-2">
+          {recipe.servings !== null && (
+            <div>
+              <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Serves</dt>
+              <dd className="font-serif text-xl font-semibold" data-testid="serves">
+                {servings}
+              </dd>
+            </div>
+          )}
+          {times.map(([label, minutes]) =>
+            minutes === null ? null : (
+              <div key={label}>
+                <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">{label}</dt>
+                <dd className="font-serif text-xl font-semibold">{readableDuration(minutes)}</dd>
+              </div>
+            ),
+          )}
+        </dl>
+        {!printing && (
+          <a href={`${page}/print${scaled}`} className={`${link} print:hidden`}>
+            Print
+          </a>
+        )}
+      </div>
+      {!printing && (
+        <div className="mt-6">
+          <ServingsControl id={id} action={page} base={base} servings={servings} onChange={change} />
+        </div>
+      )}
+      <div className="mt-8 grid gap-12 md:grid-cols-[2fr_3fr] print:grid-cols-[2fr_3fr]">
+        <div className="space-y-10">
+          <section aria-labelledby={`${id}-ingredients`}>
+            <Heading id={`${id}-ingredients`} className="font-serif text-2xl font-semibold">
+              Ingredients
+            </Heading>
+            {servings !== base && (
+              <p className="mt-1 text-sm text-ink-700">Scaled for {servings} servings.</p>
+            )}
+            <ul className="mt-4 space-y-2 text-lg">
+              {recipe.ingredients.map((item, i) => (
+                <li key={i} className="border-b border-ink-900/10 pb-2">
+                  {scaleIngredient(item, factor)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          {recipe.equipment.length > 0 && (
+            <section aria-labelledby={`${id}-equipment`}>
+              <Heading id={`${id}-equipment`} className="font-serif text-2xl font-semibold">
+                Equipment
+              </Heading>
+              <ul className="mt-4 list-disc space-y-1 pl-5 text-lg">
+                {recipe.equipment.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+        <div className="space-y-10">
+          <section aria-labelledby={`${id}-steps`}>
+            <Heading id={`${id}-steps`} className="font-serif text-2xl font-semibold">
+              Steps
+            </Heading>
+            <ol className="mt-4 space-y-5 text-lg">
+              {recipe.steps.map((step, i) => (
+                <li key={i} className="flex gap-4">
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
+                    {i + 1}
+                  </span>
+                  <span className="pt-1">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+          {recipe.notes && (
+            <section aria-labelledby={`${id}-notes`}>
+              <Heading id={`${id}-notes`} className="font-serif text-2xl font-semibold">
+                Notes
+              </Heading>
+              <p className="mt-4 text-lg whitespace-pre-line">{recipe.notes}</p>
+            </section>
+          )}
+        </div>
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+import { sql } from "kysely";
+import { publicationState } from "#app/lib/publication.ts";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { findRecipeById, type Recipe } from "./recipes.server.ts";
+
+/** A recipe in the blog form's Featured recipe list. */
+export interface RecipeChoice {
+  id: number;
+  title: string;
+  /** Drafts and scheduled recipes may be chosen; the blog shows the card once the recipe is published. */
+  published: boolean;
+}
+
+/** The most recipes the list offers (newest first): the form stays small on a large site. */
+const CHOICES = 500;
+
+/** The recipes a blog may feature, published, scheduled and drafts, newest first. */
+export async function recipeChoices(db: DB, now = nowSeconds()): Promise<RecipeChoice[]> {
+  const rows = await db
+    .selectFrom("recipes")
+    .select(["id", "title", "publish_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(CHOICES)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    published: publicationState(r.publish_at, now) === "published",
+  }));
+}
+
+/**
+ * The blog column for the form's choice: nothing when the input does not say (an edit from
+ * elsewhere keeps it), null for none, else the recipe's id if that recipe exists (a recipe deleted
+ * meanwhile is stored as none, on SQLite as on PostgreSQL).
+ */
+export function featuredRecipeColumn(id: number | null | undefined) {
+  if (id === undefined) return {};
+  if (id === null) return { featured_recipe_id: null };
+  return { featured_recipe_id: sql<number | null>`(select id from recipes where id = ${id})` };
+}
+
+/** The recipe a blog features, whatever its state (the blog form's current choice). */
+export async function featuredRecipeIdOf(db: DB, blogId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("blogs")
+    .select("featured_recipe_id")
+    .where("id", "=", blogId)
+    .executeTakeFirst();
+  return row?.featured_recipe_id ?? null;
+}
+
+/** The recipe a blog features, only once that recipe is published (else null). */
+export async function publishedFeaturedRecipe(
+  db: DB,
+  blogId: number,
+  now = nowSeconds(),
+): Promise<Recipe | null> {
+  const row = await db
+    .selectFrom("blogs")
+    .innerJoin("recipes", "recipes.id", "blogs.featured_recipe_id")
+    .select("recipes.id")
+    .where("blogs.id", "=", blogId)
+    .where("recipes.publish_at", "<=", now)
+    .executeTakeFirst();
+  return row ? findRecipeById(db, row.id) : null;
+}

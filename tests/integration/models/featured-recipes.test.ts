@@ -1,0 +1,63 @@
+import { expect, it } from "vitest";
+import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
+import {
+  featuredRecipeIdOf,
+  publishedFeaturedRecipe,
+  recipeChoices,
+} from "#app/server/models/featured-recipes.server.ts";
+import { createRecipe, deleteRecipe, type RecipeInput } from "#app/server/models/recipes.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+
+const recipe = (title: string, extra: Partial<RecipeInput> = {}): RecipeInput => ({
+  title,
+  short: "Short",
+  imageUrl: "https://example.com/dish.jpg",
+  steps: ["Cook"],
+  ingredients: ["2 cups rice"],
+  nutritionalValues: { calories: 1, protein: 1, fats: 1, carbs: 1 },
+  ...extra,
+});
+const blog = (title: string, featuredRecipe?: number | null) => ({
+  title,
+  content: "<p>We cooked.</p>",
+  author: "Ana",
+  date: "2025-03-05",
+  imageUrl: "https://example.com/a.jpg",
+  featuredRecipe,
+});
+
+describeEachEngine("a blog featuring a recipe", (db) => {
+  it("shows the recipe only once it is published, and offers drafts in the form's list", async () => {
+    const draft = await createRecipe(db(), recipe("Featured Draft Curry", { publishAt: null }));
+    const post = await createBlog(db(), blog("Curry Night", draft.id));
+    expect(await featuredRecipeIdOf(db(), post.id)).toBe(draft.id);
+    expect(await publishedFeaturedRecipe(db(), post.id)).toBeNull();
+    expect(await recipeChoices(db())).toContainEqual({
+      id: draft.id,
+      title: "Featured Draft Curry",
+      published: false,
+    });
+
+    const live = await createRecipe(db(), recipe("Featured Live Curry", { servings: 4 }));
+    await updateBlog(db(), post.id, { ...blog("Curry Night", live.id), keepImage: true });
+    expect(await publishedFeaturedRecipe(db(), post.id)).toMatchObject({ id: live.id, servings: 4 });
+
+    // An edit that does not say keeps the choice; null clears it.
+    await updateBlog(db(), post.id, { ...blog("Curry Night Again"), keepImage: true });
+    expect(await featuredRecipeIdOf(db(), post.id)).toBe(live.id);
+    await updateBlog(db(), post.id, { ...blog("Curry Night Again", null), keepImage: true });
+    expect(await featuredRecipeIdOf(db(), post.id)).toBeNull();
+  });
+
+  it("stores a recipe that does not exist as none, and deleting the recipe leaves the blog with none", async () => {
+    const post = await createBlog(db(), blog("Ghost Recipe Post", 987_654));
+    expect(await featuredRecipeIdOf(db(), post.id)).toBeNull();
+
+    const gone = await createRecipe(db(), recipe("Soon Deleted Stew"));
+    const featuring = await createBlog(db(), blog("Stew Story", gone.id));
+    expect(await featuredRecipeIdOf(db(), featuring.id)).toBe(gone.id);
+    expect(await deleteRecipe(db(), gone.id)).toBe(true);
+    expect(await featuredRecipeIdOf(db(), featuring.id)).toBeNull();
+    expect(await publishedFeaturedRecipe(db(), featuring.id)).toBeNull();
+  });
+});

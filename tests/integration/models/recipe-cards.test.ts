@@ -1,0 +1,173 @@
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
+import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
+import {
+  createRecipe,
+  findRecipeById,
+  findRecipeBySlug,
+  type RecipeInput,
+  updateRecipe,
+} from "#app/server/models/recipes.server.ts";
+import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+
+const input = (title: string, extra: Partial<RecipeInput> = {}): RecipeInput => ({
+  title,
+  short: "A short description",
+  imageUrl: "https://example.com/dish.jpg",
+  steps: ["Chop", "Cook"],
+  ingredients: ["1 1/2 cups rice"],
+  nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
+  ...extra,
+});
+
+describeEachEngine("recipe cards in the recipes model", (db) => {
+  it("stores and reads servings, times, equipment and notes", async () => {
+    const created = await createRecipe(
+      db(),
+      input("Card Dal", {
+        servings: 4,
+        prepMinutes: 15,
+        cookMinutes: 40,
+        totalMinutes: null,
+        equipment: [" Heavy pot ", "", "Ladle"],
+        notes: "  Soak the lentils overnight.  ",
+      }),
+    );
+    const read = await findRecipeBySlug(db(), "card-dal");
+    expect(read).toMatchObject({
+      id: created.id,
+      servings: 4,
+      prepMinutes: 15,
+      cookMinutes: 40,
+      totalMinutes: null,
+      equipment: ["Heavy pot", "Ladle"],
+      notes: "Soak the lentils overnight.",
+    });
+  });
+
+  it("adds a recipe without a card as empty, and an edit without card fields keeps them", async () => {
+    const plain = await createRecipe(db(), input("Card Plain"));
+    expect(plain).toMatchObject({
+      servings: null,
+      prepMinutes: null,
+      cookMinutes: null,
+      totalMinutes: null,
+      equipment: [],
+      notes: "",
+    });
+    await updateRecipe(db(), plain.id, { ...input("Card Plain"), servings: 2, totalMinutes: 90 });
+    const renamed = await updateRecipe(db(), plain.id, { ...input("Card Plain Renamed"), keepImage: true });
+    expect(renamed).toMatchObject({ servings: 2, totalMinutes: 90, title: "Card Plain Renamed" });
+    const cleared = await updateRecipe(db(), plain.id, {
+      ...input("Card Plain Renamed"),
+      servings: null,
+      totalMinutes: null,
+      equipment: [],
+      notes: "",
+    });
+    expect(cleared).toMatchObject({ servings: null, totalMinutes: null, equipment: [], notes: "" });
+  });
+});
+
+function connect(url: string): DB {
+  return dialectOf(url) === "postgres"
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) })
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
+}
+
+for (const engine of ENGINES) {
+  describe(`migration 014 (recipe cards) [${engine}]`, () => {
+    it("carries the recipes over with an empty card, and goes down and up again", async () => {
+      const { url, cleanup } = await emptyDatabaseUrl(engine);
+      const db = connect(url);
+      try {
+        const dialect = dialectOf(url);
+        const names = Object.keys(migrationsFor(dialect));
+        const before = names[names.indexOf("014_recipe_cards") - 1] ?? "";
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => migrationsFor(dialect) },
+        });
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const old = {
+          slug: "old-stew",
+          title: "Old Stew",
+          short: "From before the cards",
+          image_id: null,
+          image_url: "https://example.com/stew.jpg",
+          steps: '["Simmer"]',
+          ingredients: '["2 onions"]',
+          calories: 500,
+          protein: 20,
+          fats: 10,
+          carbs: 60,
+          type: null,
+          created_at: 1_750_000_000,
+          updated_at: 1_750_000_000,
+          publish_at: 1_750_000_000,
+        };
+        await db
+          .insertInto("recipes")
+          .values(old as never)
+          .execute();
+
+        expect((await migrator.migrateTo("014_recipe_cards")).error).toBeUndefined();
+        const [row] = await db.selectFrom("recipes").selectAll().execute();
+        expect(row).toMatchObject({
+          ...old,
+          servings: null,
+          prep_minutes: null,
+          cook_minutes: null,
+          total_minutes: null,
+          notes: "",
+          equipment: "[]",
+        });
+        const blog = await db
+          .insertInto("blogs")
+          .values({
+            slug: "featuring",
+            title: "Featuring",
+            content: "<p>x</p>",
+            excerpt: "x",
+            text_length: 1,
+            author: "Ana",
+            date: "2025-01-01",
+            category: "",
+            seo_title: "",
+            seo_description: "",
+            seo_keywords: "",
+            created_at: 1,
+            updated_at: 1,
+            publish_at: 1,
+            featured_recipe_id: row?.id ?? 0,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+
+        // Down: the columns go, the recipe and the blog stay as they were before.
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const [down] = await db.selectFrom("recipes").selectAll().execute();
+        expect(down).toEqual({ ...old, id: row?.id, image_alt: "" });
+        const downBlog = await db
+          .selectFrom("blogs")
+          .selectAll()
+          .where("id", "=", blog.id)
+          .executeTakeFirst();
+        expect(downBlog && "featured_recipe_id" in downBlog).toBe(false);
+
+        // And up again, as the app runs it on start.
+        await migrateToLatest(db, dialect);
+        expect(await findRecipeById(db, row?.id ?? 0)).toMatchObject({ title: "Old Stew", servings: null });
+      } finally {
+        await db.destroy();
+        await cleanup();
+      }
+    });
+  });
+}
