@@ -73,6 +73,8 @@ const PUBLIC_SCREENS: Screen[] = [
   screen("/search?q=kyoto"),
   screen("/search?q=zzzznothing"),
   screen("/blogs/category/travel"),
+  { name: "a recipe, scaled", path: async (db) => `/recipes/${(await newestRecipe(db)).slug}?servings=8` },
+  { name: "a recipe's print view", path: async (db) => `/recipes/${(await newestRecipe(db)).slug}/print` },
 ];
 
 /** Admin screens seen signed out. */
