@@ -29,6 +29,10 @@ const CONNECTIONS = 50;
 const SCALE_SIZES = options.quick ? [100, 10_000] : [100, 10_000, 100_000];
 
 const BLOG = "/blogs/kyoto-in-the-rain";
+/** The readers' pages of the second round: search results, a category, a recipe card. */
+const SEARCH = "/search?q=kyoto";
+const CATEGORY = "/blogs/category/travel";
+const RECIPE = "/recipes/khao-soi-gai";
 const ROUTES: { name: string; path: string; method?: "POST"; body?: string; expectStatus?: number }[] = [
   { name: "home", path: "/" },
   { name: "blog list", path: "/blogs" },
@@ -155,13 +159,16 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
         "/contact",
         "/about",
         "/recipes",
+        SEARCH,
+        CATEGORY,
+        RECIPE,
       ];
       weights = await Promise.all(paths.map((p) => pageWeight(app.url, p)));
       if (!skip.has("lighthouse")) {
         console.log("  Lighthouse…");
         lighthouse = await lighthouseRuns(
           app.url,
-          ["/", "/blogs", BLOG, "/destinations/santorini-greece"],
+          ["/", "/blogs", BLOG, "/destinations/santorini-greece", SEARCH, CATEGORY, RECIPE],
           await chromiumPath(),
           CHROMIUM_ARGS,
         );

@@ -102,8 +102,10 @@ export function AdminTable({
   children: React.ReactNode;
 }) {
   return (
+    // `relative`: a screen-reader-only header (absolutely placed) stays inside the scrolling frame
+    // instead of widening the whole page on a phone.
     <div
-      className={`overflow-x-auto rounded-2xl ${framed ? "bg-white shadow-sm ring-1 ring-ink-900/5" : "ring-1 ring-ink-900/10"}`}
+      className={`relative overflow-x-auto rounded-2xl ${framed ? "bg-white shadow-sm ring-1 ring-ink-900/5" : "ring-1 ring-ink-900/10"}`}
     >
       {/* Fixed columns would squeeze to nothing on a phone: below this width the frame scrolls. */}
       <table className={`w-full text-left ${widths ? "min-w-2xl table-fixed" : ""}`}>
