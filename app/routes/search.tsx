@@ -41,8 +41,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: pageTitle(title, siteNameOf(matches)),
       description: "Search the stories, recipes and destinations of this site.",
     }),
-    // Result pages are thin content: readers use them, search engines should not list them.
-    { name: "robots", content: "noindex" },
+    // Indexable on purpose (no `noindex`): a search page is a real page for readers, and crawlers
+    // only reach the ones linked somewhere; the sitemap lists none of them.
   ];
 };
 
