@@ -5,6 +5,7 @@
  */
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { freePort } from "./server-process.ts";
 
 const SMTP_USER = "mailer";
@@ -86,4 +87,32 @@ export function headerText(mail: ParsedMail, name: string): string {
     .slice(line.indexOf(":") + 1)
     .replace(/\r?\n[ \t]+/g, " ")
     .trim();
+}
+
+/**
+ * One SMTP server for a test file, and mail switched on for each test (SMTP_URL pointing at it,
+ * MAIL_FROM, and the PUBLIC_URL links are built from). `server` is there once the file's tests run.
+ */
+export function useMailServer(): { readonly server: TestSmtpServer } {
+  const handle = {} as { server: TestSmtpServer };
+  beforeAll(async () => {
+    handle.server = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await handle.server?.close();
+  });
+  beforeEach(() => {
+    vi.stubEnv("SMTP_URL", handle.server.url);
+    vi.stubEnv("MAIL_FROM", "Wanderplate <hello@wanderplate.test>");
+    vi.stubEnv("PUBLIC_URL", "https://blog.example.test");
+    return () => {
+      vi.unstubAllEnvs();
+    };
+  });
+  return handle;
+}
+
+/** The messages the server accepted for `address`. */
+export function mailsTo(server: TestSmtpServer, address: string): ParsedMail[] {
+  return server.messages.filter((m) => (m.to && "text" in m.to ? m.to.text : "") === address);
 }

@@ -15,26 +15,9 @@ import { createMailSender, type MailSender, smtpTransport } from "#app/server/ma
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { getSiteInfo, saveSiteInfo } from "#app/server/models/settings.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
+import { mailsTo, useMailServer } from "#tests/support/smtp.ts";
 
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
-
-beforeEach(() => {
-  vi.stubEnv("SMTP_URL", smtp.url);
-  vi.stubEnv("MAIL_FROM", "Wanderplate <hello@wanderplate.test>");
-  vi.stubEnv("PUBLIC_URL", "https://blog.example.test");
-  return () => {
-    vi.unstubAllEnvs();
-  };
-});
+const mail = useMailServer();
 
 const contact = (first: string, message: string) => ({
   first,
@@ -47,14 +30,14 @@ const contact = (first: string, message: string) => ({
 describeEachEngine("batched notifications", (db, engine) => {
   let sender: MailSender;
   const owner = `owner-${engine}@blog.example.test`;
-  const toOwner = () => smtp.messages.filter((m) => (m.to && "text" in m.to ? m.to.text : "") === owner);
+  const toOwner = () => mailsTo(mail.server, owner);
 
   beforeAll(async () => {
     await saveSiteInfo(db(), { ...(await getSiteInfo(db())), name: "Wanderplate", email: owner });
     sender = createMailSender({
       db: db(),
       dialect: engine,
-      transport: smtpTransport(smtp.url),
+      transport: smtpTransport(mail.server.url),
       from: "Wanderplate <hello@wanderplate.test>",
       log: () => {},
     });

@@ -15,40 +15,22 @@ import {
 } from "#app/server/mail/password-reset.server.ts";
 import { createMailSender, type MailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { linkIn, startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
+import { linkIn, mailsTo, useMailServer } from "#tests/support/smtp.ts";
 
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
-
-beforeEach(() => {
-  vi.stubEnv("SMTP_URL", smtp.url);
-  vi.stubEnv("MAIL_FROM", "Wanderplate <hello@wanderplate.test>");
-  vi.stubEnv("PUBLIC_URL", "https://blog.example.test");
-  return () => {
-    vi.unstubAllEnvs();
-  };
-});
+const mail = useMailServer();
 
 const NEW_PASSWORD = "a brand new passphrase for the owner";
 
 describeEachEngine("password reset by mail", (db, engine) => {
   let sender: MailSender;
-  const to = (address: string) =>
-    smtp.messages.filter((m) => (m.to && "text" in m.to ? m.to.text : "") === address);
+  const to = (address: string) => mailsTo(mail.server, address);
   const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
   beforeAll(() => {
     sender = createMailSender({
       db: db(),
       dialect: engine,
-      transport: smtpTransport(smtp.url),
+      transport: smtpTransport(mail.server.url),
       from: "Wanderplate <hello@wanderplate.test>",
       log: () => {},
     });
@@ -123,10 +105,10 @@ describeEachEngine("password reset by mail", (db, engine) => {
   });
 
   it("sends nothing for an address no account uses", async () => {
-    const before = smtp.messages.length;
+    const before = mail.server.messages.length;
     await requestPasswordReset(db(), `nobody-${engine}@blog.example.test`);
     await sender.runOnce();
-    expect(smtp.messages.length).toBe(before);
+    expect(mail.server.messages.length).toBe(before);
     expect(await resetPassword(db(), "not-a-token", NEW_PASSWORD)).toEqual({ kind: "invalid" });
   });
 });
