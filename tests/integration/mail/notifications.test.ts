@@ -3,7 +3,7 @@
  * mail per window listing everything that arrived, delivered to a real SMTP server, and only one
  * per window even when two servers look at once.
  */
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import {
   addCommentNoticed,

@@ -3,7 +3,7 @@
  * once, ends every session of the account, expires, and an unknown address gets nothing (while
  * the caller answers the same).
  */
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { upsertAccount, verifyPassword } from "#app/server/auth/accounts.server.ts";
 import { createSession } from "#app/server/auth/session.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
