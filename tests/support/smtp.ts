@@ -93,7 +93,7 @@ export function headerText(mail: ParsedMail, name: string): string {
  * One SMTP server for a test file, and mail switched on for each test (SMTP_URL pointing at it,
  * MAIL_FROM, and the PUBLIC_URL links are built from). `server` is there once the file's tests run.
  */
-export function useMailServer(): { readonly server: TestSmtpServer } {
+export function mailServerForEachTest(): { readonly server: TestSmtpServer } {
   const handle = {} as { server: TestSmtpServer };
   beforeAll(async () => {
     handle.server = await startSmtpServer();

@@ -15,9 +15,9 @@ import {
 } from "#app/server/mail/password-reset.server.ts";
 import { createMailSender, type MailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { linkIn, mailsTo, useMailServer } from "#tests/support/smtp.ts";
+import { linkIn, mailsTo, mailServerForEachTest } from "#tests/support/smtp.ts";
 
-const mail = useMailServer();
+const mail = mailServerForEachTest();
 
 const NEW_PASSWORD = "a brand new passphrase for the owner";
 
