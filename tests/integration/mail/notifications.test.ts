@@ -15,7 +15,7 @@ import { createMailSender, type MailSender, smtpTransport } from "#app/server/ma
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { getSiteInfo, saveSiteInfo } from "#app/server/models/settings.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { mailsTo, mailServerForEachTest } from "#tests/support/smtp.ts";
+import { mailServerForEachTest, mailsTo } from "#tests/support/smtp.ts";
 
 const mail = mailServerForEachTest();
 

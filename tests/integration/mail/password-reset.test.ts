@@ -15,7 +15,7 @@ import {
 } from "#app/server/mail/password-reset.server.ts";
 import { createMailSender, type MailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { linkIn, mailsTo, mailServerForEachTest } from "#tests/support/smtp.ts";
+import { linkIn, mailServerForEachTest, mailsTo } from "#tests/support/smtp.ts";
 
 const mail = mailServerForEachTest();
 
