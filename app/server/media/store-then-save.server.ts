@@ -11,7 +11,14 @@ import { discardImage, InvalidImageError, StorageError } from "./storage.server.
 export type StoreThenSaveResult<T> =
   | { ok: true; saved: T }
   /** The image was refused (400: not a readable image) or could not be stored (503, 507, 500). */
-  | { ok: false; step: "store"; status: 400 | 500 | 503 | 507; reason: string }
+  | {
+      ok: false;
+      step: "store";
+      status: 400 | 500 | 503 | 507;
+      reason: string;
+      /** The file was unreadable (choose another file), not a rule about the choice (a pick gone, no image). */
+      unreadable?: boolean;
+    }
   /** The write found nothing to update (404) or failed (500, logged). Nothing is left behind. */
   | { ok: false; step: "save"; status: 404 | 500 };
 
@@ -31,7 +38,7 @@ export async function storeThenSave<T>(
     image = await storeImageChoice(choice);
   } catch (error) {
     if (error instanceof InvalidImageError)
-      return { ok: false, step: "store", status: 400, reason: error.message };
+      return { ok: false, step: "store", status: 400, reason: error.message, unreadable: true };
     if (error instanceof StorageError)
       return { ok: false, step: "store", status: error.status, reason: error.message };
     log.error({ err: error }, `${what}: storing the image failed`);

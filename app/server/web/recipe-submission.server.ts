@@ -1,4 +1,3 @@
-import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import { parseForm } from "#app/forms/parse.ts";
 import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
 import { missesRequired, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
@@ -59,12 +58,10 @@ export function refusedRecipeSave(
   values: Record<string, string>,
 ) {
   if (result.step === "store" && result.status === 400) {
-    // A rule about the choice (a pick gone, no image to publish) says what to do; a file the
-    // server could not read gets the hint to choose another.
-    const ruled =
-      result.reason === IMAGE_MESSAGES.pickMissing || result.reason === IMAGE_MESSAGES.neededToPublish;
+    // A file the server could not read gets the hint to choose another; a rule about the choice
+    // (a pick gone, no image to publish) says what to do itself.
     return adminFail(400, result.reason, {
-      fieldErrors: { image: ruled ? result.reason : RECIPE_MESSAGES.imageUnreadable },
+      fieldErrors: { image: result.unreadable ? RECIPE_MESSAGES.imageUnreadable : result.reason },
       values,
     });
   }
