@@ -20,6 +20,8 @@ const TABLES = [
   "settings",
   "site_numbers",
   "blog_slug_redirects",
+  "uploads",
+  "autosaves",
 ] as const;
 
 /** Everything an action could change, as one comparable value (rows in a stable order). */
@@ -86,6 +88,11 @@ test.describe("admin access is decided on the server", () => {
       "/admin/manage-recipe",
       `/admin/manage-recipe/edit?id=${ids.recipeId}`,
       "/admin/settings",
+      "/admin/media",
+      `/admin/preview/blog/${ids.blog.id}`,
+      `/admin/preview/recipe/${ids.recipeId}`,
+      "/admin/autosave?key=blog:new",
+      "/admin/manage-users/subscribers.csv",
       "/admin/no-such-screen",
       "/admin/dashboard.data",
     ];
@@ -129,6 +136,11 @@ test.describe("admin access is decided on the server", () => {
       {
         path: "/admin/settings",
         form: { intent: "site-numbers", domain: "hijack.example", numberIntl: "1", numberLocal: "1" },
+      },
+      { path: "/admin/media", form: { intent: "delete", id: "0123456789abcdef01234567" } },
+      {
+        path: "/admin/autosave",
+        form: { key: "blog:new", intent: "save", generation: "0", title: "Injected" },
       },
       { path: "/admin/logout", form: {} },
     ];
