@@ -27,7 +27,7 @@ import {
   tablePart,
   uploadPart,
 } from "./archive.server.ts";
-import { BACKED_UP } from "./tables.server.ts";
+import { BACKED_UP, COMPUTED_COLUMNS } from "./tables.server.ts";
 
 /** The database to back up: the site's handle, and its DATABASE_URL (SQLite reads its own file). */
 export interface BackupSource {
@@ -160,7 +160,9 @@ async function dumpTables(db: AnyDb, dialect: Dialect, writer: ArchiveWriter): P
       lines = [];
       bytes = 0;
     };
+    const computed = COMPUTED_COLUMNS[table.name] ?? [];
     for await (const row of pages(db, table.name, table.key)) {
+      for (const column of computed) delete row[column];
       rows += 1;
       const line = rowLine(row);
       lines.push(line);

@@ -25,6 +25,14 @@ export const BACKED_UP = [
 ] as const satisfies readonly { name: keyof Database; key: readonly string[]; serial: boolean }[];
 
 /**
+ * Columns the database computes itself (PostgreSQL generated columns): left out of every row, so an
+ * archive has the same columns whichever engine wrote it, and filled again as the rows go back in.
+ */
+export const COMPUTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  search_docs: ["search_vector"],
+};
+
+/**
  * Tables left out on purpose, each with why. A restored site starts with everyone signed out and
  * no one throttled; what the database derives itself is derived again as the rows go in.
  */

@@ -14,14 +14,17 @@ import {
 } from "#app/lib/search.ts";
 import { destinationSlug } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { PG_SEARCH_VECTOR } from "#app/server/db/migrations/012_search.server.ts";
+import {
+  PG_SEARCH_VECTOR_COLUMN,
+  PG_TITLE_VECTOR,
+} from "#app/server/db/migrations/017_search_vector.server.ts";
 
 const SEARCH_RESULTS_PER_PAGE = 10;
 /**
- * Most matches a search ranks. Ranking reads every match, so this bounds a search's cost however
- * common its words are; a query matching more shows the best of these first.
+ * How many matches each of a search's two candidate reads (title matches, all matches) brings. Ranking reads every candidate, so this bounds a search's cost however
+ * common its words are.
  */
-const MAX_RANKED_MATCHES = 1000;
+export const CANDIDATES_PER_READ = 50;
 
 export type SearchKind = "blog" | "recipe" | "destination";
 
@@ -44,7 +47,10 @@ export type SearchResult =
       items: SearchHit[];
       page: number;
       pageCount: number;
+      /** How many results were ranked: all of them, unless `capped`. */
       total: number;
+      /** More posts match than a search ranks (the newest matches were ranked). */
+      capped: boolean;
     };
 
 /** Writes (or rewrites) a blog's search document; call it in the blog's own transaction. */
@@ -80,15 +86,16 @@ interface Ranked {
   ref: number;
   /** How many of the query's words the title holds: a title match ranks above a text match. */
   titleHits: number;
-  score: number;
   /** Set for destinations, whose text is in memory. */
   destination?: (typeof destinations)[number];
 }
 
 /**
  * One page of a site search over the published blogs and recipes and the built-in destinations,
- * best first: items whose title holds more of the words first, then by the engine's relevance
- * (bm25 on SQLite, ts_rank on PostgreSQL), destinations before posts at equal title hits.
+ * best first: items whose title holds more of the query's words first, then the most recently
+ * published, destinations before posts at equal title hits (the order WordPress's search uses).
+ * No engine score (bm25, ts_rank) takes part: SQLite's bm25 reads every match of a word to weigh
+ * it, so its cost grows with the site, and the two engines would order alike-titled posts apart.
  * Every word must appear (title or text). Drafts and items scheduled after `now` are never found.
  */
 export async function searchSite(
@@ -100,13 +107,14 @@ export async function searchSite(
   const parsed = parseQuery(rawQuery);
   if (parsed.kind !== "search") return parsed;
   const { terms } = parsed;
-  const ranked = [...destinationMatches(terms), ...(await rankedDocuments(db, terms, now))];
+  const documents = await rankedDocuments(db, terms, now);
+  const ranked = [...destinationMatches(terms), ...documents.ranked];
   // Stable: at equal title hits destinations (listed first) stay ahead of posts.
   ranked.sort((a, b) => b.titleHits - a.titleHits);
   const { page, pageCount, offset } = pageWindow(ranked.length, requestedPage, SEARCH_RESULTS_PER_PAGE);
   const slice = ranked.slice(offset, offset + SEARCH_RESULTS_PER_PAGE);
   const items = await describe(db, slice, terms);
-  return { ...parsed, items, page, pageCount, total: ranked.length };
+  return { ...parsed, items, page, pageCount, total: ranked.length, capped: documents.capped };
 }
 
 function destinationMatches(terms: string[]): Ranked[] {
@@ -119,7 +127,6 @@ function destinationMatches(terms: string[]): Ranked[] {
       kind: "destination",
       ref: i,
       titleHits: terms.filter((t) => title.has(t)).length,
-      score: 0,
       destination: d,
     });
   });
@@ -131,47 +138,133 @@ function destinationText(d: (typeof destinations)[number]): string {
 }
 
 /**
- * The matching published documents, best first, at most MAX_RANKED_MATCHES. Written with the
- * query builder (the engine's own match and rank as `sql` fragments) so that on SQLite it is a
- * select, which the driver sends to its read-only connection instead of queueing it behind writes.
+ * The matching published documents, best first. Ranking reads only the candidates of two short
+ * reads of at most CANDIDATES_PER_READ matches each, newest first: documents holding every word
+ * and one of them in the title, and documents holding every word. So a search costs about the
+ * same at 100 or 100,000 posts however common its words are, and title matches are never crowded
+ * out by text matches. A word found in thousands of posts ranks the newest of them (`capped`).
  */
-async function rankedDocuments(db: DB, terms: string[], now: number): Promise<Ranked[]> {
-  const matches =
+async function rankedDocuments(db: DB, terms: string[], now: number): Promise<RankedDocuments> {
+  const candidates =
     db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<{ doc_id: number; score: number }>`(
-          select id as doc_id, ts_rank(${sql.raw(PG_SEARCH_VECTOR)}, q) as score
-          from search_docs, plainto_tsquery('simple', ${terms.join(" ")}) as q
-          where ${sql.raw(PG_SEARCH_VECTOR)} @@ q
-          limit ${MAX_RANKED_MATCHES})`
-      : // bm25 is lower for better matches; negated so a higher score is better on both engines.
-        sql<{ doc_id: number; score: number }>`(
-          select rowid as doc_id, -bm25(search_fts, 10.0, 1.0) as score
-          from search_fts
-          where search_fts match ${terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(" ")}
-          limit ${MAX_RANKED_MATCHES})`;
+      ? await postgresCandidates(db, terms)
+      : await sqliteCandidates(db, terms);
+  const ids = [...new Set([...candidates.inTitle, ...candidates.all])];
+  if (ids.length === 0) return { ranked: [], capped: false };
   // Words are letters and digits only, so they hold no LIKE wildcard.
   const titleHits = sql.join(
     terms.map((t) => sql`case when (' ' || d.title_terms || ' ') like ${`% ${t} %`} then 1 else 0 end`),
     sql` + `,
   );
+  const publishAt = sql<number>`coalesce(b.publish_at, r.publish_at)`;
   const rows = await db
-    .selectFrom(matches.as("m"))
-    .innerJoin("search_docs as d", "d.id", "m.doc_id")
+    .selectFrom("search_docs as d")
     .leftJoin("blogs as b", (j) => j.onRef("b.id", "=", "d.item_id").on("d.kind", "=", "blog"))
     .leftJoin("recipes as r", (j) => j.onRef("r.id", "=", "d.item_id").on("d.kind", "=", "recipe"))
-    .select(["d.id", "d.kind", sql<number>`${titleHits}`.as("title_hits"), "m.score"])
-    .where(sql<boolean>`coalesce(b.publish_at, r.publish_at) <= ${now}`)
+    .select(["d.id", "d.kind", sql<number>`${titleHits}`.as("title_hits")])
+    .where("d.id", "in", ids)
+    .where(publishAt, "<=", now)
     .orderBy("title_hits", "desc")
-    .orderBy("m.score", "desc")
-    .orderBy(sql`coalesce(b.publish_at, r.publish_at)`, "desc")
+    .orderBy(publishAt, "desc")
     .orderBy("d.id", "desc")
     .execute();
-  return rows.map((r) => ({
-    kind: r.kind === "recipe" ? "recipe" : "blog",
-    ref: Number(r.id),
-    titleHits: Number(r.title_hits),
-    score: Number(r.score),
-  }));
+  return {
+    // Counted before publication is checked: a full read may have left matches unread either way.
+    capped: candidates.inTitle.length >= CANDIDATES_PER_READ || candidates.all.length >= CANDIDATES_PER_READ,
+    ranked: rows.map((r) => ({
+      kind: r.kind === "recipe" ? "recipe" : "blog",
+      ref: Number(r.id),
+      titleHits: Number(r.title_hits),
+    })),
+  };
+}
+
+interface RankedDocuments {
+  ranked: Ranked[];
+  /** Whether a candidate read stopped at its bound, so some matches were not ranked. */
+  capped: boolean;
+}
+
+/** The search_docs ids each candidate read found, newest first. */
+interface Candidates {
+  inTitle: number[];
+  all: number[];
+}
+
+/**
+ * SQLite: FTS5 walks its index in descending rowid order and stops at the LIMIT. A query-builder
+ * select, so the driver sends it to its read-only connection instead of queueing it behind writes.
+ */
+async function sqliteCandidates(db: DB, terms: string[]): Promise<Candidates> {
+  const quoted = terms.map((t) => `"${t.replaceAll('"', '""')}"`);
+  const all = quoted.join(" ");
+  const inTitle = `(${all}) AND {title_terms} : (${quoted.join(" OR ")})`;
+  const read = async (match: string) => {
+    const rows = await db
+      .selectFrom(
+        sql<{ id: number }>`(select rowid as id from search_fts where search_fts match ${match}
+          order by rowid desc limit ${CANDIDATES_PER_READ})`.as("m"),
+      )
+      .select("m.id")
+      .execute();
+    return rows.map((r) => Number(r.id));
+  };
+  return { inTitle: await read(inTitle), all: await read(all) };
+}
+
+/**
+ * How many of the newest documents PostgreSQL checks one by one before asking its GIN indexes.
+ * A GIN index answers a word with every post holding it, in no order, at a cost that grows with
+ * their number (6 ms for a word in 37,500 posts); checking the stored vector of one document
+ * costs about 3 µs. A common word fills both reads from this window; a rarer one is cheap to ask
+ * the indexes about.
+ */
+const PG_NEWEST_WINDOW = 500;
+
+/**
+ * PostgreSQL: first the newest PG_NEWEST_WINDOW documents, checked against the stored
+ * `search_vector` (title words carry weight A); then, for a read still short, the GIN indexes
+ * (migration 017: the vector, and the title's words alone) over the older documents, taking the
+ * first they find. Bitmap and primary-key range plans only: left free, the planner may walk the
+ * whole table in order hoping to meet matches soon, which reads every row when two words are
+ * common alone but rare together ("kyoto santorini").
+ */
+async function postgresCandidates(db: DB, terms: string[]): Promise<Candidates> {
+  const allWords = sql`plainto_tsquery('simple', ${terms.join(" ")})`;
+  // Quoted lexemes: words are letters and digits, so they hold no quote.
+  const anyWord = (weight: string) => terms.map((t) => `'${t}'${weight}`).join(" | ");
+  const vector = sql.ref(PG_SEARCH_VECTOR_COLUMN);
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
+      trx,
+    );
+    const { rows: newest } = await sql<{ id: number; in_title: boolean; below: number }>`
+      select id, ${vector} @@ to_tsquery('simple', ${anyWord(":A")}) as in_title, w.below
+      from search_docs, (select coalesce(max(id), 0) - ${PG_NEWEST_WINDOW} as below from search_docs) as w
+      where id > w.below and ${vector} @@ ${allWords}
+      order by id desc`.execute(trx);
+    const inTitle = newest.filter((r) => r.in_title).map((r) => Number(r.id));
+    const all = newest.map((r) => Number(r.id));
+    const below =
+      newest[0]?.below ??
+      (
+        await sql<{ below: number }>`
+      select coalesce(max(id), 0) - ${PG_NEWEST_WINDOW} as below from search_docs`.execute(trx)
+      ).rows[0]?.below ??
+      0;
+    const older = async (have: number[], titleCondition: ReturnType<typeof sql>) => {
+      if (have.length >= CANDIDATES_PER_READ || Number(below) <= 0) return have.slice(0, CANDIDATES_PER_READ);
+      const { rows } = await sql<{ id: number }>`
+        select id from search_docs
+        where id <= ${below} and ${vector} @@ ${allWords} and ${titleCondition}
+        limit ${CANDIDATES_PER_READ - have.length}`.execute(trx);
+      return [...have, ...rows.map((r) => Number(r.id))];
+    };
+    return {
+      inTitle: await older(inTitle, sql`${sql.raw(PG_TITLE_VECTOR)} @@ to_tsquery('simple', ${anyWord("")})`),
+      all: await older(all, sql`true`),
+    };
+  });
 }
 
 /** Titles, links and snippets of one page of results (only these read their text). */

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { blogDocument } from "#app/lib/search.ts";
 import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
@@ -13,7 +14,7 @@ import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe, updateRecipe } from "#app/server/models/recipes.server.ts";
-import { type SearchResult, searchSite } from "#app/server/models/search.server.ts";
+import { CANDIDATES_PER_READ, type SearchResult, searchSite } from "#app/server/models/search.server.ts";
 import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 
 const NOW = 1_900_000_000;
@@ -34,6 +35,44 @@ const recipe = (title: string, short: string, ingredients = ["Rice"]) => ({
   nutritionalValues: { calories: 100, protein: 1, fats: 2, carbs: 3 },
   publishAt: NOW - 600,
 });
+
+/** Published blogs about nothing searched for, written straight to the tables in batches. */
+async function addFillerBlogs(db: DB, count: number, publishedAt: number): Promise<void> {
+  for (let from = 0; from < count; from += 200) {
+    const rows = Array.from({ length: Math.min(200, count - from) }, (_, i) => {
+      const title = `Filler ${from + i}`;
+      return {
+        slug: `filler-${from + i}`,
+        title,
+        content: "<p>Plain days.</p>",
+        excerpt: "Plain days.",
+        text_length: 11,
+        author: "Ana",
+        image_id: null,
+        image_url: "https://images.example/a.jpg",
+        date: "2025-03-05",
+        category: "",
+        seo_title: "",
+        seo_description: "",
+        seo_keywords: "",
+        created_at: publishedAt,
+        updated_at: publishedAt,
+        publish_at: publishedAt + from + i,
+      };
+    });
+    const inserted = await db.insertInto("blogs").values(rows).returning("id").execute();
+    await db
+      .insertInto("search_docs")
+      .values(
+        inserted.map(({ id }, i) => ({
+          kind: "blog",
+          item_id: id,
+          ...blogDocument(rows[i]?.title ?? "", "Plain days."),
+        })),
+      )
+      .execute();
+  }
+}
 
 function titles(result: SearchResult): string[] {
   if (result.kind !== "search") throw new Error(`expected results, got ${result.kind}`);
@@ -174,6 +213,54 @@ describeEachEngine("site search", (db) => {
     expect((await searchSite(db(), "     ", 1, NOW)).kind).toBe("empty");
     expect((await searchSite(db(), '" * -', 1, NOW)).kind).toBe("no-words");
     expect(titles(await searchSite(db(), "zzqqxxnothing", 1, NOW))).toEqual([]);
+  });
+
+  it("orders posts with as many title words by the newest published first", async () => {
+    await createBlog(db(), blog("Quokka island", "<p>Old.</p>"), NOW - 3000);
+    await createBlog(db(), blog("Quokka coast", "<p>New.</p>"), NOW - 2000);
+    await createBlog(
+      db(),
+      { ...blog("Quokka backdated", "<p>Written last.</p>"), publishAt: NOW - 5000 },
+      NOW - 1000,
+    );
+    await createBlog(db(), blog("Ferries", "<p>A quokka on the pier.</p>"), NOW - 500);
+    expect(titles(await searchSite(db(), "quokka", 1, NOW))).toEqual([
+      "Quokka coast",
+      "Quokka island",
+      "Quokka backdated",
+      "Ferries",
+    ]);
+  });
+
+  it("ranks a bounded set however common the word, every title match first", async () => {
+    // Two title matches written before everything else, then more text-only matches than a
+    // search reads: the old title matches still lead, found by the title read.
+    await createBlog(db(), blog("Wombat trails", "<p>First.</p>"), NOW - 90_000);
+    await createBlog(db(), blog("Wombat burrows", "<p>Second.</p>"), NOW - 89_000);
+    const textOnly = CANDIDATES_PER_READ + 5;
+    for (let i = 1; i <= textOnly; i++)
+      await createBlog(db(), blog(`Walk ${i}`, "<p>We met a wombat.</p>"), NOW - 80_000 + i);
+    const first = await searchSite(db(), "wombat", 1, NOW);
+    if (first.kind !== "search") throw new Error(first.kind);
+    expect(first).toMatchObject({ capped: true, total: 2 + CANDIDATES_PER_READ });
+    const shown = titles(first);
+    expect(shown.slice(0, 2)).toEqual(["Wombat burrows", "Wombat trails"]);
+    // Then the rest by publication, newest first.
+    const walks = shown.slice(2).map((t) => Number(t.replace("Walk ", "")));
+    expect(walks).toEqual([...walks].sort((x, y) => y - x));
+    // The newest text matches are the ones ranked.
+    expect(walks[0]).toBe(textOnly);
+    const last = await searchSite(db(), "wombat", 99, NOW);
+    expect(titles(last).at(-1)).toBe(`Walk ${textOnly - CANDIDATES_PER_READ + 1}`);
+    expect(await searchSite(db(), "burrows", 1, NOW)).toMatchObject({ total: 1, capped: false });
+  });
+
+  it("finds old matches past the newest posts read one by one (PostgreSQL asks its indexes for them)", async () => {
+    await createBlog(db(), blog("Narwhal season", "<p>Up north.</p>"), NOW - 99_000);
+    await createBlog(db(), blog("Ice notes", "<p>A narwhal, at last.</p>"), NOW - 98_900);
+    await addFillerBlogs(db(), 600, NOW - 98_000);
+    expect(titles(await searchSite(db(), "narwhal", 1, NOW))).toEqual(["Narwhal season", "Ice notes"]);
+    expect(titles(await searchSite(db(), "narwhal ice", 1, NOW))).toEqual(["Ice notes"]);
   });
 
   it("pages the results like the blog list", async () => {

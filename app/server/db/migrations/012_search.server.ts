@@ -21,7 +21,10 @@ import type { Dialect } from "#app/server/config.server.ts";
  */
 const PAGE = 500;
 
-/** The tsvector the GIN index holds; the search query repeats it word for word to use the index. */
+/**
+ * A document's weighted tsvector: title words weight A, text words weight B. Migration 012 indexed
+ * this expression; since 017 it is stored in `search_vector` (computed by PostgreSQL on each write).
+ */
 export const PG_SEARCH_VECTOR =
   "(setweight(to_tsvector('simple'::regconfig, title_terms), 'A') || setweight(to_tsvector('simple'::regconfig, body_terms), 'B'))";
 
