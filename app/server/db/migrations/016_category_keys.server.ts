@@ -1,19 +1,40 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
+import { categorySlug } from "#app/lib/category.ts";
+import { slugify } from "#app/lib/slug.ts";
 import { CATEGORY_KEY_SQL } from "./015_related.server.ts";
 
 /**
- * A category is known by its slug everywhere, related posts included: they now read the
- * `(category_slug, publish_at, id)` index of migration 013, so the expression index of migration
- * 015 is only a cost on every blog write. Going down recreates it as 015 made it.
+ * One category identity, the stored category slug:
+ * - Related posts read the `(category_slug, publish_at, id)` index of migration 013 now, so the
+ *   expression index of migration 015 is only a cost on every blog write: it goes.
+ * - The category slug rule now keeps the letters of every script, so a name such as "東京" or
+ *   "Кухня", which had no slug (and so no page), gets one, as does a name mixing scripts
+ *   ("Tokyo 東京" was `tokyo`), so that every stored slug is the one its chip links to. Latin names
+ *   keep theirs. Unlike 013 this lets the content version move: chips and pages appear.
+ * Going down recreates the index and gives each blog the slug of the rule before (the blog slug
+ * rule, which left a non-Latin name without one).
  */
 export const categoryKeysMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropIndex("blogs_related_idx").ifExists().execute();
+    await restamp(db, categorySlug);
   },
   async down(db: Kysely<unknown>) {
+    await restamp(db, slugify);
     await sql`create index blogs_related_idx on blogs (${sql.raw(CATEGORY_KEY_SQL)}, publish_at, id)`.execute(
       db,
     );
   },
 };
+
+/** Gives every blog the slug `rule` makes of its category, one update per spelling that changes. */
+async function restamp(db: Kysely<unknown>, rule: (name: string) => string): Promise<void> {
+  const { rows } = await sql<{ category: string; category_slug: string }>`
+    select distinct category, category_slug from blogs where category <> ''`.execute(db);
+  for (const { category, category_slug } of rows) {
+    const slug = rule(category);
+    if (slug !== category_slug)
+      await sql`update blogs set category_slug = ${slug} where category = ${category}`.execute(db);
+  }
+}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { categorySlugPath } from "#app/lib/category.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { blogFeedEntries } from "#app/server/models/blogs.server.ts";
@@ -17,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const name = await categoryName(db, params.slug);
   if (name === null) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
-  const base = `${origin}/blogs/category/${params.slug}`;
+  const base = `${origin}${categorySlugPath(params.slug)}`;
   const [info, entries] = await Promise.all([
     getSiteInfo(db),
     blogFeedEntries(db, FEED_SIZE, undefined, params.slug),
