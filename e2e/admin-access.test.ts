@@ -20,6 +20,7 @@ const TABLES = [
   "settings",
   "site_numbers",
   "blog_slug_redirects",
+  "category_slug_redirects",
   "uploads",
   "autosaves",
 ] as const;

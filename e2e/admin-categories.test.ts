@@ -73,8 +73,14 @@ test("an admin renames a category, then merges it into another; the public pages
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`東京 nights ${stamp}`);
     await expect(page.locator("article")).toHaveCount(2);
-    expect((await page.request.get(`/blogs/category/nightcaps-${stamp}`)).status()).toBe(404);
-    expect((await page.request.get(`/blogs/category/waterfronts-${stamp}`)).status()).toBe(404);
+    // The old pages lead to the new one, for good.
+    for (const old of [`nightcaps-${stamp}`, `waterfronts-${stamp}`]) {
+      const res = await page.request.get(`/blogs/category/${old}`, { maxRedirects: 0 });
+      expect(res.status()).toBe(301);
+      expect(res.headers().location).toBe(path);
+    }
+    await page.goto(`/blogs/category/nightcaps-${stamp}`);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
   } finally {
     await removeBlogs(ids);
   }

@@ -1,5 +1,6 @@
 import { categorySlug } from "#app/lib/category.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { categoryName } from "./category-names.server.ts";
 
 export type RenameOutcome =
   /** Every blog of the category now has the new name (and its slug). */
@@ -18,8 +19,8 @@ export type RenameOutcome =
  * Renames a category: every blog filed under `fromSlug` (drafts and scheduled posts too) takes
  * `name` and its slug, in one transaction, and counts as edited now. When `name` slugs to another
  * category in use, the two merge: that category's blogs take the same spelling, so the merged
- * category has one name. The old slug's page is gone afterwards (a 404), as when a category's last
- * blog moves elsewhere.
+ * category has one name. The old slug's page and feed send readers to the new ones from then on
+ * (see `categoryMovedTo`); older slugs that led to the old one lead to the new one too.
  */
 export async function renameCategory(
   db: DB,
@@ -49,6 +50,32 @@ export async function renameCategory(
       .where("category_slug", "in", merging ? [fromSlug, slug] : [fromSlug])
       .executeTakeFirst();
     const count = Number(result.numUpdatedRows);
+    if (slug !== fromSlug) {
+      // A live category never redirects, and every old slug leads straight to the newest one.
+      await trx.deleteFrom("category_slug_redirects").where("slug", "in", [fromSlug, slug]).execute();
+      await trx
+        .updateTable("category_slug_redirects")
+        .set({ to_slug: slug })
+        .where("to_slug", "=", fromSlug)
+        .execute();
+      await trx.insertInto("category_slug_redirects").values({ slug: fromSlug, to_slug: slug }).execute();
+    }
     return { status: merging ? "merged" : "renamed", from: from.category, to, slug, count } as const;
   });
+}
+
+/**
+ * Where a renamed category's old slug leads now: the slug of its page, when that category has a
+ * published blog (else null: the old URL is a 404, as the new one would be). A category in use
+ * under the old slug again is its own page: callers ask only when the slug has no page.
+ */
+export async function categoryMovedTo(db: DB, slug: string, now = nowSeconds()): Promise<string | null> {
+  if (!slug) return null;
+  const moved = await db
+    .selectFrom("category_slug_redirects")
+    .select("to_slug")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!moved) return null;
+  return (await categoryName(db, moved.to_slug, now)) === null ? null : moved.to_slug;
 }

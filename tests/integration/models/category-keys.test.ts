@@ -43,8 +43,11 @@ for (const engine of ENGINES) {
       await categoryKeysMigration.up(db);
       expect(await indexes()).not.toContain("blogs_related_idx");
       expect(await indexes()).toContain("blogs_category_idx");
+      const tables = async () => (await db.introspection.getTables()).map((t) => t.name);
+      expect(await tables()).toContain("category_slug_redirects");
       await categoryKeysMigration.down?.(db);
       expect(await indexes()).toContain("blogs_related_idx");
+      expect(await tables()).not.toContain("category_slug_redirects");
     });
 
     it("gives the categories of other scripts their slug, keeps the Latin ones', and goes back down", async () => {

@@ -1,7 +1,8 @@
 /**
  * Renaming a category from /admin/categories, through its route action on both engines: every
  * blog of the category (drafts too) takes the new name and slug, a name of another category
- * merges the two, and bad input or a visitor without an admin session changes nothing.
+ * merges the two, the old page and feed redirect to the new ones, and bad input or a visitor
+ * without an admin session changes nothing.
  */
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -24,6 +25,8 @@ for (const engine of ENGINES) {
     let db: DB;
     let route: typeof import("#app/routes/admin/categories.tsx");
     let categories: typeof import("#app/server/models/categories.server.ts");
+    let page: typeof import("#app/routes/blogs/category/$slug.tsx");
+    let feed: typeof import("#app/routes/blogs/category/$slug/rss.xml.ts");
 
     beforeAll(async () => {
       const fresh = await emptyDatabaseUrl(engine);
@@ -36,6 +39,8 @@ for (const engine of ENGINES) {
       const { createBlog } = await import("#app/server/models/blogs.server.ts");
       route = await import("#app/routes/admin/categories.tsx");
       categories = await import("#app/server/models/categories.server.ts");
+      page = await import("#app/routes/blogs/category/$slug.tsx");
+      feed = await import("#app/routes/blogs/category/$slug/rss.xml.ts");
       db = await dbModule.getDb();
       closeDb = async () => (await dbModule.getDatabase()).destroy();
       const account = await upsertAccount(db, "editor@example.com", "a long enough password here");
@@ -77,6 +82,21 @@ for (const engine of ENGINES) {
       return (await route.action(args)) as Answer;
     }
 
+    /** What the public category page (or its feed) answers for `slug`: a status and where it leads. */
+    async function visit(slug: string, query = "", rss = false): Promise<string> {
+      const path = `/blogs/category/${encodeURIComponent(slug)}${rss ? "/rss.xml" : ""}${query}`;
+      const args = { request: new Request(`http://127.0.0.1${path}`), params: { slug } } as never;
+      try {
+        await (rss ? feed.loader(args) : page.loader(args));
+        return "200";
+      } catch (thrown) {
+        if (thrown instanceof Response)
+          return `${thrown.status} ${thrown.headers.get("location") ?? ""}`.trim();
+        const t = thrown as { init?: { status?: number } };
+        return String(t.init?.status);
+      }
+    }
+
     const filed = async () =>
       (
         await db.selectFrom("blogs").select(["title", "category", "category_slug"]).orderBy("id").execute()
@@ -106,6 +126,22 @@ for (const engine of ENGINES) {
       expect((await categories.listCategoryBlogs(db, "street-eats"))?.total).toBe(2);
     });
 
+    it("sends the old page and feed to the new ones for good, through later renames too", async () => {
+      expect(await visit("street-food")).toBe("301 /blogs/category/street-eats");
+      expect(await visit("street-food", "?page=2")).toBe("301 /blogs/category/street-eats?page=2");
+      expect(await visit("street-food", "", true)).toBe("301 /blogs/category/street-eats/rss.xml");
+      expect(await visit("street-eats")).toBe("200");
+      await post({ intent: "rename", slug: "street-eats", name: "東京 Street" });
+      expect(await visit("street-food")).toBe(`301 /blogs/category/${encodeURIComponent("東京-street")}`);
+      expect(await visit("street-eats")).toBe(`301 /blogs/category/${encodeURIComponent("東京-street")}`);
+      // Back to an old name: that page is a page again, and the other old slugs lead to it.
+      await post({ intent: "rename", slug: "東京-street", name: "Street Eats" });
+      expect(await visit("street-eats")).toBe("200");
+      expect(await visit("street-food")).toBe("301 /blogs/category/street-eats");
+      expect(await visit("東京-street")).toBe("301 /blogs/category/street-eats");
+      expect(await visit("no-such-category")).toBe("404");
+    });
+
     it("merges into a category whose slug the new name has, and says so", async () => {
       const answer = await post({ intent: "rename", slug: "drinks", name: "Food and Drink" });
       expect(answer.toast?.message).not.toContain("Merged");
@@ -117,6 +153,8 @@ for (const engine of ENGINES) {
         "Tapas crawl: food & drink (food-drink)",
         "Vermouth hour: food & drink (food-drink)",
       ]);
+      expect(await visit("drinks")).toBe("301 /blogs/category/food-drink");
+      expect(await visit("food-and-drink")).toBe("301 /blogs/category/food-drink");
       const inUse = await categories.categoriesInUse(db, { publishedOnly: false });
       expect(inUse.map((c) => [c.slug, c.count])).toEqual([
         ["cuisine", 1],

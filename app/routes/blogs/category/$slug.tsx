@@ -9,6 +9,7 @@ import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
+import { categoryMovedTo } from "#app/server/models/category-rename.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/$slug";
 
@@ -21,9 +22,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const requested = Number(pageParameter(url.searchParams.get("page") ?? "") ?? 1);
   // React Router hands the slug decoded ("東京"); links, redirects and the canonical URL encode it.
   const base = categorySlugPath(params.slug);
-  const category = await listCategoryBlogs(await getDb(), params.slug, requested);
-  // No published blog in it: an unknown category (or one of drafts only) is not a page.
-  if (!category) throw data(null, { status: 404 });
+  const db = await getDb();
+  const category = await listCategoryBlogs(db, params.slug, requested);
+  if (!category) {
+    // A renamed category's old URL leads to its new page, for good.
+    const movedTo = await categoryMovedTo(db, params.slug);
+    if (movedTo) throw redirect(`${categorySlugPath(movedTo)}${url.search}`, 301);
+    // No published blog in it: an unknown category (or one of drafts only) is not a page.
+    throw data(null, { status: 404 });
+  }
   // A page past the end is not a page of its own (nor a cache entry): send it to the last one.
   if (category.page !== requested) throw redirect(category.page > 1 ? `${base}?page=${category.page}` : base);
   const origin = siteOrigin(request);

@@ -12,15 +12,23 @@ import { CATEGORY_KEY_SQL } from "./015_related.server.ts";
  *   "Кухня", which had no slug (and so no page), gets one, as does a name mixing scripts
  *   ("Tokyo 東京" was `tokyo`), so that every stored slug is the one its chip links to. Latin names
  *   keep theirs. Unlike 013 this lets the content version move: chips and pages appear.
- * Going down recreates the index and gives each blog the slug of the rule before (the blog slug
- * rule, which left a non-Latin name without one).
+ * - A renamed category's old URL sends readers to its new page: `category_slug_redirects` keeps
+ *   each old slug and where it went.
+ * Going down drops that table, recreates the index and gives each blog the slug of the rule before
+ * (the blog slug rule, which left a non-Latin name without one).
  */
 export const categoryKeysMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropIndex("blogs_related_idx").ifExists().execute();
     await restamp(db, categorySlug);
+    await db.schema
+      .createTable("category_slug_redirects")
+      .addColumn("slug", "text", (c) => c.primaryKey())
+      .addColumn("to_slug", "text", (c) => c.notNull())
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("category_slug_redirects").execute();
     await restamp(db, slugify);
     await sql`create index blogs_related_idx on blogs (${sql.raw(CATEGORY_KEY_SQL)}, publish_at, id)`.execute(
       db,
