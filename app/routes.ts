@@ -45,6 +45,7 @@ export default [
     route("admin/blog", "routes/admin/blog/index.tsx", { id: "admin-blog" }),
     route("admin/blog/edit", "routes/admin/blog/edit.tsx"),
     route("admin/blog/:name", "routes/admin/blog/$name.tsx"),
+    route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/manage-users", "routes/admin/manage-users.tsx"),
     route("admin/manage-contacts", "routes/admin/manage-contacts.tsx"),
     route("admin/manage-comments", "routes/admin/manage-comments.tsx"),

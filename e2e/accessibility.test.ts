@@ -94,6 +94,7 @@ const ADMIN_SCREENS: Screen[] = [
     name: "blog reader",
     path: async (db) => `/admin/blog/${encodeURIComponent((await newestBlog(db)).title)}`,
   },
+  screen("/admin/categories"),
   screen("/admin/manage-recipe"),
   {
     name: "Add Recipe dialog",

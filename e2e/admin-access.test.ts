@@ -20,6 +20,7 @@ const TABLES = [
   "settings",
   "site_numbers",
   "blog_slug_redirects",
+  "category_slug_redirects",
   "uploads",
   "autosaves",
 ] as const;
@@ -82,6 +83,7 @@ test.describe("admin access is decided on the server", () => {
       "/admin/blog",
       `/admin/blog/edit?id=${ids.blog.id}`,
       `/admin/blog/${encodeURIComponent(ids.blog.title)}`,
+      "/admin/categories",
       "/admin/manage-users",
       "/admin/manage-contacts",
       "/admin/manage-comments",
@@ -123,6 +125,7 @@ test.describe("admin access is decided on the server", () => {
       },
       { path: "/admin/manage-users", form: { intent: "delete", id: String(ids.userId) } },
       { path: "/admin/manage-comments", form: { intent: "toggle", id: String(ids.commentId) } },
+      { path: "/admin/categories", form: { intent: "rename", slug: "travel", name: "Hijacked" } },
       {
         path: "/admin/manage-recipe",
         form: { intent: "create", title: "Injected", short: "x", imageUrl: "https://example.com/x.jpg" },
@@ -281,6 +284,7 @@ test.describe("cookies a browser should never send do no harm", () => {
     "/admin/blog",
     "/admin/blog/edit?id=1",
     "/admin/blog/Some%20title",
+    "/admin/categories",
     "/admin/manage-users",
     "/admin/manage-contacts",
     "/admin/manage-comments",

@@ -28,23 +28,28 @@ const removeBlogs = (ids: number[]) =>
   });
 
 /** From a chip on /blogs to the category page, and back there from the blog page's chip. */
-async function followChips(page: Page, baseURL: string | undefined, label: string) {
+async function followChips(
+  page: Page,
+  baseURL: string | undefined,
+  label: string,
+  category = "Café Culture",
+  path = "/blogs/category/cafe-culture",
+) {
   const title = `Chip Walk ${label} ${Date.now()}`;
-  const ids = await addBlogs(baseURL, "Café Culture", [title]);
+  const ids = await addBlogs(baseURL, category, [title]);
+  const atPage = new RegExp(`${path}$`);
   try {
     await page.goto("/blogs");
     const card = page.locator("article", { hasText: title });
-    await card.getByRole("link", { name: "Café Culture" }).click();
-    await expect(page).toHaveURL(/\/blogs\/category\/cafe-culture$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Café Culture");
-    await expect(page).toHaveTitle(/^Café Culture \| /);
-    await expect(
-      page.locator('link[rel="alternate"][href$="/blogs/category/cafe-culture/rss.xml"]'),
-    ).toHaveCount(1);
+    await card.getByRole("link", { name: category }).click();
+    await expect(page).toHaveURL(atPage);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(category);
+    await expect(page).toHaveTitle(new RegExp(`^${category} \\| `));
+    await expect(page.locator(`link[rel="alternate"][href$="${path}/rss.xml"]`)).toHaveCount(1);
     await page.getByRole("heading", { level: 2, name: title }).getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await page.locator("article header").getByRole("link", { name: "Café Culture" }).click();
-    await expect(page).toHaveURL(/\/blogs\/category\/cafe-culture$/);
+    await page.locator("article header").getByRole("link", { name: category }).click();
+    await expect(page).toHaveURL(atPage);
   } finally {
     await removeBlogs(ids);
   }
@@ -55,6 +60,13 @@ test("with JavaScript, a chip on /blogs leads to its category page, with its tit
   baseURL,
 }) => {
   await followChips(page, baseURL, "JS");
+});
+
+// A name of another script has a page too, at its percent-encoded slug.
+const TOKYO = ["東京", "/blogs/category/%E6%9D%B1%E4%BA%AC"] as const;
+
+test("with JavaScript, a chip of a non-Latin category leads to its page", async ({ page, baseURL }) => {
+  await followChips(page, baseURL, "Tokyo JS", ...TOKYO);
 });
 
 test.describe("without JavaScript", () => {
@@ -68,6 +80,7 @@ test.describe("without JavaScript", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       await followChips(await context.newPage(), baseURL, "NoJS");
+      await followChips(await context.newPage(), baseURL, "Tokyo NoJS", ...TOKYO);
     } finally {
       await context.close();
     }

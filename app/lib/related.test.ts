@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  categoryKey,
-  keywordSet,
-  type RelatedCandidate,
-  rankRelated,
-  relatedness,
-  titleWords,
-} from "./related.ts";
+import { keywordSet, type RelatedCandidate, rankRelated, relatedness, titleWords } from "./related.ts";
 
 let nextId = 100;
 const post = (over: Partial<RelatedCandidate> = {}): RelatedCandidate => ({
@@ -18,11 +11,25 @@ const post = (over: Partial<RelatedCandidate> = {}): RelatedCandidate => ({
   ...over,
 });
 
-describe("categoryKey", () => {
-  it("ignores case and spaces", () => {
-    expect(categoryKey(" Street  Food ")).toBe("streetfood");
-    expect(categoryKey("street food")).toBe(categoryKey("StreetFood"));
-    expect(categoryKey("Food")).not.toBe(categoryKey("Foods"));
+describe("the same category", () => {
+  const same = (a: string, b: string) =>
+    relatedness(post({ category: a }), post({ category: b })).sameCategory;
+
+  it("is one category slug, as the category pages know it", () => {
+    expect(same("Street Food", "street-food")).toBe(true);
+    expect(same(" Street  Food ", "STREET FOOD")).toBe(true);
+    expect(same("Café Culture", "cafe culture")).toBe(true);
+    expect(same("Food & Drink", "food drink")).toBe(true);
+  });
+
+  it("is not a name that only looks alike without its spaces (another slug, another page)", () => {
+    expect(same("Street Food", "StreetFood")).toBe(false);
+    expect(same("Food", "Foods")).toBe(false);
+  });
+
+  it("never joins names with no slug, even the same one", () => {
+    expect(same("🍜", "🍜")).toBe(false);
+    expect(same("& / ?", "")).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { categorySlug } from "./category.ts";
+
 /**
  * Which posts a blog's page suggests under it ("Related stories"): up to three published posts,
  * same category first, then the ones sharing the most SEO keywords and title words, the newest
@@ -14,11 +16,6 @@ export interface RelatedCandidate {
   seoKeywords: string;
   /** When it was published (seconds): the newest wins a tie. */
   publishAt: number;
-}
-
-/** A category compared without case or spaces: "Street Food", "street food" and "streetfood" are one. */
-export function categoryKey(category: string): string {
-  return category.toLowerCase().replace(/\s+/g, "");
 }
 
 /** Words too common in titles to say two posts are about the same thing. */
@@ -76,16 +73,17 @@ function sharedCount(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * How related a candidate is to a post: whether it has the same (non-empty) category, and a score
+ * How related a candidate is to a post: whether it has the same category (the category slug rule:
+ * "Street Food" and "street-food" are one; a name with no slug matches nothing), and a score
  * of shared terms, a shared keyword counting twice a shared title word (an author chose it).
  */
 export function relatedness(
   post: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
   candidate: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
 ): { sameCategory: boolean; score: number } {
-  const key = categoryKey(post.category);
+  const slug = categorySlug(post.category);
   return {
-    sameCategory: key !== "" && key === categoryKey(candidate.category),
+    sameCategory: slug !== "" && slug === categorySlug(candidate.category),
     score:
       2 * sharedCount(keywordSet(post.seoKeywords), keywordSet(candidate.seoKeywords)) +
       sharedCount(titleWords(post.title), titleWords(candidate.title)),

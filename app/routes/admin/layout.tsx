@@ -45,6 +45,7 @@ export default function AdminLayout() {
   const links = [
     { to: "/admin/dashboard", label: "Dashboard" },
     { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },
+    { to: "/admin/categories", label: "Categories" },
     { to: "/admin/manage-recipe", label: "Recipe", badge: <Badge count={counts.recipes} label="recipes" /> },
     { to: "/admin/manage-users", label: "Users" },
     { to: "/admin/manage-contacts", label: "Messages" },

@@ -1,3 +1,4 @@
+import { categorySlugPath } from "#app/lib/category.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
@@ -13,6 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const categories = await categoriesInUse(await getDb(), { publishedOnly: true });
   return xmlResponse(
-    urlset(categories.map((c) => sitemapUrl(`${origin}/blogs/category/${c.slug}`, c.lastChange))),
+    urlset(categories.map((c) => sitemapUrl(`${origin}${categorySlugPath(c.slug)}`, c.lastChange))),
   );
 }

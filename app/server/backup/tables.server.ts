@@ -12,6 +12,7 @@ export const BACKED_UP = [
   { name: "recipes", key: ["id"], serial: true },
   { name: "blogs", key: ["id"], serial: true },
   { name: "blog_slug_redirects", key: ["slug"], serial: false },
+  { name: "category_slug_redirects", key: ["slug"], serial: false },
   { name: "comments", key: ["id"], serial: true },
   { name: "users", key: ["id"], serial: true },
   { name: "contacts", key: ["id"], serial: true },

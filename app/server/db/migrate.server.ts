@@ -16,6 +16,7 @@ import { searchMigration } from "#app/server/db/migrations/012_search.server.ts"
 import { categoriesMigration } from "#app/server/db/migrations/013_categories.server.ts";
 import { recipeCardsMigration } from "#app/server/db/migrations/014_recipe_cards.server.ts";
 import { relatedMigration } from "#app/server/db/migrations/015_related.server.ts";
+import { categoryKeysMigration } from "#app/server/db/migrations/016_category_keys.server.ts";
 import { searchVectorMigration } from "#app/server/db/migrations/017_search_vector.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
@@ -38,6 +39,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "013_categories": categoriesMigration,
     "014_recipe_cards": recipeCardsMigration(dialect),
     "015_related": relatedMigration,
+    "016_category_keys": categoryKeysMigration,
     "017_search_vector": searchVectorMigration(dialect),
   };
 }

@@ -44,6 +44,12 @@ interface BlogSlugRedirectsTable {
   blog_id: number;
 }
 
+/** A renamed category's old slug and the slug its page moved to (migration 016). */
+interface CategorySlugRedirectsTable {
+  slug: string;
+  to_slug: string;
+}
+
 interface CommentsTable {
   id: Generated<number>;
   blog_id: number;
@@ -274,6 +280,7 @@ interface SearchDocsTable {
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
+  category_slug_redirects: CategorySlugRedirectsTable;
   comments: CommentsTable;
   recipes: RecipesTable;
   users: UsersTable;

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
+import { categorySlug } from "#app/lib/category.ts";
 import { rankRelated } from "#app/lib/related.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { CATEGORY_KEY_SQL } from "#app/server/db/migrations/015_related.server.ts";
 import { type Blog, type BlogCard, cardColumns, toCard } from "./blogs.server.ts";
 
 /**
@@ -16,7 +15,9 @@ const candidateColumns = [...cardColumns, "seo_keywords", "publish_at"] as const
  * The related posts shown under a published blog (the rule: `rankRelated` in app/lib/related.ts).
  * Candidates are never a scan of every blog: two reads of at most RELATED_CANDIDATES rows each,
  * both index ranges read backwards from now: the newest published posts of the blog's category
- * (`blogs_related_idx`, migration 015) and the newest published posts of any category
+ * (its category slug, `blogs_category_idx` on `(category_slug, publish_at, id)`, the range its
+ * category page reads; a category with no slug has no such posts) and the newest published posts
+ * of any category
  * (`blogs_publish_at_idx`), where shared keywords and title words are looked for. So a post
  * sharing keywords but older than the newest RELATED_CANDIDATES of the site is not suggested
  * unless it shares the category. Drafts and scheduled posts are never read.
@@ -36,12 +37,9 @@ export async function relatedBlogs(
       .orderBy("publish_at", "desc")
       .orderBy("id", "desc")
       .limit(RELATED_CANDIDATES);
+  const slug = categorySlug(blog.category);
   const [sameCategory, newest] = await Promise.all([
-    blog.category.trim()
-      ? published()
-          .where(sql.raw(CATEGORY_KEY_SQL), "=", sql`lower(replace(${blog.category}, ' ', ''))`)
-          .execute()
-      : [],
+    slug ? published().where("category_slug", "=", slug).execute() : [],
     published().execute(),
   ]);
   const candidates = [...sameCategory, ...newest].map((row) => ({

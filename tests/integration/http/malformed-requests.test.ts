@@ -22,6 +22,7 @@ const ADMIN = { email: "fuzz@wanderplate.test", password: "malformed on purpose"
 const CONTENT_TABLES = [
   "blogs",
   "blog_slug_redirects",
+  "category_slug_redirects",
   "comments",
   "recipes",
   "users",

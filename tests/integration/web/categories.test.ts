@@ -63,6 +63,9 @@ for (const engine of ENGINES) {
       await add("Draft travel", "Travel", 30 * HOUR, null);
       await add("Coming travel", "Travel", 20 * HOUR, now + 24 * HOUR);
       await add("Hidden drafts", "Secret Eats", 10 * HOUR, null);
+      for (let i = 1; i <= 10; i++) await add(`Ramen night ${i}`, "東京", 9 * HOUR - i);
+      await add("Borscht & bread", "Кухня", 8 * HOUR);
+      await add("Only noodles", "🍜", 7 * HOUR);
     });
     afterAll(async () => {
       vi.unstubAllEnvs();
@@ -152,14 +155,54 @@ for (const engine of ENGINES) {
       ).toBe(404);
     });
 
+    it("finds a category of another script by its decoded slug, and encodes it in every URL it gives", async () => {
+      const tokyo = "%E6%9D%B1%E4%BA%AC";
+      const load = (query = "") =>
+        page.loader({
+          request: new Request(`http://127.0.0.1/blogs/category/${tokyo}${query}`),
+          // React Router hands the route its parameter decoded.
+          params: { slug: "東京" },
+        } as never);
+      const first = await load();
+      expect(first.name).toBe("東京");
+      expect(first.total).toBe(10);
+      expect(first.path).toBe(`/blogs/category/${tokyo}`);
+      expect(first.url).toBe(`http://127.0.0.1/blogs/category/${tokyo}`);
+      expect(first.feed).toBe(`http://127.0.0.1/blogs/category/${tokyo}/rss.xml`);
+      expect((await load("?page=2")).url).toBe(`http://127.0.0.1/blogs/category/${tokyo}?page=2`);
+      const past = await load("?page=5").catch((r: Response) => r);
+      expect((past as Response).status).toBe(302);
+      expect((past as Response).headers.get("location")).toBe(`/blogs/category/${tokyo}?page=2`);
+      const tags = page.meta({ loaderData: first, matches: [] } as never) as Record<string, string>[];
+      expect(tags).toContainEqual({ title: "東京 | Wanderplate" });
+
+      const response = await feed.loader({
+        request: new Request("http://127.0.0.1/blogs/category/%D0%BA%D1%83%D1%85%D0%BD%D1%8F/rss.xml"),
+        params: { slug: "кухня" },
+      } as never);
+      const xml = await response.text();
+      assertWellFormedXml(xml);
+      expect(xml).toContain("<title>Кухня | Wanderplate</title>");
+      expect(xml).toContain("<link>http://127.0.0.1/blogs/category/%D0%BA%D1%83%D1%85%D0%BD%D1%8F</link>");
+      expect(xml).toContain(
+        '<atom:link href="http://127.0.0.1/blogs/category/%D0%BA%D1%83%D1%85%D0%BD%D1%8F/rss.xml"',
+      );
+      expect([...xml.matchAll(/<item><title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
+        "Borscht &amp; bread",
+      ]);
+    });
+
     it("lists the category pages in their own sitemap file, named in the index", async () => {
       const xml = await (
         await sitemap.loader({ request: new Request("http://127.0.0.1/sitemaps/categories.xml") } as never)
       ).text();
       assertWellFormedXml(xml);
+      // Percent-encoded, as a sitemap's URLs must be; a name of only emoji has no page to list.
       expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
         "http://127.0.0.1/blogs/category/food-drink",
         "http://127.0.0.1/blogs/category/travel",
+        "http://127.0.0.1/blogs/category/%D0%BA%D1%83%D1%85%D0%BD%D1%8F",
+        "http://127.0.0.1/blogs/category/%E6%9D%B1%E4%BA%AC",
       ]);
       const indexXml = await (
         await index.loader({ request: new Request("http://127.0.0.1/sitemap.xml") } as never)

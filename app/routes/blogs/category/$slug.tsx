@@ -3,11 +3,13 @@ import { BlogCard } from "#app/components/cards.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { categorySlugPath } from "#app/lib/category.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
+import { categoryMovedTo } from "#app/server/models/category-rename.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/$slug";
 
@@ -18,16 +20,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Read with the cache key's own rule, so a shared answer always matches the key it is stored under.
   const requested = Number(pageParameter(url.searchParams.get("page") ?? "") ?? 1);
-  const base = `/blogs/category/${params.slug}`;
-  const category = await listCategoryBlogs(await getDb(), params.slug, requested);
-  // No published blog in it: an unknown category (or one of drafts only) is not a page.
-  if (!category) throw data(null, { status: 404 });
+  // React Router hands the slug decoded ("東京"); links, redirects and the canonical URL encode it.
+  const base = categorySlugPath(params.slug);
+  const db = await getDb();
+  const category = await listCategoryBlogs(db, params.slug, requested);
+  if (!category) {
+    // A renamed category's old URL leads to its new page, for good.
+    const movedTo = await categoryMovedTo(db, params.slug);
+    if (movedTo) throw redirect(`${categorySlugPath(movedTo)}${url.search}`, 301);
+    // No published blog in it: an unknown category (or one of drafts only) is not a page.
+    throw data(null, { status: 404 });
+  }
   // A page past the end is not a page of its own (nor a cache entry): send it to the last one.
   if (category.page !== requested) throw redirect(category.page > 1 ? `${base}?page=${category.page}` : base);
   const origin = siteOrigin(request);
   return {
     ...category,
-    slug: params.slug,
+    path: base,
     url: `${origin}${base}${category.page > 1 ? `?page=${category.page}` : ""}`,
     feed: `${origin}${base}/rss.xml`,
   };
@@ -54,12 +63,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CategoryBlogs() {
-  const { name, slug, items, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { name, path, items, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero title={name} eyebrow="Category">
         {total === 1 ? "One story" : `${total} stories`} filed under {name}.{" "}
-        <a href={`/blogs/category/${slug}/rss.xml`} className="font-semibold underline underline-offset-4">
+        <a href={`${path}/rss.xml`} className="font-semibold underline underline-offset-4">
           RSS feed
         </a>
       </PageHero>
@@ -69,7 +78,7 @@ export default function CategoryBlogs() {
             <BlogCard key={b.id} blog={b} priority={i === 0} headingLevel={2} />
           ))}
         </div>
-        <Pagination page={page} pageCount={pageCount} basePath={`/blogs/category/${slug}`} />
+        <Pagination page={page} pageCount={pageCount} basePath={path} />
       </div>
     </>
   );

@@ -1,0 +1,156 @@
+import { data, useFetcher, useLoaderData } from "react-router";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { AdminTable, buttonPrimary, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { Field } from "#app/components/form.tsx";
+import { CATEGORY_RENAME_FIELDS as F } from "#app/forms/category-rename.fields.ts";
+import { categoryRenameSchema } from "#app/forms/category-rename.ts";
+import { parseForm } from "#app/forms/parse.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { renameCategory } from "#app/server/models/category-rename.server.ts";
+import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
+import type { Route } from "./+types/categories";
+
+export const CATEGORIES_LOAD_FAILED = "Failed to load categories.";
+export const CATEGORY_GONE = "That category is no longer in use: reload the page.";
+const RENAME_FAILED = "Error renaming the category.";
+
+const blogs = (n: number) => (n === 1 ? "1 blog" : `${n} blogs`);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  try {
+    return { categories: await categoriesInUse(db, { publishedOnly: false }), error: null };
+  } catch (err) {
+    console.error("admin categories: loading failed", err);
+    return data({ categories: null, error: CATEGORIES_LOAD_FAILED }, { status: 500 });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  if (field(form, "intent") !== "rename") return adminFail(400, "Unknown action.");
+  const parsed = parseForm(categoryRenameSchema, form);
+  if (!parsed.ok)
+    return adminFail(400, parsed.summary, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+  try {
+    const done = await renameCategory(db, parsed.data.slug, parsed.data.name);
+    switch (done.status) {
+      case "not-found":
+        return adminFail(404, CATEGORY_GONE, { values: parsed.values });
+      case "no-slug":
+        // The form's rule already refuses such a name; the model checks again.
+        return adminFail(400, RENAME_FAILED, { values: parsed.values });
+      case "merged":
+        return adminOk(`Merged "${done.from}" into "${done.to}": ${blogs(done.count)} now.`);
+      case "renamed":
+        return adminOk(`Renamed "${done.from}" to "${done.to}" (${blogs(done.count)}).`);
+    }
+  } catch (err) {
+    console.error("admin categories: rename failed", err);
+    return adminFail(500, RENAME_FAILED, { values: parsed.values });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Categories | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Categories() {
+  const { categories, error } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title="Categories" />
+      {error || !categories ? (
+        <LoadError>{error ?? CATEGORIES_LOAD_FAILED}</LoadError>
+      ) : categories.length === 0 ? (
+        <EmptyState>No categories yet: give a blog a Category and it appears here.</EmptyState>
+      ) : (
+        <div className="grid max-w-5xl gap-8">
+          <RenameForm categories={categories} />
+          <AdminTable headings={["Category", "Page", "Blogs"]}>
+            {categories.map((c) => (
+              <tr key={c.slug}>
+                <td className="px-4 py-3 font-medium break-words">{c.name}</td>
+                {/* As text: a category of drafts only has no public page yet. */}
+                <td className="px-4 py-3 break-all">/blogs/category/{c.slug}</td>
+                <td className="px-4 py-3 tabular-nums">{c.count}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RenameForm({ categories }: { categories: { slug: string; name: string; count: number }[] }) {
+  const fetcher = useFetcher<typeof action>({ key: "category-rename" });
+  useShowToast(fetcher.data?.toast);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const errors = failed?.fieldErrors;
+  const values = failed?.values;
+  const selectId = "category-rename-slug";
+  const selectError = errors?.[F.slug.name];
+  return (
+    <section
+      aria-labelledby="category-rename"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+    >
+      <h2 id="category-rename" className="font-serif text-2xl font-semibold">
+        Rename a category
+      </h2>
+      <p className="mt-1 text-ink-700">
+        Every blog filed under it, drafts included, takes the new name and its page. A new name that is
+        already another category's merges the two into one.
+      </p>
+      {/* A fresh form once a rename has changed the list. */}
+      <fetcher.Form
+        key={JSON.stringify(categories)}
+        method="post"
+        noValidate
+        aria-labelledby="category-rename"
+        className="mt-6 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
+      >
+        <input type="hidden" name="intent" value="rename" />
+        <div>
+          <label htmlFor={selectId} className="block font-medium">
+            {F.slug.label}
+          </label>
+          <select
+            id={selectId}
+            name={F.slug.name}
+            defaultValue={values?.[F.slug.name] ?? categories[0]?.slug}
+            aria-invalid={selectError ? true : undefined}
+            aria-describedby={selectError ? `${selectId}-error` : undefined}
+            className="mt-1.5 block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-3 text-base text-ink-900 shadow-sm focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none"
+          >
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name} ({blogs(c.count)})
+              </option>
+            ))}
+          </select>
+          {selectError && (
+            <p id={`${selectId}-error`} className="mt-1.5 text-sm font-medium text-coral-600">
+              {selectError}
+            </p>
+          )}
+        </div>
+        <Field
+          id="category-rename-name"
+          field={F.name}
+          required
+          defaultValue={values?.[F.name.name]}
+          error={errors?.[F.name.name]}
+        />
+        <button type="submit" className={`${buttonPrimary} md:mt-8`} disabled={fetcher.state !== "idle"}>
+          Rename
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
