@@ -172,6 +172,8 @@ test.describe("recipe cards", () => {
     await page.getByRole("link", { name: "Jump to recipe" }).click();
     await expect(page).toHaveURL(/#recipe$/);
     await expect(card.getByRole("heading", { name: recipe.title })).toBeInViewport();
+    // The card's code arrives after the page's (it is loaded only where a card is shown).
+    await expect(card).toHaveAttribute("data-hydrated", "true");
     await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
       AS_WRITTEN,
     );
@@ -184,6 +186,48 @@ test.describe("recipe cards", () => {
     await expect(page.getByRole("heading", { level: 1, name: quiet.title })).toBeVisible();
     await expect(page.getByRole("link", { name: "Jump to recipe" })).toHaveCount(0);
     await expect(page.getByText(draft.title)).toHaveCount(0);
+  });
+
+  test("only pages that show a recipe card load the card's code", async ({ page }) => {
+    const recipe = await arrangeRecipe(`E2E Weighed Dal ${stamp}`);
+    const [featuring, plain] = await withSiteDb(async (db) => [
+      await createBlog(db, {
+        title: `E2E Weighed Diaries ${stamp}`,
+        content: "<p>A card below.</p>",
+        author: "Ana",
+        date: "2026-01-08",
+        featuredRecipe: recipe.id,
+      }),
+      await createBlog(db, {
+        title: `E2E Unweighed Diaries ${stamp}`,
+        content: "<p>No card here.</p>",
+        author: "Ana",
+        date: "2026-01-09",
+      }),
+    ]);
+    // The card's own text (a name only its Servings control has) in any script the page ran.
+    let scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (/\/assets\/.+\.js$/.test(response.url())) scripts.push(response.text());
+    });
+    const loadsCard = async (path: string) => {
+      scripts = [];
+      await page.goto(path);
+      return (await Promise.all(scripts)).some((body) => body.includes("Scale the recipe"));
+    };
+    for (const path of ["/", "/blogs", `/blogs/${plain.slug}`, "/recipes"])
+      expect(await loadsCard(path), path).toBe(false);
+    expect(await loadsCard(`/recipes/${recipe.slug}`)).toBe(true);
+
+    // A blog that features the recipe fetches the card after the page, and it then scales in place.
+    scripts = [];
+    await page.goto(`/blogs/${featuring.slug}`);
+    const card = page.getByRole("region", { name: recipe.title });
+    await expect(card).toHaveAttribute("data-hydrated", "true");
+    expect((await Promise.all(scripts)).some((body) => body.includes("Scale the recipe"))).toBe(true);
+    await card.getByRole("link", { name: "½×" }).click();
+    await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(FOR_TWO);
+    await expect(page).toHaveURL(new RegExp(`/blogs/${featuring.slug}$`));
   });
 
   test("the blog form's Featured recipe is saved and shown again", async ({ page }) => {

@@ -125,6 +125,15 @@ function ServingsControl({
 }
 
 /**
+ * Marks the card once React has hydrated it (`data-hydrated`, as the document root does): on a
+ * blog the card's code arrives after the rest of the page, and until then its controls are plain
+ * links and a GET form.
+ */
+function markHydrated(element: HTMLElement | null) {
+  if (element) element.dataset.hydrated = "true";
+}
+
+/**
  * The recipe card: times, the Servings control, ingredients scaled to the servings chosen, steps,
  * equipment and notes, and a Print link. The recipe page shows it under the title; a blog that
  * features the recipe ends with it (`titled`, with the recipe's name as its heading); the print
@@ -171,6 +180,7 @@ export function RecipeCard({
   const Box = titled ? "section" : "div";
   return (
     <Box
+      ref={markHydrated}
       id={id}
       aria-labelledby={titled ? `${id}-title` : undefined}
       className="scroll-mt-24 rounded-2xl bg-white p-6 ring-1 ring-ink-900/5 sm:p-8 print:p-0 print:ring-0"
