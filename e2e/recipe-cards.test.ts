@@ -32,7 +32,7 @@ async function arrangeRecipe(title: string, extra: Partial<RecipeInput> = {}) {
 
 const AS_WRITTEN = ["1 1/2 cups red lentils", "100 g butter", "2–3 cloves garlic", "salt to taste"];
 const FOR_EIGHT = ["3 cups red lentils", "200 g butter", "4–6 cloves garlic", "salt to taste"];
-const FOR_TWO = ["¾ cups red lentils", "50 g butter", "1–1½ cloves garlic", "salt to taste"];
+const FOR_TWO = ["¾ cup red lentils", "50 g butter", "1–1½ cloves garlic", "salt to taste"];
 
 const stamp = Date.now();
 
