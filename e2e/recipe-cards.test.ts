@@ -245,6 +245,8 @@ test.describe("recipe cards", () => {
     await page.goto(`/admin/blog/edit?id=${post.id}`);
     const select = page.getByLabel("Featured recipe");
     await expect(select).toHaveValue("");
+    // Optional, said the way the form's other optional fields say it, and read with the field.
+    await expect(select).toHaveAccessibleDescription(/^Optional\. The post ends with this recipe's card/);
     await select.selectOption({ label: recipe.title });
     await page.getByRole("button", { name: "Update Blog" }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
