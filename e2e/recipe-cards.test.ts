@@ -88,6 +88,22 @@ test.describe("recipe cards", () => {
       // Out of range is the recipe as written.
       await page.goto(`/recipes/${recipe.slug}?servings=500`);
       await expect(ingredients).toHaveText(AS_WRITTEN);
+      // A blog's card is whole without JavaScript too (its code is loaded lazily in the browser).
+      const post = await withSiteDb((db) =>
+        createBlog(db, {
+          title: `E2E NoJS Diaries ${stamp}`,
+          content: "<p>Cooked offline.</p>",
+          author: "Ana",
+          date: "2026-01-11",
+          featuredRecipe: recipe.id,
+        }),
+      );
+      await page.goto(`/blogs/${post.slug}`);
+      const card = page.getByRole("region", { name: recipe.title });
+      await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
+        AS_WRITTEN,
+      );
+      await expect(card.getByLabel("Servings")).toBeVisible();
     } finally {
       await context.close();
     }
@@ -228,6 +244,54 @@ test.describe("recipe cards", () => {
     await card.getByRole("link", { name: "½×" }).click();
     await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(FOR_TWO);
     await expect(page).toHaveURL(new RegExp(`/blogs/${featuring.slug}$`));
+  });
+
+  test("without JavaScript, the Servings control of a preview scales on the preview (a draft has no public page)", async ({
+    page,
+    browser,
+  }) => {
+    const draft = await arrangeRecipe(`E2E Preview Dal ${stamp}`, { publishAt: null });
+    const live = await arrangeRecipe(`E2E Preview Live Dal ${stamp}`);
+    const post = await withSiteDb((db) =>
+      createBlog(db, {
+        title: `E2E Preview Diaries ${stamp}`,
+        content: "<p>Not out yet.</p>",
+        author: "Ana",
+        date: "2026-01-10",
+        publishAt: null,
+        featuredRecipe: live.id,
+      }),
+    );
+    await loginAsAdmin(page);
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await context.newPage();
+    try {
+      await plain.goto(`/admin/preview/recipe/${draft.id}`);
+      const ingredients = plain.getByRole("region", { name: "Ingredients" }).getByRole("listitem");
+      await expect(ingredients).toHaveText(AS_WRITTEN);
+      await plain.getByLabel("Servings").fill("8");
+      await plain.getByRole("button", { name: "Scale" }).click();
+      await expect(plain).toHaveURL(new RegExp(`/admin/preview/recipe/${draft.id}\\?servings=8#recipe$`));
+      await expect(ingredients).toHaveText(FOR_EIGHT);
+      await plain.getByRole("link", { name: "½×" }).click();
+      await expect(plain).toHaveURL(new RegExp(`/admin/preview/recipe/${draft.id}\\?servings=2#recipe$`));
+      await expect(ingredients).toHaveText(FOR_TWO);
+
+      // A draft blog's preview shows the card readers will see, and scales it there.
+      await plain.goto(`/admin/preview/blog/${post.id}`);
+      const card = plain.getByRole("region", { name: live.title });
+      await card.getByLabel("Servings").fill("8");
+      await card.getByRole("button", { name: "Scale" }).click();
+      await expect(plain).toHaveURL(new RegExp(`/admin/preview/blog/${post.id}\\?servings=8#recipe$`));
+      await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
+        FOR_EIGHT,
+      );
+    } finally {
+      await context.close();
+    }
   });
 
   test("the blog form's Featured recipe is saved and shown again", async ({ page }) => {

@@ -30,11 +30,24 @@ export function JumpToRecipe() {
 }
 
 /** The featured recipe's card at the end of a blog, headed by the recipe's name. */
-export function FeaturedRecipe({ recipe }: { recipe: RecipeCardData }) {
+export function FeaturedRecipe({
+  recipe,
+  scaling,
+}: {
+  recipe: RecipeCardData;
+  /** On a page that reads `?servings=` itself (an admin preview): the servings and its address. */
+  scaling?: { servings: number; at: string };
+}) {
   return (
     <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
       <Suspense fallback={null}>
-        <RecipeCard id={ANCHOR} recipe={recipe} servings={recipe.servings ?? 1} titled />
+        <RecipeCard
+          id={ANCHOR}
+          recipe={recipe}
+          servings={scaling?.servings ?? recipe.servings ?? 1}
+          at={scaling?.at}
+          titled
+        />
       </Suspense>
     </div>
   );
