@@ -72,6 +72,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React moves a large finished Suspense boundary (a blog's recipe card) to the end of the
+        // document, hidden until a script puts it in place: without JavaScript it would never show.
+        // The document is sent whole anyway, so nothing is gained by moving it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           // The document is sent whole (pages are small, and the response cache keeps them whole

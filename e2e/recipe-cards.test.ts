@@ -32,7 +32,7 @@ async function arrangeRecipe(title: string, extra: Partial<RecipeInput> = {}) {
 
 const AS_WRITTEN = ["1 1/2 cups red lentils", "100 g butter", "2–3 cloves garlic", "salt to taste"];
 const FOR_EIGHT = ["3 cups red lentils", "200 g butter", "4–6 cloves garlic", "salt to taste"];
-const FOR_TWO = ["¾ cups red lentils", "50 g butter", "1–1½ cloves garlic", "salt to taste"];
+const FOR_TWO = ["¾ cup red lentils", "50 g butter", "1–1½ cloves garlic", "salt to taste"];
 
 const stamp = Date.now();
 
@@ -88,6 +88,22 @@ test.describe("recipe cards", () => {
       // Out of range is the recipe as written.
       await page.goto(`/recipes/${recipe.slug}?servings=500`);
       await expect(ingredients).toHaveText(AS_WRITTEN);
+      // A blog's card is whole without JavaScript too (its code is loaded lazily in the browser).
+      const post = await withSiteDb((db) =>
+        createBlog(db, {
+          title: `E2E NoJS Diaries ${stamp}`,
+          content: "<p>Cooked offline.</p>",
+          author: "Ana",
+          date: "2026-01-11",
+          featuredRecipe: recipe.id,
+        }),
+      );
+      await page.goto(`/blogs/${post.slug}`);
+      const card = page.getByRole("region", { name: recipe.title });
+      await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
+        AS_WRITTEN,
+      );
+      await expect(card.getByLabel("Servings")).toBeVisible();
     } finally {
       await context.close();
     }
@@ -172,6 +188,8 @@ test.describe("recipe cards", () => {
     await page.getByRole("link", { name: "Jump to recipe" }).click();
     await expect(page).toHaveURL(/#recipe$/);
     await expect(card.getByRole("heading", { name: recipe.title })).toBeInViewport();
+    // The card's code arrives after the page's (it is loaded only where a card is shown).
+    await expect(card).toHaveAttribute("data-hydrated", "true");
     await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
       AS_WRITTEN,
     );
@@ -184,6 +202,96 @@ test.describe("recipe cards", () => {
     await expect(page.getByRole("heading", { level: 1, name: quiet.title })).toBeVisible();
     await expect(page.getByRole("link", { name: "Jump to recipe" })).toHaveCount(0);
     await expect(page.getByText(draft.title)).toHaveCount(0);
+  });
+
+  test("only pages that show a recipe card load the card's code", async ({ page }) => {
+    const recipe = await arrangeRecipe(`E2E Weighed Dal ${stamp}`);
+    const [featuring, plain] = await withSiteDb(async (db) => [
+      await createBlog(db, {
+        title: `E2E Weighed Diaries ${stamp}`,
+        content: "<p>A card below.</p>",
+        author: "Ana",
+        date: "2026-01-08",
+        featuredRecipe: recipe.id,
+      }),
+      await createBlog(db, {
+        title: `E2E Unweighed Diaries ${stamp}`,
+        content: "<p>No card here.</p>",
+        author: "Ana",
+        date: "2026-01-09",
+      }),
+    ]);
+    // The card's own text (a name only its Servings control has) in any script the page ran.
+    let scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (/\/assets\/.+\.js$/.test(response.url())) scripts.push(response.text());
+    });
+    const loadsCard = async (path: string) => {
+      scripts = [];
+      await page.goto(path);
+      return (await Promise.all(scripts)).some((body) => body.includes("Scale the recipe"));
+    };
+    for (const path of ["/", "/blogs", `/blogs/${plain.slug}`, "/recipes"])
+      expect(await loadsCard(path), path).toBe(false);
+    expect(await loadsCard(`/recipes/${recipe.slug}`)).toBe(true);
+
+    // A blog that features the recipe fetches the card after the page, and it then scales in place.
+    scripts = [];
+    await page.goto(`/blogs/${featuring.slug}`);
+    const card = page.getByRole("region", { name: recipe.title });
+    await expect(card).toHaveAttribute("data-hydrated", "true");
+    expect((await Promise.all(scripts)).some((body) => body.includes("Scale the recipe"))).toBe(true);
+    await card.getByRole("link", { name: "½×" }).click();
+    await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(FOR_TWO);
+    await expect(page).toHaveURL(new RegExp(`/blogs/${featuring.slug}$`));
+  });
+
+  test("without JavaScript, the Servings control of a preview scales on the preview (a draft has no public page)", async ({
+    page,
+    browser,
+  }) => {
+    const draft = await arrangeRecipe(`E2E Preview Dal ${stamp}`, { publishAt: null });
+    const live = await arrangeRecipe(`E2E Preview Live Dal ${stamp}`);
+    const post = await withSiteDb((db) =>
+      createBlog(db, {
+        title: `E2E Preview Diaries ${stamp}`,
+        content: "<p>Not out yet.</p>",
+        author: "Ana",
+        date: "2026-01-10",
+        publishAt: null,
+        featuredRecipe: live.id,
+      }),
+    );
+    await loginAsAdmin(page);
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await context.newPage();
+    try {
+      await plain.goto(`/admin/preview/recipe/${draft.id}`);
+      const ingredients = plain.getByRole("region", { name: "Ingredients" }).getByRole("listitem");
+      await expect(ingredients).toHaveText(AS_WRITTEN);
+      await plain.getByLabel("Servings").fill("8");
+      await plain.getByRole("button", { name: "Scale" }).click();
+      await expect(plain).toHaveURL(new RegExp(`/admin/preview/recipe/${draft.id}\\?servings=8#recipe$`));
+      await expect(ingredients).toHaveText(FOR_EIGHT);
+      await plain.getByRole("link", { name: "½×" }).click();
+      await expect(plain).toHaveURL(new RegExp(`/admin/preview/recipe/${draft.id}\\?servings=2#recipe$`));
+      await expect(ingredients).toHaveText(FOR_TWO);
+
+      // A draft blog's preview shows the card readers will see, and scales it there.
+      await plain.goto(`/admin/preview/blog/${post.id}`);
+      const card = plain.getByRole("region", { name: live.title });
+      await card.getByLabel("Servings").fill("8");
+      await card.getByRole("button", { name: "Scale" }).click();
+      await expect(plain).toHaveURL(new RegExp(`/admin/preview/blog/${post.id}\\?servings=8#recipe$`));
+      await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
+        FOR_EIGHT,
+      );
+    } finally {
+      await context.close();
+    }
   });
 
   test("the blog form's Featured recipe is saved and shown again", async ({ page }) => {
@@ -201,6 +309,8 @@ test.describe("recipe cards", () => {
     await page.goto(`/admin/blog/edit?id=${post.id}`);
     const select = page.getByLabel("Featured recipe");
     await expect(select).toHaveValue("");
+    // Optional, said the way the form's other optional fields say it, and read with the field.
+    await expect(select).toHaveAccessibleDescription(/^Optional\. The post ends with this recipe's card/);
     await select.selectOption({ label: recipe.title });
     await page.getByRole("button", { name: "Update Blog" }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);

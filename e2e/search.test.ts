@@ -27,6 +27,17 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/\/blogs\/kyoto-in-the-rain$/);
   });
 
+  test("the field shows the query as typed, even when the page was cached for another spelling", async ({
+    page,
+  }) => {
+    // Twice each, so the second of each is a cached answer.
+    for (const typed of ["kyōto", "Kyōto", "kyōto", "Kyōto"]) {
+      await page.goto(`/search?q=${encodeURIComponent(` ${typed} `)}`);
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue(typed);
+      await expect(page.getByText(/^\d+ results? for “kyōto”/)).toBeVisible();
+    }
+  });
+
   test("shows the empty, no-results and refused states, never an error", async ({ page }) => {
     const empty = await page.goto("/search");
     expect(empty?.status()).toBe(200);
@@ -102,7 +113,8 @@ test.describe("search without JavaScript", () => {
       // "puree" finds the Santorini page's "purée": accents do not matter.
       await searchFrom(page, "Puree");
       await expect(page).toHaveURL(/\/search\?q=Puree$/);
-      await expect(page.getByLabel("Search", { exact: true })).toHaveValue("puree");
+      // The field keeps what was typed; the search itself ignores case.
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue("Puree");
       await expect(page.getByText(/results? for “puree”/)).toBeVisible();
       await expect(page.locator("mark", { hasText: /^purée$/i }).first()).toBeVisible();
     } finally {

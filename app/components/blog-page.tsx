@@ -61,7 +61,16 @@ export function blogMeta(blog: BlogPageData, url: string, imageUrl: string | und
 }
 
 /** The body of a blog's public page (without its comments); the preview shows the same. */
-export function BlogArticle({ blog, recipe }: { blog: BlogPageData; recipe?: RecipeCardData | null }) {
+export function BlogArticle({
+  blog,
+  recipe,
+  scaling,
+}: {
+  blog: BlogPageData;
+  recipe?: RecipeCardData | null;
+  /** The featured card's servings and address on a preview (see FeaturedRecipe). */
+  scaling?: { servings: number; at: string };
+}) {
   return (
     <article>
       <header className="bg-ink-900 text-white">
@@ -99,7 +108,7 @@ export function BlogArticle({ blog, recipe }: { blog: BlogPageData; recipe?: Rec
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read, and by the preview before it renders
         dangerouslySetInnerHTML={{ __html: blog.content }}
       />
-      {recipe && <FeaturedRecipe recipe={recipe} />}
+      {recipe && <FeaturedRecipe recipe={recipe} scaling={scaling} />}
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
         <Link to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
           ← All stories

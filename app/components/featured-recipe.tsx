@@ -1,7 +1,19 @@
-import { RecipeCard, type RecipeCardData } from "./recipe-card.tsx";
+import { lazy, Suspense } from "react";
+import { type RecipeCardData, RecipeCard as RecipeCardInPlace } from "./recipe-card.tsx";
 
 /** Where a blog's featured recipe card sits: the target of "Jump to recipe". */
 const ANCHOR = "recipe";
+
+/**
+ * Most blogs feature no recipe, so the card's code is not part of every page's JavaScript: the
+ * browser fetches it only when a card is on the page, and until it arrives React keeps the
+ * server's HTML of the card (its links and GET form work meanwhile). The server renders the card
+ * in place: a page must be whole without JavaScript, and a server-side lazy component would be
+ * sent after the rest of the page, hidden until a script shows it.
+ */
+const RecipeCard = import.meta.env.SSR
+  ? RecipeCardInPlace
+  : lazy(() => import("./recipe-card.tsx").then((m) => ({ default: m.RecipeCard })));
 
 /** The in-page link at the top of a blog that features a published recipe. */
 export function JumpToRecipe() {
@@ -18,10 +30,25 @@ export function JumpToRecipe() {
 }
 
 /** The featured recipe's card at the end of a blog, headed by the recipe's name. */
-export function FeaturedRecipe({ recipe }: { recipe: RecipeCardData }) {
+export function FeaturedRecipe({
+  recipe,
+  scaling,
+}: {
+  recipe: RecipeCardData;
+  /** On a page that reads `?servings=` itself (an admin preview): the servings and its address. */
+  scaling?: { servings: number; at: string };
+}) {
   return (
     <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
-      <RecipeCard id={ANCHOR} recipe={recipe} servings={recipe.servings ?? 1} titled />
+      <Suspense fallback={null}>
+        <RecipeCard
+          id={ANCHOR}
+          recipe={recipe}
+          servings={scaling?.servings ?? recipe.servings ?? 1}
+          at={scaling?.at}
+          titled
+        />
+      </Suspense>
     </div>
   );
 }

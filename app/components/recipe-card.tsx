@@ -39,17 +39,22 @@ const link = "font-semibold text-sea-700 underline-offset-4 hover:text-sea-800 h
  */
 function ServingsControl({
   id,
-  action,
+  at,
   base,
   servings,
   onChange,
 }: {
   id: string;
-  action: string;
+  /** The address the form and links go to; its other query parameters are kept. */
+  at: string;
   base: number;
   servings: number;
   onChange: (servings: number) => void;
 }) {
+  const target = new URL(at, "http://localhost");
+  const kept = [...target.searchParams].filter(([name]) => name !== "servings");
+  const scaledTo = (n: number) =>
+    `${target.pathname}?${new URLSearchParams([...kept, ["servings", String(n)]])}#${id}`;
   const [typed, setTyped] = useState(String(servings));
   const choose = (n: number) => {
     setTyped(String(n));
@@ -65,7 +70,7 @@ function ServingsControl({
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2 print:hidden">
       <form
         method="get"
-        action={`${action}#${id}`}
+        action={`${target.pathname}#${id}`}
         className="flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
@@ -73,6 +78,9 @@ function ServingsControl({
           if (n !== null) choose(Number(n));
         }}
       >
+        {kept.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div>
           <label htmlFor={`${id}-servings`} className="block text-sm font-semibold text-ink-700">
             Servings
@@ -106,7 +114,7 @@ function ServingsControl({
         {presets.map(([label, name, n]) => (
           <li key={label}>
             <a
-              href={`${action}?servings=${n}#${id}`}
+              href={scaledTo(n)}
               aria-label={`${label} ${name}`}
               aria-current={n === servings ? "true" : undefined}
               className={`${link} ${n === servings ? "text-ink-900 no-underline" : ""}`}
@@ -125,6 +133,15 @@ function ServingsControl({
 }
 
 /**
+ * Marks the card once React has hydrated it (`data-hydrated`, as the document root does): on a
+ * blog the card's code arrives after the rest of the page, and until then its controls are plain
+ * links and a GET form.
+ */
+function markHydrated(element: HTMLElement | null) {
+  if (element) element.dataset.hydrated = "true";
+}
+
+/**
  * The recipe card: times, the Servings control, ingredients scaled to the servings chosen, steps,
  * equipment and notes, and a Print link. The recipe page shows it under the title; a blog that
  * features the recipe ends with it (`titled`, with the recipe's name as its heading); the print
@@ -136,6 +153,7 @@ export function RecipeCard({
   id = "recipe",
   titled = false,
   printing = false,
+  at,
 }: {
   recipe: RecipeCardData;
   /** The servings asked for (`?servings=`), already bounded. */
@@ -143,6 +161,11 @@ export function RecipeCard({
   id?: string;
   titled?: boolean;
   printing?: boolean;
+  /**
+   * Where the Servings control goes without JavaScript: the recipe's public page, unless the card
+   * is on a page that reads `?servings=` itself (an admin preview, where a draft has no public page).
+   */
+  at?: string;
 }) {
   const [servings, setServings] = useState(initial);
   const base = recipe.servings ?? 1;
@@ -171,6 +194,7 @@ export function RecipeCard({
   const Box = titled ? "section" : "div";
   return (
     <Box
+      ref={markHydrated}
       id={id}
       aria-labelledby={titled ? `${id}-title` : undefined}
       className="scroll-mt-24 rounded-2xl bg-white p-6 ring-1 ring-ink-900/5 sm:p-8 print:p-0 print:ring-0"
@@ -210,7 +234,7 @@ export function RecipeCard({
       </div>
       {!printing && (
         <div className="mt-6">
-          <ServingsControl id={id} action={page} base={base} servings={servings} onChange={change} />
+          <ServingsControl id={id} at={at ?? page} base={base} servings={servings} onChange={change} />
         </div>
       )}
       <div className="mt-8 grid gap-12 md:grid-cols-[2fr_3fr] print:grid-cols-[2fr_3fr]">

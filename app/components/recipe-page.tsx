@@ -9,7 +9,16 @@ export type RecipePageData = Pick<Recipe, "short" | "type" | "image" | "imageAlt
   RecipeCardData;
 
 /** The body of a recipe's public page; the preview shows the same. */
-export function RecipeArticle({ recipe, servings }: { recipe: RecipePageData; servings: number }) {
+export function RecipeArticle({
+  recipe,
+  servings,
+  at,
+}: {
+  recipe: RecipePageData;
+  servings: number;
+  /** Where the Servings control goes without JavaScript (the card's `at`). */
+  at?: string;
+}) {
   const n = recipe.nutritionalValues;
   const nutrition = [
     ["Calories", `${n.calories} kcal`],
@@ -47,7 +56,7 @@ export function RecipeArticle({ recipe, servings }: { recipe: RecipePageData; se
           ))}
         </dl>
         <div className="py-12">
-          <RecipeCard key={`${recipe.slug}:${servings}`} recipe={recipe} servings={servings} />
+          <RecipeCard key={`${recipe.slug}:${servings}`} recipe={recipe} servings={servings} at={at} />
         </div>
         <Link to="/recipes" className="mb-16 inline-block font-semibold text-sea-700 hover:text-sea-800">
           ← All recipes

@@ -4,10 +4,10 @@ import { formatAmount, roundAmount, scaleFactor, scaleIngredient, servingsParame
 describe("scaleIngredient", () => {
   it("scales mixed numbers and plain fractions into friendly fractions", () => {
     expect(scaleIngredient("1 1/2 cups flour", 2)).toBe("3 cups flour");
-    expect(scaleIngredient("1 1/2 cups flour", 0.5)).toBe("¾ cups flour");
-    expect(scaleIngredient("3/4 cup milk", 2)).toBe("1½ cup milk");
+    expect(scaleIngredient("1 1/2 cups flour", 0.5)).toBe("¾ cup flour");
+    expect(scaleIngredient("3/4 cup milk", 2)).toBe("1½ cups milk");
     expect(scaleIngredient("1/3 cup sugar", 2)).toBe("⅔ cup sugar");
-    expect(scaleIngredient("1 cup rice", 1.5)).toBe("1½ cup rice");
+    expect(scaleIngredient("1 cup rice", 1.5)).toBe("1½ cups rice");
     expect(scaleIngredient("2 tbsp oil", 0.125)).toBe("¼ tbsp oil");
   });
 
@@ -49,11 +49,50 @@ describe("scaleIngredient", () => {
     expect(scaleIngredient("1 (14 oz) can chickpeas", 3)).toBe("3 (14 oz) can chickpeas");
   });
 
-  it("shows a count of one as 1 and keeps the noun as written", () => {
-    expect(scaleIngredient("3 eggs", 1 / 3)).toBe("1 eggs");
-    expect(scaleIngredient("2 eggs", 1 / 3)).toBe("⅔ eggs");
+  it("puts a known noun in the number its new quantity reads as", () => {
+    expect(scaleIngredient("2 eggs", 0.5)).toBe("1 egg");
+    expect(scaleIngredient("3 eggs", 1 / 3)).toBe("1 egg");
+    expect(scaleIngredient("2 Eggs, beaten", 0.5)).toBe("1 Egg, beaten");
+    expect(scaleIngredient("1 egg", 2)).toBe("2 eggs");
     expect(scaleIngredient("3 eggs", 2)).toBe("6 eggs");
+    expect(scaleIngredient("1 1/2 cups flour", 2 / 3)).toBe("1 cup flour");
+    expect(scaleIngredient("2 cloves garlic", 0.5)).toBe("1 clove garlic");
+    expect(scaleIngredient("2 tablespoons oil", 0.5)).toBe("1 tablespoon oil");
+    expect(scaleIngredient("1 teaspoon salt", 3)).toBe("3 teaspoons salt");
+    expect(scaleIngredient("2 pinches saffron", 0.5)).toBe("1 pinch saffron");
+    expect(scaleIngredient("1 tomato", 2)).toBe("2 tomatoes");
     expect(scaleIngredient("12 prawns, peeled", 0.25)).toBe("3 prawns, peeled");
+  });
+
+  it("reads a fraction below one as singular and a decimal below one as plural", () => {
+    expect(scaleIngredient("2 eggs", 1 / 3)).toBe("⅔ egg");
+    expect(scaleIngredient("1 cup cream", 0.5)).toBe("½ cup cream");
+    expect(scaleIngredient("1 litre water", 0.5)).toBe("0.5 litres water");
+    expect(scaleIngredient("2 litres water", 0.5)).toBe("1 litre water");
+  });
+
+  it("gives a range the number of its upper end", () => {
+    expect(scaleIngredient("2–3 eggs", 0.5)).toBe("1–1½ eggs");
+    expect(scaleIngredient("2–3 eggs", 1 / 3)).toBe("⅔–1 egg");
+    expect(scaleIngredient("2–3 cloves garlic", 2)).toBe("4–6 cloves garlic");
+  });
+
+  it("looks past a size to the noun", () => {
+    expect(scaleIngredient("2 large eggs", 0.5)).toBe("1 large egg");
+    expect(scaleIngredient("1 large egg", 3)).toBe("3 large eggs");
+    expect(scaleIngredient("2 heaped tablespoons flour", 0.5)).toBe("1 heaped tablespoon flour");
+  });
+
+  it("leaves units it does not know, other languages and foods naming a part of themselves as typed", () => {
+    expect(scaleIngredient("100 g butter", 0.5)).toBe("50 g butter");
+    expect(scaleIngredient("2 tbsp oil", 0.5)).toBe("1 tbsp oil");
+    expect(scaleIngredient("4 bay leaves", 0.25)).toBe("1 bay leaves");
+    expect(scaleIngredient("2 uova", 0.5)).toBe("1 uova");
+    expect(scaleIngredient("2 onions finely chopped", 0.5)).toBe("1 onions finely chopped");
+    expect(scaleIngredient("1 egg yolk", 2)).toBe("2 egg yolk");
+    expect(scaleIngredient("1 lemon zest", 2)).toBe("2 lemon zest");
+    expect(scaleIngredient("1 (14 oz) can chickpeas", 3)).toBe("3 (14 oz) can chickpeas");
+    expect(scaleIngredient("2 eggs", 1)).toBe("2 eggs");
   });
 
   it("leaves lines without a leading quantity unchanged", () => {
@@ -84,7 +123,7 @@ describe("scaleIngredient", () => {
   });
 
   it("shows an amount no friendly fraction is near as a rounded decimal", () => {
-    expect(scaleIngredient("1 cup rice", 1.2)).toBe("1.2 cup rice");
+    expect(scaleIngredient("1 cup rice", 1.2)).toBe("1.2 cups rice");
     expect(scaleIngredient("3 cups water", 7 / 4)).toBe("5¼ cups water");
     expect(scaleIngredient("7 cups water", 1 / 4)).toBe("1¾ cups water");
   });

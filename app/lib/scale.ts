@@ -2,8 +2,9 @@
  * Scaling an ingredient line ("1 1/2 cups flour") by a factor, for the recipe card's Servings
  * control. Only the quantity the line starts with is scaled: "2 (400 g) cans tomatoes" doubles the
  * cans, not the size of one can, and "salt to taste" or "a pinch of salt" stay as written. The
- * words after the quantity are kept as typed (no plural rules: recipes are written in any
- * language), so "3 eggs" at a third reads "1 eggs".
+ * word after the quantity follows the new number only when it is a known English unit or noun
+ * (see `UNITS` and `FOODS`): "3 eggs" at a third reads "1 egg", "1 egg" doubled "2 eggs"; any other word is
+ * kept as typed, since recipes are written in any language.
  */
 
 const GLYPHS: Record<string, number> = {
@@ -42,6 +43,69 @@ const LEADING = new RegExp(
   String.raw`^(\s*)(${AMOUNT})(?:(\s*(?:[-–—]|to)\s*)(${AMOUNT}))?(?![\d/%°]|[.,]\d)`,
   "u",
 );
+
+/** A list of singular words, "es" marked where the plural adds it, as singular → plural. */
+function plurals(list: string): Map<string, string> {
+  return new Map(
+    list.split(" ").map((entry) => {
+      const [singular = "", ending = "s"] = entry.split(":");
+      return [singular, `${singular}${ending}`];
+    }),
+  );
+}
+
+/**
+ * The words whose number follows the quantity, all English words whose plural only adds "s" or
+ * "es". An allow-list, so nothing is guessed: "tbsp", "leaves", "garlic" or another language's
+ * words are never changed. Units and containers agree whatever follows them ("1 cup flour");
+ * foods only when nothing but punctuation follows, because a food may name a part of itself
+ * ("1 egg yolk", "2 lemons, juiced" but not "2 lemon zest").
+ */
+const UNITS = plurals(
+  "cup tablespoon teaspoon pint quart ounce pound gram kilogram litre liter millilitre milliliter can tin jar packet stick slice piece sheet handful sprig stalk clove bulb head bunch:es pinch:es dash:es",
+);
+const FOODS = plurals(
+  "egg yolk white onion shallot carrot lemon lime orange apple pear banana cucumber courgette aubergine potato:es tomato:es fillet breast thigh drumstick sausage tortilla",
+);
+const SINGULARS = new Map([...UNITS, ...FOODS].map(([singular, plural]) => [plural, singular]));
+
+/** Words that may stand between the quantity and its noun ("2 large eggs"). */
+const SIZES = new Set([
+  "small",
+  "medium",
+  "large",
+  "extra-large",
+  "big",
+  "whole",
+  "heaped",
+  "level",
+  "scant",
+]);
+
+/**
+ * The words after a quantity with their noun in the number the quantity reads as: singular for
+ * exactly 1 or a fraction below it ("1 egg", "½ cup", as recipes write them), plural above
+ * ("1½ cups") and for a decimal below 1 ("0.5 litres"). The noun is the first word, or the one
+ * after a size ("1 large egg"); its case is kept.
+ */
+function agree(after: string, shown: string): string {
+  const singular = shown === "1" || new RegExp(`^[${GLYPH_CLASS}]$`, "u").test(shown);
+  let m = /^(\s+)([a-z-]+)/i.exec(after);
+  if (m && SIZES.has(m[2]?.toLowerCase() ?? "")) m = /^(\s+[a-z-]+\s+)([a-z]+)/i.exec(after);
+  if (!m) return after;
+  const [head, gap = "", word = ""] = m;
+  const rest = after.slice(head.length);
+  const lower = word.toLowerCase();
+  const food = !UNITS.has(lower) && !UNITS.has(SINGULARS.get(lower) ?? "");
+  // A food followed by another word (or a word glued on, "egg-free") is left as it is.
+  if (food && /^(?:[-'’\w]|\s+\w)/u.test(rest)) return after;
+  const plural = UNITS.get(lower) ?? FOODS.get(lower);
+  const single = SINGULARS.get(lower);
+  let next = word;
+  if (singular && single !== undefined) next = word.slice(0, single.length);
+  else if (!singular && plural !== undefined) next = word + plural.slice(lower.length);
+  return `${gap}${next}${rest}`;
+}
 
 /** Units measured by weight or volume in the metric system: shown as decimals, never fractions. */
 const METRIC = /^\s*(?:mg|g|gr|kg|ml|cl|dl|l|litres?|liters?|grams?|kilograms?|millilitres?|milliliters?)\b/i;
@@ -127,7 +191,8 @@ export function scaleIngredient(line: string, factor: number): string {
       decimal: metric || (amount.style === "decimal" && !Number.isInteger(amount.value)),
       comma: amount.comma,
     });
-  return `${space}${show(a)}${b ? `${joiner}${show(b)}` : ""}${after}`;
+  const last = show(b ?? a);
+  return `${space}${show(a)}${b ? `${joiner}${last}` : ""}${agree(after, last)}`;
 }
 
 /** The factor from the recipe's yield to the servings asked for (a recipe with no yield counts as 1). */

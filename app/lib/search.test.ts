@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { foldText, highlight, indexedText, normalizeQuery, parseQuery, snippet } from "./search.ts";
+import {
+  foldText,
+  highlight,
+  indexedText,
+  normalizeQuery,
+  parseQuery,
+  snippet,
+  typedQuery,
+} from "./search.ts";
 
 describe("foldText and indexedText", () => {
   it("drops accents and case, so Kyōto and crème read as kyoto and creme", () => {
@@ -24,6 +32,14 @@ describe("normalizeQuery", () => {
 
   it("keeps one character past the longest query, so over-long queries stay over-long", () => {
     expect(normalizeQuery("ab ".repeat(5000))).toHaveLength(101);
+  });
+});
+
+describe("typedQuery", () => {
+  it("trims and collapses spaces but keeps case and accents, as the visitor typed them", () => {
+    expect(typedQuery("  Kyōto   IN\tthe Rain ")).toBe("Kyōto IN the Rain");
+    expect(typedQuery(" \n ")).toBeNull();
+    expect(typedQuery("Ab ".repeat(5000))).toHaveLength(101);
   });
 });
 

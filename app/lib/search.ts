@@ -58,7 +58,20 @@ export function recipeDocument(recipe: {
 }
 
 /**
- * The spelling of a query the page and its cache key use: trimmed, runs of spaces made one, lower
+ * The query as the visitor typed it, for the search page to show and to key its cached copy on:
+ * trimmed, runs of spaces made one, cut one past the longest query searched; case and accents
+ * kept. Null: no query at all. The search itself uses `normalizeQuery`.
+ */
+export function typedQuery(raw: string): string | null {
+  const q = raw
+    .trim()
+    .replace(/\s+/g, " ")
+    .slice(0, MAX_QUERY_LENGTH + 1);
+  return q === "" ? null : q;
+}
+
+/**
+ * The spelling of a query the search uses: trimmed, runs of spaces made one, lower
  * case, and cut one past the longest query searched (so every over-long query shares one key
  * per prefix and is refused the same way). Null: no query at all.
  */

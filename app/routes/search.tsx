@@ -3,7 +3,13 @@ import { PageHero } from "#app/components/page-hero.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchBox } from "#app/components/search-box.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
-import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, type Segment } from "#app/lib/search.ts";
+import {
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_TERMS,
+  normalizeQuery,
+  type Segment,
+  typedQuery,
+} from "#app/lib/search.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -11,24 +17,29 @@ import { type SearchKind, searchSite } from "#app/server/models/search.server.ts
 import type { Route } from "./+types/search";
 
 /**
- * Shared from the response cache: the key holds the normalised query (so "Kyoto " and "kyoto"
- * share one entry) and the page; the cache's byte bound evicts the least recently used entries.
+ * Shared from the response cache: the key holds the query as typed, with its spaces folded (so
+ * "Kyoto " and "Kyoto" share one entry) and the page; the cache's byte bound evicts the least
+ * recently used entries. The page shows the visitor's own spelling ("Kyōto", not "kyōto"), and a
+ * cached page is whole HTML, so spellings that differ only in case are kept apart: they search
+ * the same way (normalised below), at the cost of one entry per spelling typed, under the same
+ * byte bound. A redirect to the normalised spelling would show lower case again.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  publicCache({ query: { q: normalizeQuery, page: pageParameter } }),
+  publicCache({ query: { q: typedQuery, page: pageParameter } }),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Read with the cache key's own rules, so a shared answer always matches the key it is stored under.
-  const q = normalizeQuery(url.searchParams.get("q") ?? "");
+  const typed = typedQuery(url.searchParams.get("q") ?? "");
   const requested = Number(pageParameter(url.searchParams.get("page") ?? "") ?? 1);
-  const result = await searchSite(await getDb(), q, requested);
+  const result = await searchSite(await getDb(), typed === null ? null : normalizeQuery(typed), requested);
   if (result.kind === "search" && result.page !== requested) {
     const page = result.page > 1 ? `&page=${result.page}` : "";
-    throw redirect(`/search?q=${encodeURIComponent(result.query)}${page}`);
+    throw redirect(`/search?q=${encodeURIComponent(typed ?? result.query)}${page}`);
   }
-  return result;
+  // The field shows the query as typed; the rest of the page names the query searched.
+  return { ...result, typed };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -71,7 +82,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
 
 export default function Search() {
   const result = useLoaderData<typeof loader>();
-  const query = result.kind === "empty" ? "" : result.query;
+  const query = result.typed ?? "";
   return (
     <>
       <PageHero title="Search" eyebrow="Find a story, a recipe or a place">
@@ -128,7 +139,7 @@ export default function Search() {
               page={result.page}
               pageCount={result.pageCount}
               basePath="/search"
-              query={`q=${encodeURIComponent(result.query)}`}
+              query={`q=${encodeURIComponent(result.typed ?? result.query)}`}
               previous="← Previous"
               next="Next →"
             />

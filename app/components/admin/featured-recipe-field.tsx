@@ -38,8 +38,8 @@ export function FeaturedRecipeField({
         ))}
       </select>
       <p id={hintId} className="mt-1.5 text-sm text-ink-700">
-        The post ends with this recipe's card and starts with a "Jump to recipe" link, once the recipe is
-        published.
+        Optional. The post ends with this recipe's card and starts with a "Jump to recipe" link, once the
+        recipe is published.
       </p>
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">

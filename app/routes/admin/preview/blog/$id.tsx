@@ -1,9 +1,11 @@
 import { data, useLoaderData } from "react-router";
 import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
 import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banner.tsx";
+import { servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { findBlogById } from "#app/server/models/blogs.server.ts";
+import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { siteOrigin } from "#app/server/web/origin.server.ts";
 import {
@@ -32,11 +34,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     typeof target === "number"
       ? { url: `/admin/blog/edit?id=${target}`, label: "Back to the editor" }
       : { url: "/admin/blog", label: "Back to Blogs" };
-  if (posted) return { posted, saved: null, back, origin: siteOrigin(request) };
+  // The featured recipe's Servings control comes back here, as on the recipe preview.
+  const url = new URL(request.url);
+  const here = { at: `${url.pathname}${url.search}`, servings: url.searchParams.get("servings") };
+  if (posted) return { posted, saved: null, recipe: null, back, here, origin: siteOrigin(request) };
   // Nothing is saved under "new": only a posted Add Blog form has something to show.
   const saved = typeof target === "number" ? await findBlogById(db, target) : null;
   if (!saved) throw data(null, { status: 404 });
-  return { posted: null, saved, back, origin: siteOrigin(request) };
+  // The card readers will see: the featured recipe, once it is published.
+  const recipe = await publishedFeaturedRecipe(db, saved.id);
+  return { posted: null, saved, recipe, back, here, origin: siteOrigin(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -62,11 +69,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPreviewPage() {
-  const { posted, saved, back } = useLoaderData<typeof loader>();
+  const { posted, saved, recipe, back, here } = useLoaderData<typeof loader>();
   const blog = posted?.ok ? posted.item : saved;
+  const scaling = recipe
+    ? { servings: servingsFromQuery(here.servings, recipe.servings), at: here.at }
+    : undefined;
   return (
     <PreviewPage posted={posted} back={back}>
-      {blog && <BlogArticle blog={blog} />}
+      {blog && <BlogArticle blog={blog} recipe={recipe} scaling={scaling} />}
     </PreviewPage>
   );
 }

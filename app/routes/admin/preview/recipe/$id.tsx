@@ -1,5 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banner.tsx";
+import { servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { RecipeArticle } from "#app/components/recipe-page.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
@@ -34,11 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     typeof target === "number"
       ? { url: `/admin/manage-recipe/edit?id=${target}`, label: "Back to the editor" }
       : { url: "/admin/manage-recipe", label: "Back to Recipes" };
-  if (posted) return { posted, saved: null, back, origin: siteOrigin(request) };
+  // The Servings control comes back here (a draft has no public page to scale on).
+  const url = new URL(request.url);
+  const here = { at: `${url.pathname}${url.search}`, servings: url.searchParams.get("servings") };
+  if (posted) return { posted, saved: null, back, here, origin: siteOrigin(request) };
   // Nothing is saved under "new": only a posted Add Recipe form has something to show.
   const saved = typeof target === "number" ? await findRecipeById(db, target) : null;
   if (!saved) throw data(null, { status: 404 });
-  return { posted: null, saved, back, origin: siteOrigin(request) };
+  return { posted: null, saved, back, here, origin: siteOrigin(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -72,11 +76,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function RecipePreviewPage() {
-  const { posted, saved, back } = useLoaderData<typeof loader>();
+  const { posted, saved, back, here } = useLoaderData<typeof loader>();
   const recipe = posted?.ok ? posted.item : saved;
   return (
     <PreviewPage posted={posted} back={back}>
-      {recipe && <RecipeArticle recipe={recipe} servings={recipe.servings ?? 1} />}
+      {recipe && (
+        <RecipeArticle
+          recipe={recipe}
+          servings={servingsFromQuery(here.servings, recipe.servings)}
+          at={here.at}
+        />
+      )}
     </PreviewPage>
   );
 }
