@@ -5,6 +5,7 @@ import {
   indexedText,
   normalizeQuery,
   parseQuery,
+  resultCount,
   snippet,
   typedQuery,
 } from "./search.ts";
@@ -114,5 +115,13 @@ describe("snippet", () => {
         .map((p) => p.text)
         .join(""),
     ).toBe("Our first morning began with coffee by …");
+  });
+});
+
+describe("resultCount", () => {
+  it("counts exactly, or as a floor when the search ranked only the newest matches", () => {
+    expect(resultCount(1, false)).toBe("1 result");
+    expect(resultCount(12, false)).toBe("12 results");
+    expect(resultCount(100, true)).toBe("More than 100 results");
   });
 });

@@ -160,3 +160,12 @@ export function snippet(text: string, terms: readonly string[], length = SNIPPET
   const passage = `${start > 0 ? "… " : ""}${text.slice(start, end)}${end < text.length ? " …" : ""}`;
   return highlight(passage, terms);
 }
+
+/**
+ * How the results page counts its results. A capped search ranked only the newest of its
+ * matches, so its count is a floor ("More than 100 results").
+ */
+export function resultCount(total: number, capped: boolean): string {
+  if (capped) return `More than ${total} results`;
+  return total === 1 ? "1 result" : `${total} results`;
+}

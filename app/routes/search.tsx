@@ -7,6 +7,7 @@ import {
   MAX_QUERY_LENGTH,
   MAX_QUERY_TERMS,
   normalizeQuery,
+  resultCount,
   type Segment,
   typedQuery,
 } from "#app/lib/search.ts";
@@ -112,9 +113,12 @@ export default function Search() {
         {result.kind === "search" && result.total > 0 && (
           <>
             <p className="text-lg text-ink-700" aria-live="polite">
-              {result.total === 1 ? "1 result" : `${result.total} results`} for “{result.query}”
+              {resultCount(result.total, result.capped)} for “{result.query}”
               {result.pageCount > 1 ? ` (page ${result.page} of ${result.pageCount})` : ""}
             </p>
+            {result.capped && (
+              <p className="mt-2 text-ink-700">Showing the newest. Add a word to narrow the search.</p>
+            )}
             {result.droppedTerms > 0 && (
               <p className="mt-2 text-ink-700">Only the first {MAX_QUERY_TERMS} words were searched.</p>
             )}
