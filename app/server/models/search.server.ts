@@ -222,12 +222,12 @@ async function sqliteCandidates(db: DB, terms: string[]): Promise<Candidates> {
 const PG_NEWEST_WINDOW = 500;
 
 /**
- * PostgreSQL: first the newest PG_NEWEST_WINDOW documents, checked against the stored
- * `search_vector` (title words carry weight A); then, for a read still short, the GIN indexes
- * (migration 017: the vector, and the title's words alone) over the older documents, taking the
- * first they find. Bitmap and primary-key range plans only: left free, the planner may walk the
- * whole table in order hoping to meet matches soon, which reads every row when two words are
- * common alone but rare together ("kyoto santorini").
+ * PostgreSQL: first the newest PG_NEWEST_WINDOW documents, a primary-key range checked against
+ * the stored `search_vector` (title words carry weight A); then, for a read still short, the GIN
+ * indexes (migration 017: the vector, and the title's words alone) over the older documents,
+ * taking the first they find. That second read runs with bitmap plans only: left free, the
+ * planner may walk the whole table in order hoping to meet matches soon, which reads every row
+ * when two words are common alone but rare together ("kyoto santorini").
  */
 async function postgresCandidates(db: DB, terms: string[]): Promise<Candidates> {
   const allWords = sql`plainto_tsquery('simple', ${terms.join(" ")})`;
@@ -235,28 +235,27 @@ async function postgresCandidates(db: DB, terms: string[]): Promise<Candidates> 
   const anyWord = (weight: string) => terms.map((t) => `'${t}'${weight}`).join(" | ");
   const vector = sql.ref(PG_SEARCH_VECTOR_COLUMN);
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
+    // A literal bound, so the planner sees a range of PG_NEWEST_WINDOW rows of the primary key.
+    const { rows: top } = await sql<{ id: number | null }>`select max(id) as id from search_docs`.execute(
       trx,
     );
-    const { rows: newest } = await sql<{ id: number; in_title: boolean; below: number }>`
-      select id, ${vector} @@ to_tsquery('simple', ${anyWord(":A")}) as in_title, w.below
-      from search_docs, (select coalesce(max(id), 0) - ${PG_NEWEST_WINDOW} as below from search_docs) as w
-      where id > w.below and ${vector} @@ ${allWords}
+    const below = Number(top[0]?.id ?? 0) - PG_NEWEST_WINDOW;
+    const { rows: newest } = await sql<{ id: number; in_title: boolean }>`
+      select id, ${vector} @@ to_tsquery('simple', ${anyWord(":A")}) as in_title
+      from search_docs
+      where id > ${sql.lit(below)} and ${vector} @@ ${allWords}
       order by id desc`.execute(trx);
     const inTitle = newest.filter((r) => r.in_title).map((r) => Number(r.id));
     const all = newest.map((r) => Number(r.id));
-    const below =
-      newest[0]?.below ??
-      (
-        await sql<{ below: number }>`
-      select coalesce(max(id), 0) - ${PG_NEWEST_WINDOW} as below from search_docs`.execute(trx)
-      ).rows[0]?.below ??
-      0;
+    if (below > 0 && (inTitle.length < CANDIDATES_PER_READ || all.length < CANDIDATES_PER_READ))
+      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
+        trx,
+      );
     const older = async (have: number[], titleCondition: ReturnType<typeof sql>) => {
-      if (have.length >= CANDIDATES_PER_READ || Number(below) <= 0) return have.slice(0, CANDIDATES_PER_READ);
+      if (have.length >= CANDIDATES_PER_READ || below <= 0) return have.slice(0, CANDIDATES_PER_READ);
       const { rows } = await sql<{ id: number }>`
         select id from search_docs
-        where id <= ${below} and ${vector} @@ ${allWords} and ${titleCondition}
+        where id <= ${sql.lit(below)} and ${vector} @@ ${allWords} and ${titleCondition}
         limit ${CANDIDATES_PER_READ - have.length}`.execute(trx);
       return [...have, ...rows.map((r) => Number(r.id))];
     };
