@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { upsertAccount } from "#app/server/auth/accounts.server.ts";
-import { BACKED_UP } from "#app/server/backup/tables.server.ts";
+import { BACKED_UP, COMPUTED_COLUMNS } from "#app/server/backup/tables.server.ts";
 import { type DatabaseHandle, type DB, openDatabase } from "#app/server/db/db.server.ts";
 import { localDiskStore } from "#app/server/media/local-disk.server.ts";
 import { storeUpload } from "#app/server/media/storage.server.ts";
@@ -145,12 +145,13 @@ export async function fillSite(site: Site): Promise<void> {
 
 /**
  * Every backed-up table's rows as the database returns them, in primary-key order (sorted here:
- * the engines order text differently).
+ * the engines order text differently), without the columns one engine computes itself.
  */
 export async function tableContents(db: DB): Promise<Record<string, Record<string, unknown>[]>> {
   const contents: Record<string, Record<string, unknown>[]> = {};
   for (const table of BACKED_UP) {
     const rows: Record<string, unknown>[] = await db.selectFrom(table.name).selectAll().execute();
+    for (const row of rows) for (const column of COMPUTED_COLUMNS[table.name] ?? []) delete row[column];
     const keyOf = (row: Record<string, unknown>) => table.key.map((column) => row[column]);
     contents[table.name] = rows.sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
   }
