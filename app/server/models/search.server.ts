@@ -234,25 +234,26 @@ async function postgresCandidates(db: DB, terms: string[]): Promise<Candidates> 
   // Quoted lexemes: words are letters and digits, so they hold no quote.
   const anyWord = (weight: string) => terms.map((t) => `'${t}'${weight}`).join(" | ");
   const vector = sql.ref(PG_SEARCH_VECTOR_COLUMN);
+  // A literal bound, so the planner sees a range of PG_NEWEST_WINDOW rows of the primary key.
+  const { rows: top } = await sql<{ id: number | null }>`select max(id) as id from search_docs`.execute(db);
+  const below = Number(top[0]?.id ?? 0) - PG_NEWEST_WINDOW;
+  const { rows: newest } = await sql<{ id: number; in_title: boolean }>`
+    select id, ${vector} @@ to_tsquery('simple', ${anyWord(":A")}) as in_title
+    from search_docs
+    where id > ${sql.lit(below)} and ${vector} @@ ${allWords}
+    order by id desc`.execute(db);
+  const inTitle = newest.filter((r) => r.in_title).map((r) => Number(r.id));
+  const all = newest.map((r) => Number(r.id));
+  const full = (ids: number[]) => ids.length >= CANDIDATES_PER_READ;
+  if (below <= 0 || (full(inTitle) && full(all)))
+    return { inTitle: inTitle.slice(0, CANDIDATES_PER_READ), all: all.slice(0, CANDIDATES_PER_READ) };
+  // A transaction only so the planner settings end with it.
   return db.transaction().execute(async (trx) => {
-    // A literal bound, so the planner sees a range of PG_NEWEST_WINDOW rows of the primary key.
-    const { rows: top } = await sql<{ id: number | null }>`select max(id) as id from search_docs`.execute(
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
       trx,
     );
-    const below = Number(top[0]?.id ?? 0) - PG_NEWEST_WINDOW;
-    const { rows: newest } = await sql<{ id: number; in_title: boolean }>`
-      select id, ${vector} @@ to_tsquery('simple', ${anyWord(":A")}) as in_title
-      from search_docs
-      where id > ${sql.lit(below)} and ${vector} @@ ${allWords}
-      order by id desc`.execute(trx);
-    const inTitle = newest.filter((r) => r.in_title).map((r) => Number(r.id));
-    const all = newest.map((r) => Number(r.id));
-    if (below > 0 && (inTitle.length < CANDIDATES_PER_READ || all.length < CANDIDATES_PER_READ))
-      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
-        trx,
-      );
     const older = async (have: number[], titleCondition: ReturnType<typeof sql>) => {
-      if (have.length >= CANDIDATES_PER_READ || below <= 0) return have.slice(0, CANDIDATES_PER_READ);
+      if (full(have)) return have.slice(0, CANDIDATES_PER_READ);
       const { rows } = await sql<{ id: number }>`
         select id from search_docs
         where id <= ${sql.lit(below)} and ${vector} @@ ${allWords} and ${titleCondition}
