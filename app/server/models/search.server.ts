@@ -25,6 +25,7 @@ const SEARCH_RESULTS_PER_PAGE = 10;
  * common its words are.
  */
 export const CANDIDATES_PER_READ = 50;
+const READ_LIMIT = CANDIDATES_PER_READ + 1;
 
 export type SearchKind = "blog" | "recipe" | "destination";
 
@@ -149,7 +150,12 @@ async function rankedDocuments(db: DB, terms: string[], now: number): Promise<Ra
     db.getExecutor().adapter instanceof PostgresAdapter
       ? await postgresCandidates(db, terms)
       : await sqliteCandidates(db, terms);
-  const ids = [...new Set([...candidates.inTitle, ...candidates.all])];
+  const ids = [
+    ...new Set([
+      ...candidates.inTitle.slice(0, CANDIDATES_PER_READ),
+      ...candidates.all.slice(0, CANDIDATES_PER_READ),
+    ]),
+  ];
   if (ids.length === 0) return { ranked: [], capped: false };
   // Words are letters and digits only, so they hold no LIKE wildcard.
   const titleHits = sql.join(
@@ -169,8 +175,8 @@ async function rankedDocuments(db: DB, terms: string[], now: number): Promise<Ra
     .orderBy("d.id", "desc")
     .execute();
   return {
-    // Counted before publication is checked: a full read may have left matches unread either way.
-    capped: candidates.inTitle.length >= CANDIDATES_PER_READ || candidates.all.length >= CANDIDATES_PER_READ,
+    // Counted before publication is checked: a read that found more left matches unranked either way.
+    capped: candidates.inTitle.length > CANDIDATES_PER_READ || candidates.all.length > CANDIDATES_PER_READ,
     ranked: rows.map((r) => ({
       kind: r.kind === "recipe" ? "recipe" : "blog",
       ref: Number(r.id),
@@ -185,7 +191,10 @@ interface RankedDocuments {
   capped: boolean;
 }
 
-/** The search_docs ids each candidate read found, newest first. */
+/**
+ * The search_docs ids each candidate read found, newest first: up to READ_LIMIT, one more than
+ * is ranked, so that finding more than CANDIDATES_PER_READ says the read was cut short.
+ */
 interface Candidates {
   inTitle: number[];
   all: number[];
@@ -203,7 +212,7 @@ async function sqliteCandidates(db: DB, terms: string[]): Promise<Candidates> {
     const rows = await db
       .selectFrom(
         sql<{ id: number }>`(select rowid as id from search_fts where search_fts match ${match}
-          order by rowid desc limit ${CANDIDATES_PER_READ})`.as("m"),
+          order by rowid desc limit ${READ_LIMIT})`.as("m"),
       )
       .select("m.id")
       .execute();
@@ -244,20 +253,19 @@ async function postgresCandidates(db: DB, terms: string[]): Promise<Candidates> 
     order by id desc`.execute(db);
   const inTitle = newest.filter((r) => r.in_title).map((r) => Number(r.id));
   const all = newest.map((r) => Number(r.id));
-  const full = (ids: number[]) => ids.length >= CANDIDATES_PER_READ;
-  if (below <= 0 || (full(inTitle) && full(all)))
-    return { inTitle: inTitle.slice(0, CANDIDATES_PER_READ), all: all.slice(0, CANDIDATES_PER_READ) };
+  const full = (ids: number[]) => ids.length >= READ_LIMIT;
+  if (below <= 0 || (full(inTitle) && full(all))) return { inTitle, all };
   // A transaction only so the planner settings end with it.
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
       trx,
     );
     const older = async (have: number[], titleCondition: ReturnType<typeof sql>) => {
-      if (full(have)) return have.slice(0, CANDIDATES_PER_READ);
+      if (full(have)) return have;
       const { rows } = await sql<{ id: number }>`
         select id from search_docs
         where id <= ${sql.lit(below)} and ${vector} @@ ${allWords} and ${titleCondition}
-        limit ${CANDIDATES_PER_READ - have.length}`.execute(trx);
+        limit ${READ_LIMIT - have.length}`.execute(trx);
       return [...have, ...rows.map((r) => Number(r.id))];
     };
     return {

@@ -253,6 +253,13 @@ describeEachEngine("site search", (db) => {
     const last = await searchSite(db(), "wombat", 99, NOW);
     expect(titles(last).at(-1)).toBe(`Walk ${textOnly - CANDIDATES_PER_READ + 1}`);
     expect(await searchSite(db(), "burrows", 1, NOW)).toMatchObject({ total: 1, capped: false });
+    // Exactly as many matches as a read ranks: all of them were ranked, so not "more than".
+    for (let i = 1; i <= CANDIDATES_PER_READ; i++)
+      await createBlog(db(), blog(`Creek ${i}`, "<p>A platypus.</p>"), NOW - 70_000 + i);
+    expect(await searchSite(db(), "platypus", 1, NOW)).toMatchObject({
+      total: CANDIDATES_PER_READ,
+      capped: false,
+    });
   });
 
   it("finds old matches past the newest posts read one by one (PostgreSQL asks its indexes for them)", async () => {
