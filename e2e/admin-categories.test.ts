@@ -1,33 +1,12 @@
-import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
-import { expect, test, withSiteDb } from "./fixtures.ts";
+import { addCategoryBlogs, expect, removeBlogs, test } from "./fixtures.ts";
 
-/** Published blogs of the test's own categories, removed afterwards so other files see the sample site. */
-function addBlogs(
-  baseURL: string | undefined,
-  blogs: [title: string, category: string][],
-): Promise<number[]> {
-  return withSiteDb(async (db) => {
-    const ids: number[] = [];
-    for (const [title, category] of blogs) {
-      const blog = await createBlog(db, {
-        title,
-        author: "Rename Writer",
-        date: "2025-05-01",
-        category,
-        content: `<p>${title}, filed under ${category}.</p>`,
-        imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
-      });
-      ids.push(blog.id);
-    }
-    return ids;
-  });
-}
-
-const removeBlogs = (ids: number[]) =>
-  withSiteDb(async (db) => {
-    for (const id of ids) await deleteBlog(db, id);
-  });
+/** The test's blogs, as [title, category] pairs. */
+const addBlogs = (baseURL: string | undefined, blogs: [title: string, category: string][]) =>
+  addCategoryBlogs(
+    baseURL,
+    blogs.map(([title, category]) => ({ title, category })),
+  );
 
 test("an admin renames a category, then merges it into another; the public pages follow", async ({
   page,

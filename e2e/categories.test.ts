@@ -1,31 +1,13 @@
 import type { Page } from "@playwright/test";
-import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
-import { expect, test, withSiteDb } from "./fixtures.ts";
+import { addCategoryBlogs, expect, removeBlogs, test } from "./fixtures.ts";
 
-/** Blogs of a test's own category, removed afterwards so other files see the sample site. */
-async function addBlogs(baseURL: string | undefined, category: string, titles: string[]): Promise<number[]> {
-  return withSiteDb(async (db) => {
-    const ids: number[] = [];
-    for (const title of titles) {
-      const blog = await createBlog(db, {
-        title,
-        author: "Chip Writer",
-        date: "2025-05-01",
-        category,
-        content: `<p>${title}, filed under ${category}.</p>`,
-        imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
-      });
-      ids.push(blog.id);
-    }
-    return ids;
-  });
-}
-
-const removeBlogs = (ids: number[]) =>
-  withSiteDb(async (db) => {
-    for (const id of ids) await deleteBlog(db, id);
-  });
+/** Blogs of one category of the test's own. */
+const addBlogs = (baseURL: string | undefined, category: string, titles: string[]) =>
+  addCategoryBlogs(
+    baseURL,
+    titles.map((title) => ({ title, category })),
+  );
 
 /** From a chip on /blogs to the category page, and back there from the blog page's chip. */
 async function followChips(

@@ -3,6 +3,7 @@ import { test as base, expect } from "@playwright/test";
 import type { SelectQueryBuilder } from "kysely";
 import { type DB, openDatabase } from "#app/server/db/db.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
 import { setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { E2E_DATA_DIR } from "../playwright.config.ts";
 
@@ -19,6 +20,37 @@ export async function withSiteDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
   } finally {
     await handle.destroy();
   }
+}
+
+/**
+ * Published blogs filed under the given categories, for a test of its own categories; remove them
+ * afterwards (`removeBlogs`) so other files see the sample site.
+ */
+export function addCategoryBlogs(
+  baseURL: string | undefined,
+  blogs: { title: string; category: string }[],
+): Promise<number[]> {
+  return withSiteDb(async (db) => {
+    const ids: number[] = [];
+    for (const { title, category } of blogs) {
+      const blog = await createBlog(db, {
+        title,
+        author: "Category Writer",
+        date: "2025-05-01",
+        category,
+        content: `<p>${title}, filed under ${category}.</p>`,
+        imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
+      });
+      ids.push(blog.id);
+    }
+    return ids;
+  });
+}
+
+export function removeBlogs(ids: number[]): Promise<void> {
+  return withSiteDb(async (db) => {
+    for (const id of ids) await deleteBlog(db, id);
+  });
 }
 
 /** How many rows a query selects, counted by the database (not a number the app keeps). */
