@@ -18,9 +18,8 @@ export const UPLOAD_ID = /^[0-9a-f]{24}$/;
 export const IMAGE_MESSAGES = {
   notAnImage: "The uploaded file must be an image.",
   badUrl: "Image URL must be a valid http:// or https:// address.",
-  altRequired: "Alt text is required: describe the image for readers who cannot see it.",
   altTooLong: `Alt text must be ${IMAGE_FIELDS.alt.max} characters or fewer.`,
   pickMissing: "The image picked from the library no longer exists. Pick another one.",
   neededToPublish: "Add an image before publishing: only a draft can be saved without one.",
-  altHint: "Describe what the image shows. Left empty for a URL or a kept image, the title is used.",
+  altHint: "Describe what the image shows for readers who cannot see it. Left empty, the title is used.",
 };

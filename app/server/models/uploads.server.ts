@@ -198,3 +198,35 @@ export async function deleteUpload(db: DB, id: string): Promise<DeleteUploadResu
   }
   return result;
 }
+
+/** A blog or recipe whose image is described only by its title (its alt text was left empty). */
+export interface UndescribedImage {
+  kind: "blog" | "recipe";
+  id: number;
+  title: string;
+}
+
+/**
+ * The blogs and recipes, most recently changed first, whose image still has the title for alt
+ * text: the dashboard's nudge to describe them, since the forms never block a save for it. At most
+ * `limit` of each kind; drafts included (they are the ones being written).
+ */
+export async function undescribedImages(db: DB, limit = 5): Promise<UndescribedImage[]> {
+  const read = (table: "blogs" | "recipes") =>
+    db
+      .selectFrom(table)
+      .select(["id", "title", "updated_at"])
+      .where((eb) => eb.or([eb("image_id", "is not", null), eb("image_url", "is not", null)]))
+      .whereRef("image_alt", "=", "title")
+      .orderBy("updated_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  const [blogs, recipes] = await Promise.all([read("blogs"), read("recipes")]);
+  return [
+    ...blogs.map((b) => ({ kind: "blog" as const, id: b.id, title: b.title, at: b.updated_at })),
+    ...recipes.map((r) => ({ kind: "recipe" as const, id: r.id, title: r.title, at: r.updated_at })),
+  ]
+    .sort((a, b) => b.at - a.at)
+    .map(({ kind, id, title }) => ({ kind, id, title }));
+}

@@ -14,6 +14,8 @@ export interface SampleBlog {
   category: string;
   /** File name under app/server/seed/images/blogs */
   imageFile: string;
+  /** What the picture shows, for readers who cannot see it. */
+  imageAlt: string;
   /** HTML */
   content: string;
   seoTitle: string;
@@ -29,6 +31,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2025-03-18",
     category: "Travel",
     imageFile: "slow-week-lisbon.webp",
+    imageAlt:
+      "Illustration: a yellow tram climbing past pastel houses, a castle on the hill and a red suspension bridge over the river.",
     seoTitle: "A Slow Week in Lisbon: Trams, Tascas and Miradouros",
     seoDescription:
       "Seven unhurried days in Lisbon: where to stay, a loose plan for the week, what to eat in the tascas and a few practical notes for first-timers.",
@@ -74,6 +78,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2025-05-06",
     category: "Food",
     imageFile: "bangkok-street-food.webp",
+    imageAlt:
+      "Illustration: two street-food stalls under strings of lights at night, a small table with plates and stools, the city’s lit towers behind.",
     seoTitle: "Street Food After Dark in Bangkok: Where and How to Eat",
     seoDescription:
       "How to eat your way through Bangkok at night: the dishes worth hunting down, how street stalls work, the condiment caddy and a few hygiene tips.",
@@ -118,6 +124,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2025-07-22",
     category: "Hiking",
     imageFile: "dolomites-hut-to-hut.webp",
+    imageAlt:
+      "Illustration: a mountain hut on a green meadow below pink limestone peaks, a path winding past it with two walkers.",
     seoTitle: "Hut to Hut Across the Dolomites on the Alta Via 1",
     seoDescription:
       "Five days walking the Alta Via 1 between mountain huts in the Dolomites: the route, booking the rifugi, what to pack and what you will eat.",
@@ -159,6 +167,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2025-09-09",
     category: "Travel Tips",
     imageFile: "packing-light.webp",
+    imageAlt:
+      "Illustration: an open green backpack with rolled clothes, a passport, a ticket, a notebook, sunglasses and a water bottle laid out around it.",
     seoTitle: "Packing Light: Three Weeks of Travel in One Carry-On Bag",
     seoDescription:
       "How we travel for three weeks with a single carry-on: the bag, the list, the rules we follow and the things we stopped packing for good.",
@@ -204,6 +214,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2025-11-14",
     category: "Food",
     imageFile: "oaxaca-market-morning.webp",
+    imageAlt:
+      "Illustration: baskets of chillies, herbs and grasshoppers on a market counter under colourful paper flags, painted houses behind.",
     seoTitle: "A Market Morning in Oaxaca: Chocolate, Mole and Tlayudas",
     seoDescription:
       "A morning in the markets of Oaxaca, Mexico: hot chocolate, the smoke-filled grill hall, moles, chapulines, tlayudas and tips for visiting respectfully.",
@@ -243,6 +255,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2026-01-27",
     category: "Travel",
     imageFile: "wadi-rum-nights.webp",
+    imageAlt:
+      "Illustration: desert tents by a campfire and camels under a starry sky between red sandstone cliffs.",
     seoTitle: "Two Nights Under the Stars in Wadi Rum, Jordan",
     seoDescription:
       "Red dunes, sandstone mountains and a sky full of stars: what two nights at a Bedouin camp in Wadi Rum, Jordan, are really like, and how to plan them.",
@@ -282,6 +296,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2026-03-10",
     category: "Travel",
     imageFile: "kyoto-in-the-rain.webp",
+    imageAlt:
+      "Illustration: people under umbrellas on a wet lantern-lit street leading to a pagoda in the rain.",
     seoTitle: "Kyoto in the Rain: Why a Wet Day Is a Gift",
     seoDescription:
       "It rained for four days of our week in Kyoto, and the city was more beautiful for it. Moss gardens, covered markets, tofu, tea and what to do on a wet day.",
@@ -318,6 +334,8 @@ export const sampleBlogs: SampleBlog[] = [
     date: "2026-05-19",
     category: "Travel",
     imageFile: "cyclades-ferry.webp",
+    imageAlt:
+      "Illustration: a white ferry crossing a deep blue sea between low islands, seen from a ship’s railing.",
     seoTitle: "Island Hopping the Cyclades by Slow Ferry",
     seoDescription:
       "Piraeus to Syros, Naxos, Amorgos and Santorini on the big slow ferries: the route, booking tips, the meltemi wind and what to eat on each island.",

@@ -10,6 +10,8 @@ export interface SampleRecipe {
   short: string;
   /** File name under app/server/seed/images/recipes */
   imageFile: string;
+  /** What the picture shows, for readers who cannot see it. */
+  imageAlt: string;
   steps: string[];
   ingredients: string[];
   nutritionalValues: { calories: number; protein: number; fats: number; carbs: number };
@@ -22,6 +24,8 @@ export const sampleRecipes: SampleRecipe[] = [
     short:
       "The island's silky yellow split-pea purée, finished with sweet onions, capers and a generous pour of olive oil. Serves 4 as a starter.",
     imageFile: "santorini-fava.webp",
+    imageAlt:
+      "Illustration: a plate of yellow split-pea purée with caramelised onions and capers, lemon slices and pita around it.",
     ingredients: [
       "250 g yellow split peas (Santorini fava if you can find it)",
       "1 small onion, finely chopped, plus 2 medium onions, thinly sliced",
@@ -53,6 +57,8 @@ export const sampleRecipes: SampleRecipe[] = [
     short:
       "Thick, chewy udon in a light dashi broth, topped with sweet simmered fried tofu and plenty of green onion. Serves 2.",
     imageFile: "kitsune-udon.webp",
+    imageAlt:
+      "Illustration: a bowl of udon in broth topped with fried tofu, spring onion and fish cake, chopsticks and green tea beside it.",
     ingredients: [
       "2 portions frozen or fresh udon noodles (about 500 g)",
       "2 sheets abura-age (thin fried tofu), about 30 g each",
@@ -80,6 +86,8 @@ export const sampleRecipes: SampleRecipe[] = [
     short:
       "South Tyrolean bread dumplings with speck and chives, served in a clear, golden broth, just as the mountain huts make them. Serves 4 (8 dumplings).",
     imageFile: "canederli-in-brodo.webp",
+    imageAlt:
+      "Illustration: three bread dumplings in clear broth with chives, slices of speck on a board beside the bowl.",
     ingredients: [
       "250 g stale white bread or rolls, cut into 1 cm cubes",
       "100 g speck, finely diced",
@@ -110,6 +118,8 @@ export const sampleRecipes: SampleRecipe[] = [
     short:
       "Chiang Mai's famous curried coconut noodle soup with tender chicken, soft and crispy egg noodles, and sharp, bright toppings. Serves 4.",
     imageFile: "khao-soi-gai.webp",
+    imageAlt:
+      "Illustration: a bowl of curry noodle soup with a chicken leg and crispy noodles on a banana leaf, lime and pickles on the side.",
     ingredients: [
       "4 chicken drumsticks (about 500 g)",
       "400 g fresh flat egg noodles, 100 g set aside for frying",

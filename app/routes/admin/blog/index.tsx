@@ -36,6 +36,7 @@ import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
+import { type UndescribedImage, undescribedImages } from "#app/server/models/uploads.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
@@ -52,10 +53,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const show = (SHOW_OPTIONS as readonly string[]).includes(showParam) ? showParam : "12";
   const perPage = show === "all" ? ALL_PAGE_SIZE : Number(show);
   const filter = publicationFilterOf(url.searchParams.get("state"));
-  const [page, popupEnabled, categories] = await Promise.all([
+  const onDashboard = url.pathname.startsWith("/admin/dashboard");
+  const [page, popupEnabled, categories, undescribed] = await Promise.all([
     listAdminBlogs(db, { page: Number(url.searchParams.get("page") ?? 1), perPage, filter }),
     isPopupEnabled(db),
     categoriesInUse(db, { publishedOnly: false }),
+    // The nudge for alt text the forms never demand: only on the dashboard.
+    onDashboard ? undescribedImages(db) : ([] as UndescribedImage[]),
   ]);
   return {
     ...page,
@@ -64,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     popupEnabled,
     categories: categories.map((c) => c.name),
     recipes: await recipeChoices(db),
+    undescribed,
   };
 }
 
@@ -186,8 +191,43 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
   );
 }
 
+/** Posts whose image is described only by their title: a list to fix, never a refusal to save. */
+function UndescribedImages({ items }: { items: UndescribedImage[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="undescribed-heading"
+      className="mb-6 rounded-2xl bg-sand-100 p-5 ring-1 ring-ink-900/10"
+    >
+      <h2 id="undescribed-heading" className="font-serif text-lg font-semibold">
+        Images without a description
+      </h2>
+      <p className="mt-1 text-sm text-ink-700">
+        These images use the title as their alt text. Describe what each shows for readers who cannot see it.
+      </p>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li key={`${item.kind}-${item.id}`}>
+            <Link
+              to={
+                item.kind === "blog"
+                  ? `/admin/blog/edit?id=${item.id}`
+                  : `/admin/manage-recipe/edit?id=${item.id}`
+              }
+              className="inline-block rounded-full bg-white px-3 py-1 text-sm font-medium text-sea-800 underline ring-1 ring-ink-900/10"
+            >
+              {item.kind === "blog" ? "Blog" : "Recipe"}: {item.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function BlogDashboard() {
-  const { items, total, page, pageCount, show, filter, popupEnabled } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, show, filter, popupEnabled, undescribed } =
+    useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -210,6 +250,8 @@ export default function BlogDashboard() {
           Add Blog
         </button>
       </PageHeader>
+
+      <UndescribedImages items={undescribed} />
 
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <p className="text-ink-700" data-testid="blog-count">
