@@ -39,6 +39,17 @@ const MAY_IMPORT: Record<string, string[]> = {
   "server/cache": ["server/cache", "server/db", "server/auth", "lib", "server/config", "server/telemetry"],
   "server/seed": ["server/seed", "server/models", "server/media", "server/db", "lib", "server/config"],
   "server/backup": ["server/backup", "server/db", "server/media", "lib", "server/config", "server/telemetry"],
+  "server/transfer": [
+    "server/transfer",
+    "server/backup",
+    "server/models",
+    "server/media",
+    "server/db",
+    "lib",
+    "forms",
+    "server/config",
+    "server/telemetry",
+  ],
   "server/mail": [
     "server/mail",
     "server/db",

@@ -19,6 +19,10 @@ export const BACKED_UP = [
   { name: "site_numbers", key: ["domain"], serial: false },
   { name: "settings", key: ["key"], serial: false },
   { name: "uploads", key: ["id"], serial: false },
+  // What imports wrote and fetched: a restored site re-runs an import without duplicating (migration 018).
+  { name: "path_redirects", key: ["path"], serial: false },
+  { name: "import_map", key: ["system", "site", "source_type", "source_id"], serial: false },
+  { name: "import_media", key: ["url"], serial: false },
   { name: "autosaves", key: ["account_id", "draft_key"], serial: false },
   // Derived from blogs and recipes, but kept: the same columns on both engines, and each engine's
   // own index (SQLite's FTS5 triggers, PostgreSQL's GIN expression) fills as the rows go back in.
@@ -53,6 +57,7 @@ export const LEFT_OUT: Record<string, string> = {
   search_fts_idx: "part of SQLite's full-text index (search_fts)",
   search_fts_docsize: "part of SQLite's full-text index (search_fts)",
   search_fts_config: "part of SQLite's full-text index (search_fts)",
+  import_runs: "imports started from the admin screen and their uploaded files, which a backup does not hold",
   kysely_migration: "the schema point is in the manifest; the restore migrates the target itself",
   kysely_migration_lock: "the migrator's own lock",
 };

@@ -18,6 +18,7 @@ import { recipeCardsMigration } from "#app/server/db/migrations/014_recipe_cards
 import { relatedMigration } from "#app/server/db/migrations/015_related.server.ts";
 import { categoryKeysMigration } from "#app/server/db/migrations/016_category_keys.server.ts";
 import { searchVectorMigration } from "#app/server/db/migrations/017_search_vector.server.ts";
+import { importsMigration } from "#app/server/db/migrations/018_imports.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -41,6 +42,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "015_related": relatedMigration,
     "016_category_keys": categoryKeysMigration,
     "017_search_vector": searchVectorMigration(dialect),
+    "018_imports": importsMigration(dialect),
   };
 }
 

@@ -277,6 +277,54 @@ interface SearchDocsTable {
   body_terms: string;
 }
 
+/** What an import wrote, by where it came from (migration 018; app/server/transfer/import). */
+interface ImportMapTable {
+  system: string;
+  site: string;
+  /** `post`, `recipe`, `comment`, `author`, `subscriber`, `attachment`. */
+  source_type: string;
+  source_id: string;
+  local_id: number;
+  /** SHA-256 of the source item as read: a re-run with the same hash changes nothing. */
+  content_hash: string;
+  updated_at: number;
+}
+
+/** Image URLs met by imports, each fetched once: the upload it became, or why not (migration 018). */
+interface ImportMediaTable {
+  url: string;
+  upload_id: string | null;
+  failure: string | null;
+  fetched_at: number;
+}
+
+/** An old site's path and the blog or recipe it answers 301 to (migration 018). */
+interface PathRedirectsTable {
+  path: string;
+  blog_id: number | null;
+  recipe_id: number | null;
+}
+
+/** An import started from /admin/import (migration 018). */
+interface ImportRunsTable {
+  id: Generated<number>;
+  account_id: number | null;
+  file_name: string;
+  file_path: string;
+  /** JSON of the import's options. */
+  options: Generated<string>;
+  /** `checking`, `checked`, `running`, `done`, `failed` or `cancelled`. */
+  status: string;
+  /** JSON: the dry-run report, then the final one. */
+  report: Generated<string>;
+  done_items: Generated<number>;
+  total_items: Generated<number>;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  claimed_until: Generated<number>;
+}
+
 export interface Database {
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -301,6 +349,10 @@ export interface Database {
   mail_digest: MailDigestTable;
   password_resets: PasswordResetsTable;
   search_docs: SearchDocsTable;
+  import_map: ImportMapTable;
+  import_media: ImportMediaTable;
+  path_redirects: PathRedirectsTable;
+  import_runs: ImportRunsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;
