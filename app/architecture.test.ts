@@ -148,4 +148,12 @@ describe("layering of app/ (docs/ARCHITECTURE.md)", () => {
       .filter((file) => !file.endsWith(".server.ts"));
     expect(misnamed).toEqual([]);
   });
+
+  it("route modules log through the structured logger, never console (whose lines have no request id)", () => {
+    const offenders = sourceFiles(join(APP, "routes"))
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => /\bconsole\.(log|info|warn|error|debug)\(/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(APP, file));
+    expect(offenders).toEqual([]);
+  });
 });

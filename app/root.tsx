@@ -94,8 +94,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 503) {
     return inAdmin ? <AdminUnavailable /> : <UnavailablePage />;
   }
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A 4xx answer (a refused form, a missing page) is the client's doing, not a fault to report.
-  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
-  return <ErrorPage status={notFound ? 404 : 500} standalone />;
+  // A 4xx answer (a refused form, a missing page) is the client's doing, not a fault to report:
+  // the page says so with its own status, never as a failure of the site.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorPage status={status} standalone />;
 }

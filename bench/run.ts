@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres]`
+ * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres,import]`
  *
  * Measures the built production server on 127.0.0.1 and prints tables (also written as JSON to
  * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 import { createDatabaseOn, startEmbeddedPostgres } from "#tests/support/embedded-postgres.ts";
 import { freePort, startServer } from "#tests/support/server-process.ts";
+import { type ImportBenchRow, importBench } from "./import.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
 import { seedBlogs } from "./seed.ts";
@@ -315,6 +316,15 @@ async function main() {
       if (postgres && !options.quick) scaleRows.push(...(await scale("postgres", freshPostgres)));
     }
 
+    let importRows: ImportBenchRow[] = [];
+    if (!skip.has("import")) {
+      console.log("\nImport and export…");
+      const posts = options.quick ? 2_000 : 20_000;
+      importRows = await importBench("sqlite", (await freshSqlite()).url, work, posts);
+      if (postgres)
+        importRows.push(...(await importBench("postgres", (await freshPostgres()).url, work, posts)));
+    }
+
     table(
       "Throughput and latency (app vs a node:http server answering the same bytes from memory)",
       [
@@ -399,6 +409,14 @@ async function main() {
       );
     }
 
+    if (importRows.length) {
+      table(
+        "Import and export (npm run import of a generated WordPress export with comments, images kept; then npm run export)",
+        ["engine", "step", "posts", "file MB", "seconds", "posts/s", "peak MB"],
+        importRows.map((r) => [r.engine, r.step, r.posts, r.fileMb, r.seconds, r.postsPerSecond, r.peakMb]),
+      );
+    }
+
     table(
       "Page weight (gzip on the wire)",
       ["route", "JS KB", "JS files", "CSS KB (files)", "CSS KB (inlined)", "HTML KB", "admin/editor code"],
@@ -470,6 +488,7 @@ async function main() {
             postgresRestart: pgUncached?.startMs,
           },
           scale: scaleRows,
+          importExport: importRows,
           pageWeight: sqlite.weights,
           lighthouse: sqlite.lighthouse,
         },

@@ -2,24 +2,61 @@ import { Link } from "react-router";
 import { RequestReference } from "./request-id.tsx";
 import { SearchBox } from "./search-box.tsx";
 
+/**
+ * What the page says for a refused request (4xx other than 404): the visitor's request, not a fault
+ * of the site, so it never says "Something went wrong".
+ */
+const REFUSED: Record<number, string> = {
+  400: "The request could not be read.",
+  403: "You do not have access to this page.",
+  405: "This page cannot take that kind of request.",
+  413: "What was sent is too large.",
+  415: "What was sent is not in a form this page reads.",
+  429: "Too many requests in a short time. Wait a moment before trying again.",
+};
+
+/** The heading, lead and browser title of an error page for `status`. */
+export function errorPageText(status: number): {
+  mark: string;
+  heading: string;
+  lead: string;
+  title: string;
+} {
+  if (status === 404)
+    return {
+      mark: "404",
+      heading: "We couldn't find that page",
+      lead: "The page may have moved, or the link may be mistyped. Here are some good places to start instead.",
+      title: "Page not found",
+    };
+  if (status >= 400 && status < 500)
+    return {
+      mark: String(status),
+      heading: "We couldn't handle that request",
+      lead: `${REFUSED[status] ?? "The request was refused."} Go back and try again, or start from one of these pages.`,
+      title: "Request refused",
+    };
+  return {
+    mark: "Oops",
+    heading: "Something went wrong",
+    lead: "We hit a problem showing this page. Please try again in a moment.",
+    title: "Something went wrong",
+  };
+}
+
 /** The designed 404 / error page. `standalone` when no site layout is around it. */
 export function ErrorPage({ status, standalone = false }: { status: number; standalone?: boolean }) {
   const notFound = status === 404;
+  const text = errorPageText(status);
   const body = (
     <section
       className={`mx-auto flex max-w-2xl flex-col items-center px-6 text-center ${standalone ? "py-24" : "pt-40 pb-24"}`}
     >
       <p className="font-serif text-7xl font-semibold text-sea-700" aria-hidden="true">
-        {notFound ? "404" : "Oops"}
+        {text.mark}
       </p>
-      <h1 className="mt-4 font-serif text-3xl font-semibold sm:text-4xl">
-        {notFound ? "We couldn't find that page" : "Something went wrong"}
-      </h1>
-      <p className="mt-4 text-lg text-ink-700">
-        {notFound
-          ? "The page may have moved, or the link may be mistyped. Here are some good places to start instead."
-          : "We hit a problem showing this page. Please try again in a moment."}
-      </p>
+      <h1 className="mt-4 font-serif text-3xl font-semibold sm:text-4xl">{text.heading}</h1>
+      <p className="mt-4 text-lg text-ink-700">{text.lead}</p>
       {notFound ? <SearchBox className="mt-8" /> : <RequestReference />}
       <nav aria-label="Suggestions" className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-full bg-sea-700 px-5 py-2.5 font-medium text-white hover:bg-sea-800">
@@ -44,7 +81,7 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
   // title in the head), so the tab and a screen reader still say what the page is.
   return standalone ? (
     <main>
-      <title>{notFound ? "Page not found" : "Something went wrong"}</title>
+      <title>{text.title}</title>
       {body}
     </main>
   ) : (

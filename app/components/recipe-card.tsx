@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { readableDuration, totalMinutes } from "#app/lib/durations.ts";
+import { groupLines } from "#app/lib/recipe-groups.ts";
 import {
   SERVINGS_MAX,
   SERVINGS_MIN,
@@ -189,6 +190,8 @@ export function RecipeCard({
     ["Total", total],
   ];
   const Heading = titled ? "h3" : "h2";
+  // Ingredient and step groups ("For the sauce:") sit one level below their list's heading.
+  const GroupHeading = titled ? "h4" : "h3";
   // On a blog the card is a region named by the recipe; alone on paper its title is the page's
   // heading; on the recipe page the page's own heading names it.
   const Box = titled ? "section" : "div";
@@ -246,13 +249,20 @@ export function RecipeCard({
             {servings !== base && (
               <p className="mt-1 text-sm text-ink-700">Scaled for {servings} servings.</p>
             )}
-            <ul className="mt-4 space-y-2 text-lg">
-              {recipe.ingredients.map((item, i) => (
-                <li key={i} className="border-b border-ink-900/10 pb-2">
-                  {scaleIngredient(item, factor)}
-                </li>
-              ))}
-            </ul>
+            {groupLines(recipe.ingredients).map((group) => (
+              <div key={group.items[0]?.number}>
+                {group.name && (
+                  <GroupHeading className="mt-6 text-lg font-semibold">{group.name}</GroupHeading>
+                )}
+                <ul className="mt-4 space-y-2 text-lg">
+                  {group.items.map((item) => (
+                    <li key={item.number} className="border-b border-ink-900/10 pb-2">
+                      {scaleIngredient(item.text, factor)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </section>
           {recipe.equipment.length > 0 && (
             <section aria-labelledby={`${id}-equipment`}>
@@ -272,16 +282,23 @@ export function RecipeCard({
             <Heading id={`${id}-steps`} className="font-serif text-2xl font-semibold">
               Steps
             </Heading>
-            <ol className="mt-4 space-y-5 text-lg">
-              {recipe.steps.map((step, i) => (
-                <li key={i} className="flex gap-4">
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
-                    {i + 1}
-                  </span>
-                  <span className="pt-1">{step}</span>
-                </li>
-              ))}
-            </ol>
+            {groupLines(recipe.steps).map((group) => (
+              <div key={group.items[0]?.number}>
+                {group.name && (
+                  <GroupHeading className="mt-6 text-lg font-semibold">{group.name}</GroupHeading>
+                )}
+                <ol start={group.items[0]?.number} className="mt-4 space-y-5 text-lg">
+                  {group.items.map((step) => (
+                    <li key={step.number} className="flex gap-4">
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
+                        {step.number}
+                      </span>
+                      <span className="pt-1">{step.text}</span>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))}
           </section>
           {recipe.notes && (
             <section aria-labelledby={`${id}-notes`}>

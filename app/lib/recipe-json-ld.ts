@@ -1,4 +1,5 @@
 import { isoDuration, totalMinutes } from "./durations.ts";
+import { itemLines } from "./recipe-groups.ts";
 
 /** What the Recipe JSON-LD describes (the model's recipe, read structurally so this stays pure). */
 export interface RecipeForJsonLd {
@@ -39,8 +40,8 @@ export function recipeJsonLd(
     ...(recipe.prepMinutes !== null ? { prepTime: isoDuration(recipe.prepMinutes) } : {}),
     ...(recipe.cookMinutes !== null ? { cookTime: isoDuration(recipe.cookMinutes) } : {}),
     ...(total !== null ? { totalTime: isoDuration(total) } : {}),
-    recipeIngredient: recipe.ingredients,
-    recipeInstructions: recipe.steps.map((text) => ({ "@type": "HowToStep", text })),
+    recipeIngredient: itemLines(recipe.ingredients),
+    recipeInstructions: itemLines(recipe.steps).map((text) => ({ "@type": "HowToStep", text })),
     ...(hasNutrition
       ? {
           nutrition: {

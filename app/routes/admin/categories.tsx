@@ -8,6 +8,7 @@ import { parseForm } from "#app/forms/parse.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { renameCategory } from "#app/server/models/category-rename.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/categories";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { categories: await categoriesInUse(db, { publishedOnly: false }), error: null };
   } catch (err) {
-    console.error("admin categories: loading failed", err);
+    log.error({ err: err }, "admin categories: loading failed");
     return data({ categories: null, error: CATEGORIES_LOAD_FAILED }, { status: 500 });
   }
 }
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
         return adminOk(`Renamed "${done.from}" to "${done.to}" (${blogs(done.count)}).`);
     }
   } catch (err) {
-    console.error("admin categories: rename failed", err);
+    log.error({ err: err }, "admin categories: rename failed");
     return adminFail(500, RENAME_FAILED, { values: parsed.values });
   }
 }

@@ -12,6 +12,7 @@ import {
   parseCommentStatus,
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/manage-comments";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { status, groups, counts, limit: ADMIN_COMMENTS_LIMIT, error: null };
   } catch (err) {
-    console.error("admin comments: loading failed", err);
+    log.error({ err: err }, "admin comments: loading failed");
     return data(
       { status, groups: null, counts: null, limit: ADMIN_COMMENTS_LIMIT, error: COMMENTS_LOAD_FAILED },
       { status: 500 },
@@ -50,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     approved = await toggleApproved(db, id);
   } catch (err) {
-    console.error("admin comments: toggle failed", err);
+    log.error({ err: err }, "admin comments: toggle failed");
     return adminFail(500, COMMENT_UPDATE_FAILED);
   }
   if (approved === null) return adminFail(404, COMMENT_UPDATE_FAILED);

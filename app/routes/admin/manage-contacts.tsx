@@ -4,6 +4,7 @@ import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { listContactsPage } from "#app/server/models/contacts.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-contacts";
 
 export const CONTACTS_LOAD_FAILED = "Failed to load messages.";
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { messages: await listContactsPage(db, page), error: null };
   } catch (err) {
-    console.error("admin contacts: loading failed", err);
+    log.error({ err: err }, "admin contacts: loading failed");
     return data({ messages: null, error: CONTACTS_LOAD_FAILED }, { status: 500 });
   }
 }

@@ -19,6 +19,7 @@ import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
 import { userSchema } from "#app/forms/user.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/manage-users";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { users: await listUsersPage(db, page), error: null };
   } catch (err) {
-    console.error("admin users: loading failed", err);
+    log.error({ err: err }, "admin users: loading failed");
     return data({ users: null, error: USERS_LOAD_FAILED }, { status: 500 });
   }
 }
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await addUser(db, parsed.data);
     } catch (err) {
-      console.error("admin users: add failed", err);
+      log.error({ err: err }, "admin users: add failed");
       return adminFail(500, "Error adding user.");
     }
     return adminOk(USER_ADDED);

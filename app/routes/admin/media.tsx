@@ -9,6 +9,7 @@ import { UPLOAD_ID } from "#app/forms/image.fields.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { deleteUpload, listUploads, type UploadUse } from "#app/server/models/uploads.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/media";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { uploads: await listUploads(db, page), error: null };
   } catch (err) {
-    console.error("admin media: loading failed", err);
+    log.error({ err: err }, "admin media: loading failed");
     return data({ uploads: null, error: MEDIA_LOAD_FAILED }, { status: 500 });
   }
 }
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     if ("gone" in result) return adminFail(404, "Error deleting image: it no longer exists.");
     return adminFail(409, `This image is used by ${quote(result.usedBy)}. Change their image first.`);
   } catch (err) {
-    console.error("admin media: deleting failed", err);
+    log.error({ err: err }, "admin media: deleting failed");
     return adminFail(500, "Error deleting image.");
   }
 }

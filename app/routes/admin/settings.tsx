@@ -26,6 +26,7 @@ import {
   saveSiteInfo,
   saveSiteNumbers,
 } from "#app/server/models/settings.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/settings";
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [info, numbers] = await Promise.all([getSiteInfo(db), listSiteNumbers(db)]);
     return { info, numbers, error: null };
   } catch (err) {
-    console.error("admin settings: loading failed", err);
+    log.error({ err: err }, "admin settings: loading failed");
     return data({ info: null, numbers: null, error: SETTINGS_LOAD_FAILED }, { status: 500 });
   }
 }
@@ -72,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       return adminOk(`Deleted the numbers of "${domain.toLowerCase()}"`);
     }
   } catch (err) {
-    console.error("admin settings: saving failed", err);
+    log.error({ err: err }, "admin settings: saving failed");
     return adminFail(500, "Error saving settings.");
   }
   return adminFail(400, "Unknown action.");

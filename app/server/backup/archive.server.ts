@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { type FileHandle, open, rename, rm } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
+import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import * as tar from "tar-stream";
@@ -17,9 +18,20 @@ export const FORMAT = "wanderplate-backup";
 export const FORMAT_VERSION = 1;
 const MANIFEST = "manifest.json";
 
+/** Which kind of archive a reader expects: a backup (FORMAT) or our export (transfer/export). */
+export interface ArchiveKind {
+  format: string;
+  formatVersion: number;
+  /** How its messages name it: "backup", "export". */
+  noun: string;
+}
+
+export const BACKUP_KIND: ArchiveKind = { format: FORMAT, formatVersion: FORMAT_VERSION, noun: "backup" };
+
 /** What a backup holds, written as the archive's last entry. */
 export interface Manifest {
-  format: typeof FORMAT;
+  /** FORMAT for a backup; an export names its own (transfer/export/format.server.ts). */
+  format: string;
   formatVersion: number;
   /** The Wanderplate version that wrote it (package.json). */
   appVersion: string;
@@ -62,8 +74,8 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
  * failure never leaves a file that looks like a finished backup.
  */
 export class ArchiveWriter {
-  readonly #file: string;
-  readonly #partial: string;
+  /** The file being written through `.partial`; null when writing to a stream (`toStream`). */
+  readonly #file: { file: string; partial: string } | null;
   readonly #pack = tar.pack();
   readonly #done: Promise<void>;
   readonly parts: Manifest["parts"] = {};
@@ -75,7 +87,8 @@ export class ArchiveWriter {
   static async create(file: string): Promise<ArchiveWriter> {
     const partial = `${file}.partial`;
     try {
-      return new ArchiveWriter(file, partial, await open(partial, "wx", 0o600));
+      const handle = await open(partial, "wx", 0o600);
+      return new ArchiveWriter(handle.createWriteStream(), { file, partial });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EEXIST") throw new BackupError(`${partial} exists: another backup may be writing it`);
@@ -83,10 +96,14 @@ export class ArchiveWriter {
     }
   }
 
-  private constructor(file: string, partial: string, handle: FileHandle) {
+  /** Writes the archive to a stream (a download); `finish` ends it, `abort` destroys it. */
+  static toStream(out: Writable): ArchiveWriter {
+    return new ArchiveWriter(out, null);
+  }
+
+  private constructor(out: Writable, file: { file: string; partial: string } | null) {
     this.#file = file;
-    this.#partial = partial;
-    this.#done = pipeline(this.#pack, createGzip(), handle.createWriteStream());
+    this.#done = pipeline(this.#pack, createGzip(), out);
     // Seen through `finish` or `abort`; never an unhandled rejection meanwhile.
     this.#done.catch(() => undefined);
   }
@@ -115,14 +132,14 @@ export class ArchiveWriter {
     await this.#entry(MANIFEST, Buffer.from(`${JSON.stringify(complete, null, 2)}\n`));
     this.#pack.finalize();
     await this.#done;
-    await rename(this.#partial, this.#file);
+    if (this.#file) await rename(this.#file.partial, this.#file.file);
   }
 
   /** Stops writing and removes the partial file. */
   async abort(): Promise<void> {
     this.#pack.destroy();
     await this.#done.catch(() => undefined);
-    await rm(this.#partial, { force: true });
+    if (this.#file) await rm(this.#file.partial, { force: true });
   }
 }
 
@@ -174,14 +191,18 @@ export async function readArchive(
  * size and SHA-256, no stray entry, the row and upload counts adding up, tables in the order a
  * restore needs. Writes nothing. Returns the manifest.
  */
-export async function verifyArchive(file: string, tableOrder: readonly string[]): Promise<Manifest> {
+export async function verifyArchive(
+  file: string,
+  tableOrder: readonly string[],
+  kind: ArchiveKind = BACKUP_KIND,
+): Promise<Manifest> {
   const seen = new Map<string, { bytes: number; sha256: string; rows: number }>();
   let manifest: Manifest | undefined;
   let lastTable = -1;
   await readArchive(file, (path, bytes) => {
     if (manifest) throw new BackupError(`${file} has entries after its manifest`);
     if (path === MANIFEST) {
-      manifest = parseManifest(bytes);
+      manifest = parseManifest(bytes, kind);
       return;
     }
     const part = partOf(path);
@@ -192,7 +213,7 @@ export async function verifyArchive(file: string, tableOrder: readonly string[])
     if ("table" in part) {
       const index = tableOrder.indexOf(part.table);
       if (index < 0)
-        throw new BackupError(`the backup holds a table this version does not know: ${part.table}`);
+        throw new BackupError(`the ${kind.noun} holds a table this version does not know: ${part.table}`);
       if (index < lastTable) throw new BackupError(`${file} holds its tables out of order`);
       lastTable = index;
     }
@@ -219,7 +240,7 @@ export async function verifyArchive(file: string, tableOrder: readonly string[])
   }
   for (const [table, rows] of Object.entries(manifest.tables)) {
     if (!tableOrder.includes(table))
-      throw new BackupError(`the backup holds a table this version does not know: ${table}`);
+      throw new BackupError(`the ${kind.noun} holds a table this version does not know: ${table}`);
     if ((rowsPerTable.get(table) ?? 0) !== rows) throw damaged(`the rows of ${table} do not add up`);
   }
   if (uploads !== manifest.uploads) throw damaged("the uploads do not add up");
@@ -232,17 +253,17 @@ function countLines(bytes: Uint8Array): number {
   return n;
 }
 
-function parseManifest(bytes: Uint8Array): Manifest {
+function parseManifest(bytes: Uint8Array, kind: ArchiveKind): Manifest {
   let value: Partial<Manifest>;
   try {
     value = JSON.parse(Buffer.from(bytes).toString("utf8"));
   } catch {
     throw new BackupError("the archive's manifest is not valid JSON");
   }
-  if (value?.format !== FORMAT) throw new BackupError("this file is not a Wanderplate backup");
-  if (value.formatVersion !== FORMAT_VERSION) {
+  if (value?.format !== kind.format) throw new BackupError(`this file is not a Wanderplate ${kind.noun}`);
+  if (value.formatVersion !== kind.formatVersion) {
     throw new BackupError(
-      `this backup's format (version ${value.formatVersion}) is not one this version of Wanderplate reads`,
+      `this ${kind.noun}'s format (version ${value.formatVersion}) is not one this version of Wanderplate reads`,
     );
   }
   if (

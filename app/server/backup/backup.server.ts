@@ -97,8 +97,8 @@ export async function writeBackup(
   }
 }
 
-/** Runs `read` on a database handle that sees one snapshot of the whole database. */
-async function inSnapshot<T>(source: BackupSource, read: (db: AnyDb) => Promise<T>): Promise<T> {
+/** Runs `read` on a database handle that sees one snapshot of the whole database (the export uses it too). */
+export async function inSnapshot<T>(source: BackupSource, read: (db: AnyDb) => Promise<T>): Promise<T> {
   if (source.dialect === "postgres") {
     return source.db
       .transaction()
@@ -121,7 +121,7 @@ async function inSnapshot<T>(source: BackupSource, read: (db: AnyDb) => Promise<
   }
 }
 
-interface Snapshot {
+export interface Snapshot {
   migration: string;
   tables: Record<string, number>;
   nextIds: Record<string, number>;
@@ -129,7 +129,21 @@ interface Snapshot {
   referencedKeys: Set<string>;
 }
 
-async function dumpTables(db: AnyDb, dialect: Dialect, writer: ArchiveWriter): Promise<Snapshot> {
+/** A table as dumpTables reads it (BACKED_UP's entries). */
+export type DumpedTable = { name: string; key: readonly string[]; serial: boolean };
+
+/**
+ * Writes each table of `tables` as JSON-lines parts. `shape` (the export's) may change a row
+ * before it is written: drop a column, blank a field. The upload keys are gathered from the rows
+ * as read, so a shaped row still names its image.
+ */
+export async function dumpTables(
+  db: AnyDb,
+  dialect: Dialect,
+  writer: ArchiveWriter,
+  tables: readonly DumpedTable[] = BACKED_UP,
+  shape: (table: string, row: Record<string, unknown>) => Record<string, unknown> = (_table, row) => row,
+): Promise<Snapshot> {
   const last = await (db as unknown as Kysely<MigrationTable>)
     .selectFrom("kysely_migration")
     .select("name")
@@ -138,14 +152,14 @@ async function dumpTables(db: AnyDb, dialect: Dialect, writer: ArchiveWriter): P
     .executeTakeFirst();
   if (!last) throw new BackupError("the database has no schema yet: there is nothing to back up");
   const present = new Set((await db.introspection.getTables()).map((t) => t.name));
-  const tables: Record<string, number> = {};
+  const counts: Record<string, number> = {};
   const nextIds: Record<string, number> = {};
   const referencedKeys = new Set<string>();
   const reference = (id: unknown) => {
     if (typeof id === "string") for (const width of UPLOAD_WIDTHS) referencedKeys.add(variantKey(id, width));
   };
 
-  for (const table of BACKED_UP) {
+  for (const table of tables) {
     // A table a later migration adds is absent from an older database (backed up by older code).
     if (!present.has(table.name)) continue;
     let rows = 0;
@@ -164,7 +178,7 @@ async function dumpTables(db: AnyDb, dialect: Dialect, writer: ArchiveWriter): P
     for await (const row of pages(db, table.name, table.key)) {
       for (const column of computed) delete row[column];
       rows += 1;
-      const line = rowLine(row);
+      const line = rowLine(shape(table.name, row));
       lines.push(line);
       bytes += line.length;
       if (table.serial && typeof row.id === "number") maxId = Math.max(maxId, row.id);
@@ -173,10 +187,10 @@ async function dumpTables(db: AnyDb, dialect: Dialect, writer: ArchiveWriter): P
       if (lines.length >= PART_ROWS || bytes >= PART_BYTES) await flush();
     }
     await flush();
-    tables[table.name] = rows;
+    counts[table.name] = rows;
     if (table.serial) nextIds[table.name] = Math.max(maxId, await lastIssuedId(db, dialect, table.name)) + 1;
   }
-  return { migration: last.name, tables, nextIds, referencedKeys };
+  return { migration: last.name, tables: counts, nextIds, referencedKeys };
 }
 
 /** The rows of a table in primary-key order, one page at a time. */
@@ -226,7 +240,7 @@ async function lastIssuedId(db: AnyDb, dialect: Dialect, table: string): Promise
 }
 
 /** This program's version, from package.json beside the process (npm scripts and the server run there). */
-function appVersion(): string {
+export function appVersion(): string {
   try {
     const version: unknown = JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")).version;
     return typeof version === "string" ? version : "unknown";

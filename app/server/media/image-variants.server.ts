@@ -31,10 +31,14 @@ interface ImageVariant {
 /**
  * Checks the bytes are an image by decoding them, then encodes a WebP copy for each width of
  * UPLOAD_WIDTHS (upright, never enlarged). Throws InvalidImageError for anything it cannot read.
+ * `maxBytes`: the admin's uploads keep to MAX_UPLOAD_BYTES; an import may allow a camera original.
  */
-export async function imageVariants(bytes: Uint8Array): Promise<ImageVariant[]> {
+export async function imageVariants(
+  bytes: Uint8Array,
+  { maxBytes = MAX_UPLOAD_BYTES }: { maxBytes?: number } = {},
+): Promise<ImageVariant[]> {
   if (bytes.byteLength === 0) throw new InvalidImageError("The image file is empty.");
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError(UPLOAD_TOO_LARGE);
+  if (bytes.byteLength > maxBytes) throw new InvalidImageError(UPLOAD_TOO_LARGE);
   const sharp = await loadSharp();
   let originalWidth: number;
   try {

@@ -86,10 +86,17 @@ export async function storeImage(bytes: Uint8Array, store = uploadStore()): Prom
   return (await storeUpload(bytes, store)).id;
 }
 
-/** `storeImage`, answering what the media library records about the stored upload. */
-export async function storeUpload(bytes: Uint8Array, store = uploadStore()): Promise<UploadInfo> {
+/**
+ * `storeImage`, answering what the media library records about the stored upload. `maxBytes` is
+ * for imports, whose originals may be larger than an admin's upload may be.
+ */
+export async function storeUpload(
+  bytes: Uint8Array,
+  store = uploadStore(),
+  { maxBytes }: { maxBytes?: number } = {},
+): Promise<UploadInfo> {
   // Every width is encoded before anything is stored: a failure below is the storage's, not the image's.
-  const variants = await imageVariants(bytes);
+  const variants = await imageVariants(bytes, maxBytes === undefined ? {} : { maxBytes });
   const id = randomBytes(12).toString("hex");
   const stored: string[] = [];
   try {

@@ -418,3 +418,60 @@ export async function blogSitemapFileCount(db: DB, size: number, now = nowSecond
     .executeTakeFirstOrThrow();
   return Math.max(1, Math.ceil(Number(maxId ?? 0) / size));
 }
+
+/** A blog as an import brings it: the slug it had (made unique here), its own times and state. */
+export interface ImportedBlogInput extends BlogInput {
+  /** Already in our slug form, or "" (the title's slug is used). */
+  slug: string;
+  createdAt: number;
+  /** Null: a draft. */
+  publishAt: number | null;
+}
+
+/**
+ * Writes a blog an import brings, inside the import's own transaction: a new row, or the row an
+ * earlier run of the same import wrote (`existingId`, from the import map) rewritten in place. An
+ * updated blog keeps its slug: links to it may already be out.
+ */
+export async function saveImportedBlog(
+  trx: DB,
+  input: ImportedBlogInput,
+  existingId: number | null,
+): Promise<{ id: number; slug: string }> {
+  await claimImage(trx, input, input.createdAt);
+  const existing =
+    existingId === null
+      ? undefined
+      : await trx.selectFrom("blogs").select("id").where("id", "=", existingId).executeTakeFirst();
+  if (existing) {
+    const row = await trx
+      .updateTable("blogs")
+      .set({
+        ...contentColumns(input),
+        ...(await categoryColumns(trx, input.category, existing.id)),
+        updated_at: nowSeconds(),
+        publish_at: input.publishAt,
+      })
+      .where("id", "=", existing.id)
+      .returning(["id", "slug", "title", "content"])
+      .executeTakeFirstOrThrow();
+    await indexBlog(trx, row.id, row.title, row.content);
+    return { id: row.id, slug: row.slug };
+  }
+  const slug = await uniqueSlug(trx, "blogs", input.slug || input.title, "post");
+  await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+  const row = await trx
+    .insertInto("blogs")
+    .values({
+      ...contentColumns(input),
+      ...(await categoryColumns(trx, input.category)),
+      slug,
+      created_at: input.createdAt,
+      updated_at: input.createdAt,
+      publish_at: input.publishAt,
+    })
+    .returning(["id", "slug", "title", "content"])
+    .executeTakeFirstOrThrow();
+  await indexBlog(trx, row.id, row.title, row.content);
+  return { id: row.id, slug: row.slug };
+}

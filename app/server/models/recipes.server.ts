@@ -311,3 +311,49 @@ export async function recipeSitemapEntries(db: DB, limit: number, now = nowSecon
   // A scheduled recipe last edited before its time changed (for a crawler) when it appeared.
   return rows.map((r) => ({ slug: r.slug, updated_at: Math.max(r.updated_at, r.publish_at ?? 0) }));
 }
+
+/** A recipe as an import brings it: the slug it had (made unique here), its own times and state. */
+export interface ImportedRecipeInput extends RecipeInput {
+  /** Already in our slug form, or "" (the title's slug is used). */
+  slug: string;
+  createdAt: number;
+  /** Null: a draft. */
+  publishAt: number | null;
+}
+
+/**
+ * Writes a recipe an import brings, inside the import's own transaction: a new row, or the one an
+ * earlier run wrote (`existingId`) rewritten in place, keeping its slug.
+ */
+export async function saveImportedRecipe(
+  trx: DB,
+  input: ImportedRecipeInput,
+  existingId: number | null,
+): Promise<{ id: number; slug: string }> {
+  await claimImage(trx, input, input.createdAt);
+  const existing =
+    existingId === null
+      ? undefined
+      : await trx.selectFrom("recipes").select("id").where("id", "=", existingId).executeTakeFirst();
+  const row = existing
+    ? await trx
+        .updateTable("recipes")
+        .set({ ...recipeColumns(input), updated_at: nowSeconds(), publish_at: input.publishAt })
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await trx
+        .insertInto("recipes")
+        .values({
+          ...recipeColumns(input),
+          slug: await uniqueRecipeSlug(trx, input.slug || input.title),
+          created_at: input.createdAt,
+          updated_at: input.createdAt,
+          publish_at: input.publishAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+  const recipe = toRecipe(row);
+  await indexRecipe(trx, recipe.id, recipe);
+  return { id: recipe.id, slug: recipe.slug };
+}

@@ -245,6 +245,29 @@ describe("malformed requests", () => {
     expect(failures).toEqual([]);
   });
 
+  it("a refused request's page says it was refused, with its status, never that the site failed", async () => {
+    const post = (path: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: "a=b",
+      });
+    const answers: [string, Response, number][] = [
+      ["POST /about (no action)", await post("/about"), 405],
+      ["POST /blogs (no action)", await post("/blogs"), 405],
+      ["GET /blogs/no-such-post", await fetch(`${server.url}/blogs/no-such-post`), 404],
+    ];
+    const bodies: string[] = [];
+    for (const [what, answer, status] of answers) {
+      expect(answer.status, what).toBe(status);
+      const body = await answer.text();
+      expect(body, what).not.toContain("Something went wrong");
+      bodies.push(body);
+    }
+    expect(bodies[0]).toContain("We couldn&#x27;t handle that request");
+    expect(bodies[0]).toContain("This page cannot take that kind of request.");
+  });
+
   it("never get a 5xx for broken cookies, path encodings or headers", async () => {
     const failures: string[] = [];
     for (const path of routes) {

@@ -4,13 +4,14 @@ import { ContentImage } from "#app/components/images.tsx";
 import { formatLongDate } from "#app/lib/dates.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { findBlogByTitle } from "#app/server/models/blogs.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/$name";
 
 /** The blog reader: the title comes from the URL; matched ignoring case and surrounding spaces. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const blog = await findBlogByTitle(db, params.name);
-  if (!blog) console.warn(`Blog reader: no blog titled "${params.name}"`);
+  if (!blog) log.warn(`Blog reader: no blog titled "${params.name}"`);
   return { blog };
 }
 

@@ -14,6 +14,7 @@ import { nowSeconds } from "#app/server/db/db.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail } from "#app/server/web/admin-result.server.ts";
 import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     current = id === null ? null : await findRecipeById(db, id);
   } catch (error) {
-    console.error("Reading a recipe failed:", error);
+    log.error({ err: error }, "Reading a recipe failed");
     return adminFail(500, UPDATE_FAILED);
   }
   if (id === null || !current) return adminFail(404, NOT_FOUND);

@@ -29,6 +29,7 @@ import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
 import { createRecipe, deleteRecipe, listAdminRecipes } from "#app/server/models/recipes.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
@@ -68,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch (error) {
-    console.error("Loading recipes failed:", error);
+    log.error({ err: error }, "Loading recipes failed");
     return { loadError: true, page: 1, pageCount: 1, filter, recipes: [] };
   }
 }

@@ -49,10 +49,7 @@ export function importsMigration(dialect: Dialect): Migration {
         .addColumn("path", "text", (c) => c.primaryKey())
         .addColumn("blog_id", "integer", (c) => c.references("blogs.id").onDelete("cascade"))
         .addColumn("recipe_id", "integer", (c) => c.references("recipes.id").onDelete("cascade"))
-        .addCheckConstraint(
-          "path_redirects_one_target",
-          sql`(blog_id is null) <> (recipe_id is null)`,
-        )
+        .addCheckConstraint("path_redirects_one_target", sql`(blog_id is null) <> (recipe_id is null)`)
         .execute();
       await db.schema.createIndex("path_redirects_blog").on("path_redirects").column("blog_id").execute();
       await db.schema.createIndex("path_redirects_recipe").on("path_redirects").column("recipe_id").execute();

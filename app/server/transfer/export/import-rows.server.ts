@@ -1,0 +1,545 @@
+/**
+ * The import of our own export, one row at a time (import-export.server.ts reads the archive and calls
+ * `importRow` for each row, table by table, in the export's order: recipes before the blogs that
+ * feature them, blogs before their comments and redirects). Each row is written in its own
+ * transaction together with its import-map entry, so an interrupted import resumes where it was.
+ * In a dry run every row is read and counted the same way, and nothing is written.
+ */
+import { publicationState } from "#app/lib/publication.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { categoryColumns } from "#app/server/models/category-names.server.ts";
+import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
+import { indexBlog, indexRecipe } from "#app/server/models/search.server.ts";
+import { uniqueSlug } from "#app/server/models/unique-slug.server.ts";
+import { rowHash, SITE_ID_SETTING } from "./format.server.ts";
+import {
+  count,
+  earlier,
+  type ImportContext,
+  inTransaction,
+  mapped,
+  notice,
+  refuseRedirect,
+  remember,
+  SYSTEM,
+} from "./import-context.server.ts";
+import {
+  blogColumns,
+  int,
+  intOrNull,
+  RowProblem,
+  recipeColumns,
+  slugOf,
+  sourceId,
+  text,
+  textOrNull,
+} from "./rows.server.ts";
+
+type Row = Record<string, unknown>;
+
+/**
+ * What a new account gets instead of a password: no password check ever accepts it (it is not an
+ * scrypt hash; accounts.server.ts), so the owner sets one with create-admin or a reset link.
+ */
+export const UNUSABLE_PASSWORD = "!imported: no password until one is set";
+
+export async function importRow(ctx: ImportContext, table: string, row: Row): Promise<void> {
+  switch (table) {
+    case "accounts":
+      return importAccount(ctx, row);
+    case "recipes":
+      return importRecipe(ctx, row);
+    case "blogs":
+      return importBlog(ctx, row);
+    case "blog_slug_redirects":
+      return importBlogSlugRedirect(ctx, row);
+    case "category_slug_redirects":
+      return importCategoryRedirect(ctx, row);
+    case "comments":
+      return importComment(ctx, row);
+    case "users":
+      return importSubscriber(ctx, row);
+    case "contacts":
+      return importContact(ctx, row);
+    case "site_numbers":
+    case "settings":
+      return importSetting(ctx, table, row);
+    case "uploads":
+      return importUploadRow(ctx, row);
+    case "path_redirects":
+      return importPathRedirect(ctx, row);
+    default:
+      throw new RowProblem(`the table ${table} is not imported`);
+  }
+}
+
+// ---- Blogs and recipes ----
+
+async function importRecipe(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const { columns, steps, ingredients } = recipeColumns(row);
+  const hash = rowHash(row);
+  const state = publicationState(columns.publish_at, ctx.now);
+  const prior = await earlier(ctx, "recipe", id, hash, "recipes");
+  if (prior.localId !== null) ctx.ids.recipes.set(Number(id), prior.localId);
+  if (prior.localId !== null && !prior.changed) return count(ctx, "recipes", "unchanged", state);
+  count(ctx, "recipes", prior.localId === null ? "added" : "updated", state);
+  if (ctx.dryRun) {
+    if (prior.localId === null) ctx.ids.recipes.set(Number(id), 0);
+    return;
+  }
+  const localId = await inTransaction(ctx, async (trx) => {
+    const slug = await uniqueSlug(trx, "recipes", slugOf(row), "recipe", prior.localId ?? undefined);
+    const written =
+      prior.localId === null
+        ? await trx
+            .insertInto("recipes")
+            .values({ ...columns, slug })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        : await trx
+            .updateTable("recipes")
+            .set({ ...columns, slug })
+            .where("id", "=", prior.localId)
+            .returning("id")
+            .executeTakeFirstOrThrow();
+    await indexRecipe(trx, written.id, { title: columns.title, short: columns.short, ingredients, steps });
+    await remember(trx, ctx, "recipe", id, written.id, hash);
+    return written.id;
+  });
+  ctx.ids.recipes.set(Number(id), localId);
+}
+
+async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const columns = blogColumns(row, sanitizeBlogHtml);
+  const category = text(row, "category", "");
+  const featuredOld = "featured_recipe_id" in row ? intOrNull(row, "featured_recipe_id") : null;
+  const hash = rowHash(row);
+  const state = publicationState(columns.publish_at, ctx.now);
+  const prior = await earlier(ctx, "blog", id, hash, "blogs");
+  if (prior.localId !== null) ctx.ids.blogs.set(Number(id), prior.localId);
+  if (prior.localId !== null && !prior.changed) return count(ctx, "blogs", "unchanged", state);
+  count(ctx, "blogs", prior.localId === null ? "added" : "updated", state);
+  if (ctx.dryRun) {
+    if (prior.localId === null) ctx.ids.blogs.set(Number(id), 0);
+    return;
+  }
+  // A featured recipe the export did not bring (or that was skipped) is left out, not guessed.
+  const featured = featuredOld === null ? null : (ctx.ids.recipes.get(featuredOld) ?? null);
+  const localId = await inTransaction(ctx, async (trx) => {
+    const exceptId = prior.localId ?? undefined;
+    const slug = await uniqueSlug(trx, "blogs", slugOf(row), "post", exceptId);
+    const values = {
+      ...columns,
+      ...(await categoryColumns(trx, category, exceptId)),
+      slug,
+      featured_recipe_id: featured,
+    };
+    let written: { id: number };
+    if (prior.localId === null) {
+      written = await trx.insertInto("blogs").values(values).returning("id").executeTakeFirstOrThrow();
+    } else {
+      const current = await trx
+        .selectFrom("blogs")
+        .select("slug")
+        .where("id", "=", prior.localId)
+        .executeTakeFirstOrThrow();
+      // Renamed on the exporting site since the last import: the old address keeps answering.
+      if (current.slug !== slug) {
+        await trx
+          .insertInto("blog_slug_redirects")
+          .values({ slug: current.slug, blog_id: prior.localId })
+          .onConflict((oc) => oc.column("slug").doUpdateSet({ blog_id: prior.localId ?? 0 }))
+          .execute();
+      }
+      written = await trx
+        .updateTable("blogs")
+        .set(values)
+        .where("id", "=", prior.localId)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    }
+    // The blog takes a slug an older blog of this site used to have: the live blog wins.
+    await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+    await indexBlog(trx, written.id, columns.title, columns.content);
+    await remember(trx, ctx, "blog", id, written.id, hash);
+    return written.id;
+  });
+  ctx.ids.blogs.set(Number(id), localId);
+}
+
+/** The blog on this site an old blog id became, or RowProblem when the export did not bring it. */
+function localBlog(ctx: ImportContext, row: Row): number {
+  const local = ctx.ids.blogs.get(int(row, "blog_id"));
+  if (local === undefined) throw new RowProblem("its blog was not imported");
+  return local;
+}
+
+// ---- Comments ----
+
+async function importComment(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const blogId = localBlog(ctx, row);
+  const approved = int(row, "approved", 0) ? 1 : 0;
+  const columns = {
+    blog_id: blogId,
+    name: text(row, "name", ""),
+    email: text(row, "email", ""),
+    comment: text(row, "comment"),
+    approved,
+    created_at: int(row, "created_at"),
+  };
+  const hash = rowHash(row);
+  const state = approved ? "approved" : "pending";
+  const prior = await earlier(ctx, "comment", id, hash, "comments");
+  if (prior.localId !== null && !prior.changed) return count(ctx, "comments", "unchanged", state);
+  count(ctx, "comments", prior.localId === null ? "added" : "updated", state);
+  if (ctx.dryRun) return;
+  await inTransaction(ctx, async (trx) => {
+    const { localId } = prior;
+    // An export without personal data has blank emails: an email this site already has stays.
+    const { email, ...rest } = columns;
+    const written =
+      localId === null
+        ? await trx.insertInto("comments").values(columns).returning("id").executeTakeFirstOrThrow()
+        : await trx
+            .updateTable("comments")
+            .set(email === "" ? rest : columns)
+            .where("id", "=", localId)
+            .returning("id")
+            .executeTakeFirstOrThrow();
+    await remember(trx, ctx, "comment", id, written.id, hash);
+  });
+}
+
+// ---- People ----
+
+async function importAccount(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const email = text(row, "email").trim().toLowerCase();
+  if (!email) throw new RowProblem("it has no email");
+  const hash = rowHash(row);
+  const prior = await earlier(ctx, "account", id, hash, "accounts");
+  // An account is never changed by an import (its role and password are this site's own).
+  if (prior.localId !== null) return count(ctx, "authors", "unchanged");
+  const same = await ctx.db.selectFrom("accounts").select("id").where("email", "=", email).executeTakeFirst();
+  count(ctx, "authors", same ? "unchanged" : "added");
+  if (ctx.dryRun) return;
+  await inTransaction(ctx, async (trx) => {
+    const local =
+      same ??
+      (await trx
+        .insertInto("accounts")
+        .values({
+          email,
+          password_hash: UNUSABLE_PASSWORD,
+          role: text(row, "role", ""),
+          created_at: int(row, "created_at", ctx.now),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow());
+    await remember(trx, ctx, "account", id, local.id, hash);
+  });
+}
+
+async function importSubscriber(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const email = text(row, "email").trim();
+  if (!email) throw new RowProblem("it has no email");
+  const columns = {
+    full_name: text(row, "full_name", ""),
+    email,
+    phone: text(row, "phone", ""),
+    created_at: int(row, "created_at"),
+    subscription: text(row, "subscription", "subscribed"),
+  };
+  const hash = rowHash(row);
+  const prior = await earlier(ctx, "subscriber", id, hash, "users");
+  if (prior.localId !== null && !prior.changed)
+    return count(ctx, "subscribers", "unchanged", columns.subscription);
+  // A reader this site already has (by email) stays as this site knows them.
+  const same =
+    prior.localId === null
+      ? await ctx.db
+          .selectFrom("users")
+          .select("id")
+          .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+          .executeTakeFirst()
+      : undefined;
+  count(
+    ctx,
+    "subscribers",
+    same ? "unchanged" : prior.localId === null ? "added" : "updated",
+    columns.subscription,
+  );
+  if (ctx.dryRun) return;
+  await inTransaction(ctx, async (trx) => {
+    let localId = same?.id ?? prior.localId;
+    if (localId === null) {
+      const tokens = {
+        confirm_token_hash: await unusedToken(
+          trx,
+          "confirm_token_hash",
+          textOrNull(row, "confirm_token_hash"),
+        ),
+        unsubscribe_token: await unusedToken(trx, "unsubscribe_token", textOrNull(row, "unsubscribe_token")),
+      };
+      localId = (
+        await trx
+          .insertInto("users")
+          .values({ ...columns, ...tokens })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else if (!same) {
+      await trx.updateTable("users").set(columns).where("id", "=", localId).execute();
+    }
+    await remember(trx, ctx, "subscriber", id, localId, hash);
+  });
+}
+
+/** A reader's token, unless this site already has it (tokens are unique); then none. */
+async function unusedToken(
+  trx: DB,
+  column: "confirm_token_hash" | "unsubscribe_token",
+  token: string | null,
+) {
+  if (token === null) return null;
+  const taken = await trx.selectFrom("users").select("id").where(column, "=", token).executeTakeFirst();
+  return taken ? null : token;
+}
+
+async function importContact(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const columns = {
+    first: text(row, "first", ""),
+    last: text(row, "last", ""),
+    email: text(row, "email", ""),
+    phone: text(row, "phone", ""),
+    message: text(row, "message"),
+    created_at: int(row, "created_at"),
+  };
+  const hash = rowHash(row);
+  const prior = await earlier(ctx, "contact", id, hash, "contacts");
+  if (prior.localId !== null && !prior.changed) return count(ctx, "contacts", "unchanged");
+  count(ctx, "contacts", prior.localId === null ? "added" : "updated");
+  if (ctx.dryRun) return;
+  await inTransaction(ctx, async (trx) => {
+    const written =
+      prior.localId === null
+        ? await trx.insertInto("contacts").values(columns).returning("id").executeTakeFirstOrThrow()
+        : await trx
+            .updateTable("contacts")
+            .set(columns)
+            .where("id", "=", prior.localId)
+            .returning("id")
+            .executeTakeFirstOrThrow();
+    await remember(trx, ctx, "contact", id, written.id, hash);
+  });
+}
+
+// ---- Redirects ----
+
+async function importBlogSlugRedirect(ctx: ImportContext, row: Row): Promise<void> {
+  const slug = text(row, "slug");
+  const blogId = localBlog(ctx, row);
+  const path = `/blogs/${slug}`;
+  const live = await ctx.db.selectFrom("blogs").select("id").where("slug", "=", slug).executeTakeFirst();
+  if (live) {
+    if (live.id !== blogId) refuseRedirect(ctx, path, "a blog of this site has that address");
+    return;
+  }
+  const existing = await ctx.db
+    .selectFrom("blog_slug_redirects")
+    .select("blog_id")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (existing) {
+    if (existing.blog_id !== blogId)
+      refuseRedirect(ctx, path, "it already leads to another blog of this site");
+    return;
+  }
+  ctx.report.redirects.made += 1;
+  if (ctx.dryRun) return;
+  await ctx.db
+    .insertInto("blog_slug_redirects")
+    .values({ slug, blog_id: blogId })
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .execute();
+}
+
+async function importCategoryRedirect(ctx: ImportContext, row: Row): Promise<void> {
+  const slug = text(row, "slug");
+  const toSlug = text(row, "to_slug");
+  const existing = await ctx.db
+    .selectFrom("category_slug_redirects")
+    .select("to_slug")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (existing) return;
+  const live = await ctx.db
+    .selectFrom("blogs")
+    .select("id")
+    .where("category_slug", "=", slug)
+    .limit(1)
+    .executeTakeFirst();
+  if (live) return refuseRedirect(ctx, `/blogs/category/${slug}`, "a category of this site has that address");
+  ctx.report.redirects.made += 1;
+  if (ctx.dryRun) return;
+  await ctx.db
+    .insertInto("category_slug_redirects")
+    .values({ slug, to_slug: toSlug })
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .execute();
+}
+
+async function importPathRedirect(ctx: ImportContext, row: Row): Promise<void> {
+  const path = text(row, "path");
+  const blogOld = intOrNull(row, "blog_id");
+  const recipeOld = intOrNull(row, "recipe_id");
+  const blogId = blogOld === null ? null : (ctx.ids.blogs.get(blogOld) ?? null);
+  const recipeId = recipeOld === null ? null : (ctx.ids.recipes.get(recipeOld) ?? null);
+  if (blogId === null && recipeId === null) throw new RowProblem("what it leads to was not imported");
+  const target =
+    blogId !== null ? { blog_id: blogId, recipe_id: null } : { blog_id: null, recipe_id: recipeId };
+  const existing = await ctx.db
+    .selectFrom("path_redirects")
+    .select(["blog_id", "recipe_id"])
+    .where("path", "=", path)
+    .executeTakeFirst();
+  if (existing) {
+    if (existing.blog_id !== target.blog_id || existing.recipe_id !== target.recipe_id)
+      refuseRedirect(ctx, path, "it already leads elsewhere on this site");
+    return;
+  }
+  ctx.report.redirects.made += 1;
+  if (ctx.dryRun) return;
+  await ctx.db
+    .insertInto("path_redirects")
+    .values({ path, ...target })
+    .onConflict((oc) => oc.column("path").doNothing())
+    .execute();
+}
+
+// ---- Settings, site numbers ----
+
+/**
+ * Settings and site numbers are the site's own: the export's are written only when this site has
+ * none of its own, or only those an earlier import of the same export wrote (then they follow
+ * the export's changes). Decided once per table, before its first row is written.
+ */
+async function settingsAllowed(ctx: ImportContext, table: "settings" | "site_numbers"): Promise<boolean> {
+  const known = ctx.settingsAllowed.get(table);
+  if (known !== undefined) return known;
+  const type = table === "settings" ? "setting" : "site_number";
+  const own =
+    table === "settings"
+      ? (await ctx.db.selectFrom("settings").select("key").where("key", "!=", SITE_ID_SETTING).execute()).map(
+          (r) => r.key,
+        )
+      : (await ctx.db.selectFrom("site_numbers").select("domain").execute()).map((r) => r.domain);
+  const ours = new Set(
+    (
+      await ctx.db
+        .selectFrom("import_map")
+        .select("source_id")
+        .where("system", "=", SYSTEM)
+        .where("site", "=", ctx.siteId)
+        .where("source_type", "=", type)
+        .execute()
+    ).map((r) => r.source_id),
+  );
+  const allowed = own.every((key) => ours.has(key));
+  if (!allowed) {
+    const what = table === "settings" ? "settings" : "site numbers";
+    notice(ctx, "settings-kept", `This site has ${what} of its own: the export's ${what} were not imported.`);
+  }
+  ctx.settingsAllowed.set(table, allowed);
+  return allowed;
+}
+
+async function importSetting(
+  ctx: ImportContext,
+  table: "settings" | "site_numbers",
+  row: Row,
+): Promise<void> {
+  const key = text(row, table === "settings" ? "key" : "domain");
+  // The exporting site's own export id names that site, never this one.
+  if (table === "settings" && key === SITE_ID_SETTING) return;
+  if (table === "settings" && key === "siteInfo") ctx.report.source.title = siteName(row);
+  if (!(await settingsAllowed(ctx, table))) return;
+  const type = table === "settings" ? "setting" : "site_number";
+  const hash = rowHash(row);
+  const prior = await mapped(ctx, type, key);
+  if (prior?.content_hash === hash) return count(ctx, "settings", "unchanged");
+  count(ctx, "settings", prior ? "updated" : "added");
+  if (ctx.dryRun) return;
+  await inTransaction(ctx, async (trx) => {
+    if (table === "settings") {
+      const values = { value: text(row, "value"), updated_at: int(row, "updated_at", ctx.now) };
+      await trx
+        .insertInto("settings")
+        .values({ key, ...values })
+        .onConflict((oc) => oc.column("key").doUpdateSet(values))
+        .execute();
+    } else {
+      const values = {
+        number_intl: text(row, "number_intl", ""),
+        number_local: text(row, "number_local", ""),
+      };
+      await trx
+        .insertInto("site_numbers")
+        .values({ domain: key, ...values })
+        .onConflict((oc) => oc.column("domain").doUpdateSet(values))
+        .execute();
+    }
+    await remember(trx, ctx, type, key, 0, hash);
+  });
+}
+
+function siteName(row: Row): string {
+  try {
+    const info: unknown = JSON.parse(text(row, "value", "{}"));
+    const name = (info as { name?: unknown } | null)?.name;
+    return typeof name === "string" ? name : "";
+  } catch {
+    return "";
+  }
+}
+
+// ---- The media library and its files ----
+
+const UPLOAD_ID = /^[0-9a-f]{24}$/;
+const VARIANT_KEY = /^[0-9a-f]{24}-\d{1,5}\.webp$/;
+
+async function importUploadRow(ctx: ImportContext, row: Row): Promise<void> {
+  const id = text(row, "id");
+  if (!UPLOAD_ID.test(id)) throw new RowProblem("its id is not one this site makes");
+  const present = await ctx.db.selectFrom("uploads").select("id").where("id", "=", id).executeTakeFirst();
+  count(ctx, "media", present ? "unchanged" : "added");
+  if (present || ctx.dryRun) return;
+  await ctx.db
+    .insertInto("uploads")
+    .values({
+      id,
+      bytes: intOrNull(row, "bytes"),
+      width: intOrNull(row, "width"),
+      height: intOrNull(row, "height"),
+      created_at: int(row, "created_at", ctx.now),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+/** An upload file goes into this site's store under its own key, unless the store has it already. */
+export async function importUploadFile(ctx: ImportContext, key: string, bytes: Uint8Array): Promise<void> {
+  if (!VARIANT_KEY.test(key)) {
+    notice(ctx, "unknown-file", `${key} is not an image width this site makes: left out.`);
+    return;
+  }
+  const present = (await ctx.store.read(key)) !== null;
+  count(ctx, "mediaFiles", present ? "unchanged" : "added");
+  if (present || ctx.dryRun) return;
+  await ctx.store.put(key, bytes, "image/webp");
+}

@@ -1,0 +1,460 @@
+/**
+ * Writes staged items into the site, one transaction per item, each recorded in the import map
+ * (system, site, type, source id → local row, content hash): an item whose hash is unchanged since
+ * the last run is left alone, a changed one rewrites its row, a new one adds a row. So re-running a
+ * file adds nothing and an interrupted run resumes where it stopped.
+ *
+ * Order: recipes first (a post's recipe embed must find its recipe), then posts with their
+ * comments and redirects, then subscribers.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { saveImportedBlog } from "#app/server/models/blogs.server.ts";
+import { saveImportedRecipe } from "#app/server/models/recipes.server.ts";
+import { putBlogSlugRedirect, putPathRedirect } from "#app/server/models/redirects.server.ts";
+import { type ImageImporter, imageSrc, imageUrlsIn, rewriteImageUrls } from "./images.server.ts";
+import type {
+  ImportedAttachment,
+  ImportedImage,
+  ImportedPost,
+  ImportedRecipe,
+  ImportedState,
+  ImportedSubscriber,
+  SourceSystem,
+} from "./items.server.ts";
+import { liveRouteOwning } from "./live-paths.server.ts";
+import type { ImportProgress } from "./report.server.ts";
+import type { ReportBuilder } from "./report-builder.server.ts";
+import type { StagingStore } from "./staging.server.ts";
+import { importSlug, plainText, plainTitle } from "./titles-and-slugs.server.ts";
+import { wordpressContentToHtml } from "./wordpress-content.server.ts";
+
+export interface WriteContext {
+  db: DB;
+  system: SourceSystem;
+  /** The old site's key in the import map (its address, or its title when the file has none). */
+  site: string;
+  /** Base for relative links and `__GHOST_URL__`; "" when unknown. */
+  baseUrl: string;
+  staging: StagingStore;
+  report: ReportBuilder;
+  /** Null in a dry run: nothing is fetched or written. */
+  images: ImageImporter | null;
+  /** `keep`: images stay where they are (only made absolute). */
+  imageMode: "download" | "keep";
+  dryRun: boolean;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+type MapKey = { type: string; sourceId: string };
+
+const hashOf = (value: unknown, salt: string) =>
+  createHash("sha256").update(salt).update(JSON.stringify(value)).digest("hex");
+
+/** A hash that never matches: the item is written again next run (an image failed this time). */
+const RETRY = "retry";
+
+async function mappedRow(ctx: WriteContext, key: MapKey) {
+  return ctx.db
+    .selectFrom("import_map")
+    .select(["local_id", "content_hash"])
+    .where("system", "=", ctx.system)
+    .where("site", "=", ctx.site)
+    .where("source_type", "=", key.type)
+    .where("source_id", "=", key.sourceId)
+    .executeTakeFirst();
+}
+
+async function remember(trx: DB, ctx: WriteContext, key: MapKey, localId: number, hash: string) {
+  const values = { local_id: localId, content_hash: hash, updated_at: nowSeconds() };
+  await trx
+    .insertInto("import_map")
+    .values({ system: ctx.system, site: ctx.site, source_type: key.type, source_id: key.sourceId, ...values })
+    .onConflict((oc) => oc.columns(["system", "site", "source_type", "source_id"]).doUpdateSet(values))
+    .execute();
+}
+
+/** An address made absolute against the old site's (relative links, Ghost's `__GHOST_URL__`). */
+export function absoluteUrl(url: string, baseUrl: string): string {
+  const trimmed = url.trim().replace(/^__GHOST_URL__/, baseUrl);
+  if (!baseUrl) return trimmed;
+  try {
+    return new URL(trimmed, `${baseUrl.replace(/\/+$/, "")}/`).href;
+  } catch {
+    return trimmed;
+  }
+}
+
+/** Publication time for our columns: drafts have none; a published item without a date is "now". */
+function publishAtOf(state: ImportedState, publishAt: number | null, createdAt: number): number | null {
+  if (state === "draft") return null;
+  return publishAt ?? createdAt;
+}
+
+/**
+ * What an image reference becomes: an upload (fetched now or in an earlier run), or the remote
+ * address kept (by choice, or because fetching failed: then it is listed in the report).
+ */
+async function resolveImage(
+  ctx: WriteContext,
+  url: string,
+): Promise<{ uploadId: string } | { url: string; failed: boolean }> {
+  const absolute = absoluteUrl(url, ctx.baseUrl);
+  if (!ctx.images) {
+    // A dry run: only where the images would come from.
+    ctx.report.imageHost(absolute);
+    return { url: absolute, failed: false };
+  }
+  // The importer counts hosts, fetches, reuses and failures for the report itself.
+  const result = await ctx.images.resolve(absolute);
+  if ("uploadId" in result) return { uploadId: result.uploadId };
+  return { url: result.keptUrl, failed: Boolean(result.failure) };
+}
+
+/** The HTML with every image fetched and rewritten; `failed` when any image kept its remote URL. */
+async function withImages(ctx: WriteContext, html: string): Promise<{ html: string; failed: boolean }> {
+  const urls = [...new Set(imageUrlsIn(html))];
+  const resolved = await Promise.all(urls.map(async (url) => [url, await resolveImage(ctx, url)] as const));
+  const replacements = new Map<string, string>();
+  let failed = false;
+  for (const [url, result] of resolved) {
+    if ("uploadId" in result) replacements.set(url, imageSrc(result));
+    else {
+      failed ||= result.failed;
+      if (result.url !== url) replacements.set(url, result.url);
+    }
+  }
+  return {
+    html: replacements.size ? rewriteImageUrls(html, (u) => replacements.get(u) ?? null) : html,
+    failed,
+  };
+}
+
+async function featuredImage(
+  ctx: WriteContext,
+  image: ImportedImage | null,
+  attachmentId: string | null,
+): Promise<{ imageId: string | null; imageUrl: string | null; imageAlt: string; failed: boolean }> {
+  let chosen = image;
+  if (!chosen && attachmentId) {
+    const attachment = ctx.staging.get<ImportedAttachment>("attachment", attachmentId);
+    if (attachment) chosen = { url: attachment.url, alt: attachment.alt };
+  }
+  if (!chosen?.url) return { imageId: null, imageUrl: null, imageAlt: "", failed: false };
+  const result = await resolveImage(ctx, chosen.url);
+  if ("uploadId" in result)
+    return { imageId: result.uploadId, imageUrl: null, imageAlt: chosen.alt, failed: false };
+  const usable = /^https?:\/\//i.test(result.url);
+  return { imageId: null, imageUrl: usable ? result.url : null, imageAlt: chosen.alt, failed: result.failed };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const RECIPE_PLACEHOLDER = /<a data-import-recipe="([^"]*)"><\/a>/g;
+const ATTACHMENT_PLACEHOLDER = /<img data-import-attachment="([^"]*)"[^>]*>/g;
+
+/**
+ * Replaces the converter's placeholders: a recipe embed becomes a link to the imported recipe (the
+ * first one also becomes the blog's recipe card), a gallery's attachment ids become images.
+ */
+async function resolvePlaceholders(
+  ctx: WriteContext,
+  post: ImportedPost,
+  html: string,
+): Promise<{ html: string; recipeSourceIds: string[] }> {
+  const recipeSourceIds: string[] = [];
+  const recipeLinks = new Map<string, string>();
+  for (const [, id] of html.matchAll(RECIPE_PLACEHOLDER)) {
+    if (id === undefined || recipeLinks.has(id)) continue;
+    const staged = ctx.staging.get<ImportedRecipe>("recipe", id);
+    const mapped = ctx.dryRun ? undefined : await mappedRow(ctx, { type: "recipe", sourceId: id });
+    const local = mapped
+      ? await ctx.db
+          .selectFrom("recipes")
+          .select(["slug", "title"])
+          .where("id", "=", mapped.local_id)
+          .executeTakeFirst()
+      : undefined;
+    if (local) {
+      recipeSourceIds.push(id);
+      recipeLinks.set(
+        id,
+        `<a href="/recipes/${encodeURIComponent(local.slug)}">Get the recipe: ${escapeHtml(local.title)}</a>`,
+      );
+    } else if (staged) {
+      recipeSourceIds.push(id);
+      recipeLinks.set(id, "");
+    } else {
+      ctx.report.notice(
+        "missing-recipe",
+        `"${plainTitle(post.title)}" embeds recipe ${id}, which the file does not hold: the embed was removed.`,
+      );
+      recipeLinks.set(id, "");
+    }
+  }
+  const withRecipes = html.replace(RECIPE_PLACEHOLDER, (_, id: string) => recipeLinks.get(id) ?? "");
+  const withGalleries = withRecipes.replace(ATTACHMENT_PLACEHOLDER, (_, id: string) => {
+    const attachment = ctx.staging.get<ImportedAttachment>("attachment", id);
+    if (!attachment) return "";
+    return `<img src="${escapeHtml(attachment.url)}" alt="${escapeHtml(attachment.alt)}">`;
+  });
+  // A removed embed leaves the paragraph the converter gave it empty.
+  return { html: withGalleries.replace(/<p>\s*<\/p>/g, ""), recipeSourceIds };
+}
+
+/** Old addresses of an item: each one that no live route owns answers 301 to it. */
+async function writeRedirects(
+  trx: DB,
+  ctx: WriteContext,
+  target: { blogId: number } | { recipeId: number },
+  oldPaths: string[],
+  oldSlugs: string[],
+) {
+  for (const path of oldPaths) {
+    const owner = liveRouteOwning(path);
+    if (owner) {
+      // An old WordPress /blogs/x permalink is our own blog path: keep it through the slug redirects.
+      const blogSlug = /^\/blogs\/([^/]+)\/?$/.exec(path)?.[1];
+      if (blogSlug && "blogId" in target && (await putBlogSlugRedirect(trx, blogSlug, target.blogId))) {
+        ctx.report.redirectMade();
+        continue;
+      }
+      ctx.report.redirectRefused(path, owner);
+      continue;
+    }
+    if (await putPathRedirect(trx, path, target)) ctx.report.redirectMade();
+  }
+  if ("blogId" in target)
+    for (const slug of oldSlugs) {
+      const ours = importSlug(slug, "");
+      if (ours && (await putBlogSlugRedirect(trx, ours, target.blogId))) ctx.report.redirectMade();
+    }
+}
+
+const tick = async (ctx: WriteContext, done: number, total: number) => {
+  ctx.onProgress?.({ phase: "writing", done, total });
+  // Let the server answer other requests between items.
+  await nextTurn();
+};
+
+export async function writeRecipes(ctx: WriteContext, done: number, total: number): Promise<number> {
+  for (const recipe of ctx.staging.each<ImportedRecipe>("recipe")) {
+    ctx.report.counted("recipes", recipe.state);
+    const key = { type: "recipe", sourceId: recipe.sourceId };
+    const hash = hashOf(recipe, ctx.imageMode);
+    if (ctx.dryRun) {
+      if (recipe.image?.url) ctx.report.imageHost(absoluteUrl(recipe.image.url, ctx.baseUrl));
+    } else {
+      const mapped = await mappedRow(ctx, key);
+      if (mapped?.content_hash === hash) ctx.report.wrote("recipes", "unchanged");
+      else {
+        const image = await featuredImage(ctx, recipe.image, recipe.imageAttachmentId);
+        const title = plainTitle(recipe.title) || "Untitled recipe";
+        await ctx.db.transaction().execute(async (trx) => {
+          const saved = await saveImportedRecipe(
+            trx,
+            {
+              title,
+              slug: importSlug(recipe.slug, title),
+              short: recipe.summary || title,
+              imageId: image.imageId,
+              imageUrl: image.imageUrl,
+              imageAlt: image.imageAlt,
+              steps: recipe.steps,
+              ingredients: recipe.ingredients,
+              nutritionalValues: {
+                calories: Math.round(recipe.calories ?? 0),
+                protein: 0,
+                fats: 0,
+                carbs: 0,
+              },
+              type: recipe.course,
+              servings: recipe.servings,
+              prepMinutes: recipe.prepMinutes,
+              cookMinutes: recipe.cookMinutes,
+              totalMinutes: recipe.totalMinutes,
+              notes: recipe.notes,
+              equipment: recipe.equipment,
+              createdAt: recipe.createdAt,
+              publishAt: publishAtOf(recipe.state, recipe.publishAt, recipe.createdAt),
+            },
+            mapped?.local_id ?? null,
+          );
+          await writeRedirects(trx, ctx, { recipeId: saved.id }, recipe.oldPaths, []);
+          await remember(trx, ctx, key, saved.id, image.failed ? RETRY : hash);
+        });
+        ctx.report.wrote("recipes", mapped ? "updated" : "added");
+      }
+    }
+    await tick(ctx, ++done, total);
+  }
+  return done;
+}
+
+/** The recipe each post is the parent of (WPRM's parent post), when the post does not embed one. */
+function recipesByParent(staging: StagingStore): Map<string, string> {
+  const byParent = new Map<string, string>();
+  for (const recipe of staging.each<ImportedRecipe>("recipe"))
+    if (recipe.parentPostSourceId && !byParent.has(recipe.parentPostSourceId))
+      byParent.set(recipe.parentPostSourceId, recipe.sourceId);
+  return byParent;
+}
+
+async function localRecipeId(ctx: WriteContext, sourceId: string | undefined): Promise<number | null> {
+  if (!sourceId) return null;
+  return (await mappedRow(ctx, { type: "recipe", sourceId }))?.local_id ?? null;
+}
+
+export async function writePosts(ctx: WriteContext, done: number, total: number): Promise<number> {
+  const parentOf = recipesByParent(ctx.staging);
+  for (const post of ctx.staging.each<ImportedPost>("post")) {
+    ctx.report.counted("blogs", post.state);
+    if (post.draftReason) ctx.report.notice("made-draft", `"${plainTitle(post.title)}": ${post.draftReason}`);
+    for (const comment of post.comments)
+      ctx.report.counted("comments", comment.approved ? "approved" : "pending");
+    const title = plainTitle(post.title);
+    if (!title)
+      ctx.report.notice(
+        "no-title",
+        `A post without a title (source id ${post.sourceId}) is imported as "(no title)".`,
+      );
+    const converted =
+      post.contentFormat === "wordpress"
+        ? wordpressContentToHtml(post.content, (code, message) =>
+            ctx.report.notice(code, `"${title}": ${message}`),
+          )
+        : post.content;
+    if (!converted.trim()) ctx.report.notice("no-content", `"${title || "(no title)"}" has no content.`);
+    const placed = await resolvePlaceholders(ctx, post, converted);
+    if (ctx.dryRun) {
+      for (const url of imageUrlsIn(placed.html)) ctx.report.imageHost(absoluteUrl(url, ctx.baseUrl));
+      if (post.featuredImage?.url) ctx.report.imageHost(absoluteUrl(post.featuredImage.url, ctx.baseUrl));
+      for (const path of post.oldPaths) {
+        const owner = liveRouteOwning(path);
+        if (owner && !/^\/blogs\/[^/]+\/?$/.test(path)) ctx.report.redirectRefused(path, owner);
+        else ctx.report.redirectMade();
+      }
+      for (const _ of post.oldSlugs) ctx.report.redirectMade();
+      await tick(ctx, ++done, total);
+      continue;
+    }
+    const key = { type: "post", sourceId: post.sourceId };
+    const hash = hashOf(post, ctx.imageMode);
+    const mapped = await mappedRow(ctx, key);
+    if (mapped?.content_hash === hash) {
+      ctx.report.wrote("blogs", "unchanged");
+      for (const _ of post.comments) ctx.report.wrote("comments", "unchanged");
+      await tick(ctx, ++done, total);
+      continue;
+    }
+    const body = await withImages(ctx, placed.html);
+    const image = await featuredImage(ctx, post.featuredImage, post.featuredAttachmentId);
+    const featuredRecipe = await localRecipeId(ctx, placed.recipeSourceIds[0] ?? parentOf.get(post.sourceId));
+    const createdAt = post.createdAt || nowSeconds();
+    const publishAt = publishAtOf(post.state, post.publishAt, createdAt);
+    const date = post.date || new Date((publishAt ?? createdAt) * 1000).toISOString().slice(0, 10);
+    await ctx.db.transaction().execute(async (trx) => {
+      const saved = await saveImportedBlog(
+        trx,
+        {
+          title: title || "(no title)",
+          slug: importSlug(post.slug, title),
+          content: body.html,
+          author: post.authorName,
+          date,
+          category: post.category ?? "",
+          imageId: image.imageId,
+          imageUrl: image.imageUrl,
+          imageAlt: image.imageAlt,
+          seoTitle: post.seoTitle,
+          seoDescription: post.seoDescription || plainText(post.excerpt),
+          createdAt,
+          publishAt,
+          featuredRecipe,
+        },
+        mapped?.local_id ?? null,
+      );
+      for (const comment of post.comments) {
+        const commentKey = { type: "comment", sourceId: comment.sourceId };
+        const known = await trx
+          .selectFrom("import_map")
+          .select("local_id")
+          .where("system", "=", ctx.system)
+          .where("site", "=", ctx.site)
+          .where("source_type", "=", "comment")
+          .where("source_id", "=", comment.sourceId)
+          .executeTakeFirst();
+        const columns = {
+          blog_id: saved.id,
+          name: plainText(comment.name) || "Anonymous",
+          email: comment.email,
+          comment: comment.text,
+          approved: comment.approved ? 1 : 0,
+          created_at: comment.createdAt,
+        };
+        const updated = known
+          ? await trx.updateTable("comments").set(columns).where("id", "=", known.local_id).executeTakeFirst()
+          : undefined;
+        let commentId = known?.local_id;
+        if (!known || Number(updated?.numUpdatedRows ?? 0) === 0) {
+          commentId = (
+            await trx.insertInto("comments").values(columns).returning("id").executeTakeFirstOrThrow()
+          ).id;
+          ctx.report.wrote("comments", "added");
+        } else ctx.report.wrote("comments", "updated");
+        await remember(trx, ctx, commentKey, Number(commentId), hashOf(comment, ""));
+      }
+      await writeRedirects(trx, ctx, { blogId: saved.id }, post.oldPaths, post.oldSlugs);
+      await remember(trx, ctx, key, saved.id, body.failed || image.failed ? RETRY : hash);
+    });
+    ctx.report.wrote("blogs", mapped ? "updated" : "added");
+    await tick(ctx, ++done, total);
+  }
+  return done;
+}
+
+/** Readers of the old site's newsletter: only those the file says opted in become subscribers. */
+export async function writeSubscribers(ctx: WriteContext, done: number, total: number): Promise<number> {
+  for (const reader of ctx.staging.each<ImportedSubscriber>("subscriber")) {
+    const state = reader.subscribed ? "subscribed" : "not subscribed";
+    ctx.report.counted("subscribers", state);
+    if (!ctx.dryRun) {
+      const email = reader.email.trim().toLowerCase();
+      const existing = await ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+        .executeTakeFirst();
+      if (existing) ctx.report.wrote("subscribers", "unchanged");
+      else {
+        await ctx.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto("users")
+            .values({
+              full_name: plainText(reader.name),
+              email,
+              phone: "",
+              created_at: reader.createdAt || nowSeconds(),
+              subscription: reader.subscribed ? "subscribed" : "unsubscribed",
+              confirm_token_hash: null,
+              unsubscribe_token: randomBytes(32).toString("base64url"),
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await remember(
+            trx,
+            ctx,
+            { type: "subscriber", sourceId: reader.sourceId },
+            row.id,
+            hashOf(reader, ""),
+          );
+        });
+        ctx.report.wrote("subscribers", "added");
+      }
+    }
+    await tick(ctx, ++done, total);
+  }
+  return done;
+}

@@ -1,0 +1,125 @@
+/**
+ * The import row of `npm run bench`: a generated WordPress export (20,000 posts with comments,
+ * about 100 MB; 2,000 in --quick) imported by `npm run import` into an empty site with images kept
+ * (no downloads), then exported by `npm run export`. Each command's peak memory is read from
+ * /proc while it runs; posts per second are the whole command's (start, read, stage, write).
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { rssMb } from "./load.ts";
+
+export interface ImportBenchRow {
+  engine: string;
+  step: "import" | "export";
+  posts: number;
+  fileMb: number;
+  seconds: number;
+  postsPerSecond: number;
+  peakMb: number;
+}
+
+const WORDS =
+  "market noodle river lantern morning ferry harbour spice broth alley temple mountain bread cheese train night island olive".split(
+    " ",
+  );
+
+function paragraph(seed: number, words: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < words; i++) out.push(WORDS[(seed * 7 + i * 13) % WORDS.length] ?? "word");
+  return `${out.join(" ")}.`;
+}
+
+/** Writes a WXR 1.2 file of `posts` posts (each about 5 KB with three comments) to `file`. */
+export async function writeGeneratedWxr(file: string, posts: number): Promise<number> {
+  const out = createWriteStream(file);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  await write(`<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Bench Travels</title><link>https://bench.example</link><wp:wxr_version>1.2</wp:wxr_version>
+<wp:base_blog_url>https://bench.example</wp:base_blog_url>
+<wp:author><wp:author_login><![CDATA[ana]]></wp:author_login><wp:author_email><![CDATA[ana@bench.example]]></wp:author_email><wp:author_display_name><![CDATA[Ana]]></wp:author_display_name></wp:author>
+`);
+  for (let i = 1; i <= posts; i++) {
+    const body = Array.from({ length: 12 }, (_, p) => paragraph(i + p, 60)).join("\n\n");
+    const date = new Date(Date.UTC(2015, 0, 1) + i * 3_600_000).toISOString().replace("T", " ").slice(0, 19);
+    const comments = [1, 2, 3]
+      .map(
+        (c) =>
+          `<wp:comment><wp:comment_id>${i * 10 + c}</wp:comment_id><wp:comment_author><![CDATA[Reader ${c}]]></wp:comment_author><wp:comment_author_email><![CDATA[r${c}@example.org]]></wp:comment_author_email><wp:comment_date_gmt><![CDATA[${date}]]></wp:comment_date_gmt><wp:comment_content><![CDATA[${paragraph(i * c, 30)}]]></wp:comment_content><wp:comment_approved><![CDATA[1]]></wp:comment_approved><wp:comment_type><![CDATA[comment]]></wp:comment_type><wp:comment_parent>0</wp:comment_parent></wp:comment>`,
+      )
+      .join("");
+    await write(`<item><title><![CDATA[Travel note ${i}]]></title><link>https://bench.example/${date.slice(0, 4)}/note-${i}/</link><dc:creator><![CDATA[ana]]></dc:creator>
+<content:encoded><![CDATA[${body}]]></content:encoded><excerpt:encoded><![CDATA[]]></excerpt:encoded>
+<wp:post_id>${i}</wp:post_id><wp:post_date_gmt><![CDATA[${date}]]></wp:post_date_gmt><wp:post_name><![CDATA[note-${i}]]></wp:post_name><wp:status><![CDATA[publish]]></wp:status><wp:post_type><![CDATA[post]]></wp:post_type>
+<category domain="category" nicename="travel"><![CDATA[Travel]]></category>${comments}</item>
+`);
+  }
+  await write("</channel></rss>\n");
+  out.end();
+  await once(out, "finish");
+  return (await stat(file)).size;
+}
+
+/** Runs a project command with DATABASE_URL set; answers its time and peak memory. */
+async function timedCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ seconds: number; peakMb: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      if (child.pid) peak = Math.max(peak, rssMb(child.pid));
+    } catch {
+      // Ended.
+    }
+  }, 100);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`${args.join(" ")} failed (${code}): ${stderr.slice(0, 500)}`);
+  return { seconds: (performance.now() - started) / 1000, peakMb: Math.round(peak) };
+}
+
+export async function importBench(
+  engine: string,
+  databaseUrl: string,
+  work: string,
+  posts: number,
+): Promise<ImportBenchRow[]> {
+  const file = join(work, `bench-${posts}.xml`);
+  const bytes = await writeGeneratedWxr(file, posts);
+  const fileMb = Math.round(bytes / 1e5) / 10;
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SAMPLE_CONTENT: "false",
+    UPLOADS_DIR: join(work, `uploads-${engine}`),
+    LOG_LEVEL: "warn",
+  };
+  const imported = await timedCommand(["cli/import.ts", file, "--images=keep"], env);
+  const out = join(work, `export-${engine}.tar.gz`);
+  const exported = await timedCommand(["cli/export.ts", "--out", out], env);
+  const exportMb = Math.round((await stat(out)).size / 1e5) / 10;
+  const row = (step: "import" | "export", r: { seconds: number; peakMb: number }, mb: number) => ({
+    engine,
+    step,
+    posts,
+    fileMb: mb,
+    seconds: Math.round(r.seconds * 10) / 10,
+    postsPerSecond: Math.round(posts / r.seconds),
+    peakMb: r.peakMb,
+  });
+  return [row("import", imported, fileMb), row("export", exported, exportMb)];
+}
