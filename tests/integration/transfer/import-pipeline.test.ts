@@ -229,3 +229,38 @@ describeEachEngine("import pipeline", (db) => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describeEachEngine("import of several files", (db) => {
+  it("takes several files of one site as one import, and refuses files of two sites with nothing written", async () => {
+    const text = await readFile(site, "utf8");
+    const [head, rest] = [text.slice(0, text.indexOf("<item>")), text.slice(text.indexOf("<item>"))];
+    const items = rest
+      .split("</item>")
+      .slice(0, -1)
+      .map((item) => `${item}</item>`);
+    const first = join(dir, "part-1.xml");
+    const second = join(dir, "part-2.xml");
+    await writeFile(first, `${head}${items.slice(0, 2).join("")}</channel></rss>`);
+    await writeFile(second, `${head}${items.slice(2).join("")}</channel></rss>`);
+    const other = join(dir, "other-site.xml");
+    await writeFile(
+      other,
+      (await readFile(second, "utf8")).replaceAll("https://noodleroads.example", "https://elsewhere.example"),
+    );
+
+    const refused = await runImport(db(), [first, other], options()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ImportFileError);
+    expect((refused as Error).message).toContain("comes from https://elsewhere.example");
+    expect(await db().selectFrom("blogs").select("id").execute()).toEqual([]);
+
+    const report = await runImport(db(), [first, second], options({ images: "keep" }));
+    expect(report.counts.blogs?.total).toBe(3);
+    // The post in the first file embeds the recipe in the second: it still finds it.
+    const blog = await db()
+      .selectFrom("blogs")
+      .select("content")
+      .where("slug", "=", "chiang-mai-noodles")
+      .executeTakeFirstOrThrow();
+    expect(blog.content).toContain('<a href="/recipes/khao-soi-gai-2">');
+  });
+});

@@ -77,8 +77,15 @@ export async function runImport(
       const kind = kinds[i] as Exclude<FileKind, "wanderplate">;
       let read = 0;
       for await (const event of READERS[kind](file) as AsyncIterable<ImportEvent>) {
-        if (event.type === "site") site ??= { system: event.system, url: event.url, title: event.title };
-        else if (event.type === "skipped")
+        if (event.type === "site") {
+          // Several files of one site are one import; files of two sites would mix their ids.
+          if (site && event.url && site.url && siteKey(event.url, "") !== siteKey(site.url, ""))
+            throw new ImportFileError(
+              basename(file),
+              `${basename(file)} was not imported: it comes from ${event.url}, the other files from ${site.url}. Import each site's files in a run of its own.`,
+            );
+          site ??= { system: event.system, url: event.url, title: event.title };
+        } else if (event.type === "skipped")
           report.skipped(event.kind, event.sourceId, event.title, event.reason);
         else if (event.type === "notice") report.notice(event.code, event.message);
         else {
