@@ -200,6 +200,10 @@ export async function startServer(): Promise<Server> {
     if (stopping) res.setHeader("Connection", "close");
     observe(req, res, handle, req, res);
   });
+  // Receiving a whole request may take this long: the one large body is an export uploaded to
+  // /admin/import (up to 1 GB, signed in). Headers keep Node's short headersTimeout, and every
+  // other body is small and bounded where it is read.
+  listener.requestTimeout = 30 * 60_000;
   listener.listen(PORT, HOST, () => {
     log.info(`Wanderplate listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
   });

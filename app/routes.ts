@@ -39,6 +39,8 @@ export default [
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   route("admin/manage-users/subscribers.csv", "routes/admin/manage-users/subscribers.csv.ts"),
   route("admin/autosave", "routes/admin/autosave.ts"),
+  route("admin/import/progress", "routes/admin/import/progress.ts"),
+  route("admin/export", "routes/admin/export.ts"),
   layout("routes/admin/layout.tsx", [
     // The dashboard is the blog list under its own title: one module, two URLs.
     route("admin/dashboard", "routes/admin/blog/index.tsx", { id: "admin-dashboard" }),
@@ -53,6 +55,7 @@ export default [
     route("admin/manage-recipe/edit", "routes/admin/manage-recipe/edit.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
+    route("admin/import", "routes/admin/import.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // The recipe card alone, for paper: outside the public layout (no header or footer).

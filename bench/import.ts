@@ -32,7 +32,7 @@ function paragraph(seed: number, words: number): string {
   return `${out.join(" ")}.`;
 }
 
-/** Writes a WXR 1.2 file of `posts` posts (each about 5 KB with three comments) to `file`. */
+/** Writes a WXR 1.2 file of `posts` posts (each about 5 KB with three comments: 100 MB for 20,000) to `file`. */
 export async function writeGeneratedWxr(file: string, posts: number): Promise<number> {
   const out = createWriteStream(file);
   const write = async (text: string) => {
@@ -45,7 +45,7 @@ export async function writeGeneratedWxr(file: string, posts: number): Promise<nu
 <wp:author><wp:author_login><![CDATA[ana]]></wp:author_login><wp:author_email><![CDATA[ana@bench.example]]></wp:author_email><wp:author_display_name><![CDATA[Ana]]></wp:author_display_name></wp:author>
 `);
   for (let i = 1; i <= posts; i++) {
-    const body = Array.from({ length: 12 }, (_, p) => paragraph(i + p, 60)).join("\n\n");
+    const body = Array.from({ length: 8 }, (_, p) => paragraph(i + p, 60)).join("\n\n");
     const date = new Date(Date.UTC(2015, 0, 1) + i * 3_600_000).toISOString().replace("T", " ").slice(0, 19);
     const comments = [1, 2, 3]
       .map(

@@ -16,7 +16,7 @@ const REFUSED: Record<number, string> = {
 };
 
 /** The heading, lead and browser title of an error page for `status`. */
-export function errorPageText(status: number): {
+function errorPageText(status: number): {
   mark: string;
   heading: string;
   lead: string;

@@ -55,6 +55,7 @@ export default function AdminLayout() {
       badge: <Badge count={counts.pendingComments} label="pending" />,
     },
     { to: "/admin/media", label: "Media" },
+    { to: "/admin/import", label: "Import" },
     { to: "/admin/settings", label: "Settings" },
   ];
   return (

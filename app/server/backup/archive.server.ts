@@ -26,7 +26,7 @@ export interface ArchiveKind {
   noun: string;
 }
 
-export const BACKUP_KIND: ArchiveKind = { format: FORMAT, formatVersion: FORMAT_VERSION, noun: "backup" };
+const BACKUP_KIND: ArchiveKind = { format: FORMAT, formatVersion: FORMAT_VERSION, noun: "backup" };
 
 /** What a backup holds, written as the archive's last entry. */
 export interface Manifest {

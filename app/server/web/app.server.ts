@@ -21,6 +21,7 @@ import { uploadStore } from "#app/server/media/storage.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/metrics.server.ts";
 import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
+import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { requestInfoContext } from "./request-context.server.ts";
 
@@ -37,6 +38,8 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
   await startScheduledBackups();
   startMailSender(db, (await getDatabase()).dialect);
+  // Imports from /admin/import left running by a server that stopped are taken over here.
+  startImportJobs(db);
 }
 
 /** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */

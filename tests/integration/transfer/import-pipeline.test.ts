@@ -99,6 +99,7 @@ describeEachEngine("import pipeline", (db) => {
     const report = await runImport(db(), [site], options({ dryRun: true }));
     expect(report.dryRun).toBe(true);
     expect(report.counts.blogs?.byState).toEqual({ published: 1, scheduled: 1, draft: 1 });
+    expect(report.counts.blogs).toMatchObject({ added: 3, updated: 0, unchanged: 0 });
     expect(report.counts.recipes?.total).toBe(1);
     expect(report.counts.comments?.byState).toEqual({ approved: 1, pending: 1 });
     expect(report.skipped.examples.map((s) => s.kind).sort()).toEqual(["comment", "comment", "page"]);
@@ -206,6 +207,9 @@ describeEachEngine("import pipeline", (db) => {
       changed,
       (await readFile(site, "utf8")).replace("Night Train to Nong Khai", "Night Train to Nong Khai, Again"),
     );
+    // The dry run of the changed file already tells what a run would do.
+    const preview = await runImport(db(), [changed], options({ dryRun: true }));
+    expect(preview.counts.blogs).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
     const update = await runImport(db(), [changed], options());
     expect(update.counts.blogs).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
     const row = await db()

@@ -68,7 +68,7 @@ export async function writeExportFile(db: DB, file: string, options: ExportOptio
  * This site's export id, made (a random UUID) and kept in the settings on first use. An import
  * keys what it wrote by it, so importing a later export of the same site updates, never duplicates.
  */
-export async function siteIdOf(db: DB): Promise<string> {
+async function siteIdOf(db: DB): Promise<string> {
   const read = async () => {
     const row = await db
       .selectFrom("settings")

@@ -32,7 +32,7 @@ export interface ExportManifest extends Manifest {
  * Tables holding personal data of people who are not the site's admins: subscribers and contact
  * messages. Exported only with `--include-pii`.
  */
-export const PII_TABLES: readonly string[] = ["users", "contacts"];
+const PII_TABLES: readonly string[] = ["users", "contacts"];
 
 /**
  * The exported tables, in the backup's order (a table after the tables its rows point to). Not
@@ -54,7 +54,7 @@ const EXPORTED_NAMES = new Set([
   "uploads",
   "path_redirects",
 ]);
-export const EXPORTED_TABLES = BACKED_UP.filter((t) => EXPORTED_NAMES.has(t.name));
+const EXPORTED_TABLES = BACKED_UP.filter((t) => EXPORTED_NAMES.has(t.name));
 
 /** Every table an export may hold, in order: what `verifyArchive` checks the parts against. */
 export const EXPORT_TABLE_ORDER: readonly string[] = EXPORTED_TABLES.map((t) => t.name);

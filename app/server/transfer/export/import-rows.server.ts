@@ -41,7 +41,7 @@ type Row = Record<string, unknown>;
  * What a new account gets instead of a password: no password check ever accepts it (it is not an
  * scrypt hash; accounts.server.ts), so the owner sets one with create-admin or a reset link.
  */
-export const UNUSABLE_PASSWORD = "!imported: no password until one is set";
+const UNUSABLE_PASSWORD = "!imported: no password until one is set";
 
 export async function importRow(ctx: ImportContext, table: string, row: Row): Promise<void> {
   switch (table) {

@@ -100,7 +100,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Decodes numeric references and the named entities blog text uses; unknown ones stay as written. */
-export function decodeHtmlEntities(text: string): string {
+function decodeHtmlEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi, (whole, code: string) => {
     if (code[0] === "#") {
       const n =

@@ -17,7 +17,7 @@ import ipaddr from "ipaddr.js";
 
 export const DEFAULT_IMAGE_TIMEOUT_MS = 15_000;
 export const DEFAULT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-export const MAX_IMAGE_REDIRECTS = 3;
+const MAX_IMAGE_REDIRECTS = 3;
 
 export interface FetchImageOptions {
   allowPrivateNetwork: boolean;

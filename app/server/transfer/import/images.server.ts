@@ -40,18 +40,12 @@ import {
 import { imageUrlsIn, rewriteImageUrls } from "./images-html.server.ts";
 import { type ImportReport, REPORT_EXAMPLES } from "./report.server.ts";
 
-export {
-  blockedAddressReason,
-  DEFAULT_IMAGE_MAX_BYTES,
-  DEFAULT_IMAGE_TIMEOUT_MS,
-  type FetchImageResult,
-  fetchImageBytes,
-} from "./images-fetch.server.ts";
-export { imageUrlsIn, isImageFileUrl, rewriteImageUrls } from "./images-html.server.ts";
+export { blockedAddressReason, fetchImageBytes } from "./images-fetch.server.ts";
+export { imageUrlsIn, rewriteImageUrls } from "./images-html.server.ts";
 
 /** The width an imported image's `src` points to: the largest we store. */
-export const IMPORTED_IMAGE_WIDTH = 1600;
-export const DEFAULT_IMAGE_CONCURRENCY = 4;
+const IMPORTED_IMAGE_WIDTH = 1600;
+const DEFAULT_IMAGE_CONCURRENCY = 4;
 /** Unanswered requests in a row after which a host is given up for the rest of the run. */
 const HOST_GIVE_UP_AFTER = 2;
 

@@ -7,6 +7,10 @@ const KIND_NAMES: Record<string, string> = {
   comments: "Comments",
   subscribers: "Subscribers",
   media: "Media",
+  mediaFiles: "Image files",
+  authors: "Accounts",
+  contacts: "Contact messages",
+  settings: "Settings",
 };
 
 export function reportText(report: ImportReport): string {
@@ -16,6 +20,7 @@ export function reportText(report: ImportReport): string {
     `${what}: ${report.files.join(", ")} (${report.format}${report.source.url ? `, from ${report.source.url}` : ""})`,
   );
   for (const [kind, count] of Object.entries(report.counts)) {
+    if (count.total === 0) continue;
     const states = Object.entries(count.byState)
       .map(([state, n]) => `${n} ${state}`)
       .join(", ");

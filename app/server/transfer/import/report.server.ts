@@ -63,7 +63,7 @@ export interface ImportReport {
   finishedAt: number | null;
 }
 
-export interface SkippedExample {
+interface SkippedExample {
   kind: string;
   sourceId: string;
   title: string;

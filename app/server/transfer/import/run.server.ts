@@ -26,7 +26,7 @@ const READERS: Record<Exclude<FileKind, "wanderplate">, ImportReader> = {
 };
 
 /** The key of the old site in the import map: its origin, lower case; else its title. */
-export function siteKey(url: string, title: string): string {
+function siteKey(url: string, title: string): string {
   try {
     const { protocol, host, pathname } = new URL(url);
     return `${protocol}//${host.toLowerCase()}${pathname.replace(/\/+$/, "")}`;

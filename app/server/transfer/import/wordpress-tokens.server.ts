@@ -7,7 +7,7 @@
  * hostile input: "<a title=\"" repeated, "[a " repeated, "<!--" without "-->".
  */
 
-export interface TextToken {
+interface TextToken {
   kind: "text";
   /** HTML text as written (entities not decoded). */
   text: string;
@@ -24,7 +24,7 @@ export interface TagToken {
   raw: string;
 }
 
-export interface CommentToken {
+interface CommentToken {
   kind: "comment";
   /** What stands between "<!--" and "-->", trimmed. */
   body: string;

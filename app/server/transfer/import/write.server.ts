@@ -25,7 +25,7 @@ import type {
 } from "./items.server.ts";
 import { liveRouteOwning } from "./live-paths.server.ts";
 import type { ImportProgress } from "./report.server.ts";
-import type { ReportBuilder } from "./report-builder.server.ts";
+import type { Outcome, ReportBuilder } from "./report-builder.server.ts";
 import type { StagingStore } from "./staging.server.ts";
 import { importSlug, plainText, plainTitle } from "./titles-and-slugs.server.ts";
 import { wordpressContentToHtml } from "./wordpress-content.server.ts";
@@ -52,6 +52,10 @@ type MapKey = { type: string; sourceId: string };
 const hashOf = (value: unknown, salt: string) =>
   createHash("sha256").update(salt).update(JSON.stringify(value)).digest("hex");
 
+/** What writing an item will do, from its import-map row (if any) and its hash now. */
+const outcomeOf = (mapped: { content_hash: string } | undefined, hash: string): Outcome =>
+  !mapped ? "added" : mapped.content_hash === hash ? "unchanged" : "updated";
+
 /** A hash that never matches: the item is written again next run (an image failed this time). */
 const RETRY = "retry";
 
@@ -76,7 +80,7 @@ async function remember(trx: DB, ctx: WriteContext, key: MapKey, localId: number
 }
 
 /** An address made absolute against the old site's (relative links, Ghost's `__GHOST_URL__`). */
-export function absoluteUrl(url: string, baseUrl: string): string {
+function absoluteUrl(url: string, baseUrl: string): string {
   const trimmed = url.trim().replace(/^__GHOST_URL__/, baseUrl);
   if (!baseUrl) return trimmed;
   try {
@@ -246,6 +250,7 @@ export async function writeRecipes(ctx: WriteContext, done: number, total: numbe
     const hash = hashOf(recipe, ctx.imageMode);
     if (ctx.dryRun) {
       if (recipe.image?.url) ctx.report.imageHost(absoluteUrl(recipe.image.url, ctx.baseUrl));
+      ctx.report.wrote("recipes", outcomeOf(await mappedRow(ctx, key), hash));
     } else {
       const mapped = await mappedRow(ctx, key);
       if (mapped?.content_hash === hash) ctx.report.wrote("recipes", "unchanged");
@@ -329,6 +334,21 @@ export async function writePosts(ctx: WriteContext, done: number, total: number)
     if (!converted.trim()) ctx.report.notice("no-content", `"${title || "(no title)"}" has no content.`);
     const placed = await resolvePlaceholders(ctx, post, converted);
     if (ctx.dryRun) {
+      // What a real run would do: the import map says whether each item is new or changed.
+      const outcome = outcomeOf(
+        await mappedRow(ctx, { type: "post", sourceId: post.sourceId }),
+        hashOf(post, ctx.imageMode),
+      );
+      ctx.report.wrote("blogs", outcome);
+      for (const comment of post.comments)
+        ctx.report.wrote(
+          "comments",
+          outcome === "unchanged"
+            ? "unchanged"
+            : (await mappedRow(ctx, { type: "comment", sourceId: comment.sourceId }))
+              ? "updated"
+              : "added",
+        );
       for (const url of imageUrlsIn(placed.html)) ctx.report.imageHost(absoluteUrl(url, ctx.baseUrl));
       if (post.featuredImage?.url) ctx.report.imageHost(absoluteUrl(post.featuredImage.url, ctx.baseUrl));
       for (const path of post.oldPaths) {
@@ -420,39 +440,39 @@ export async function writeSubscribers(ctx: WriteContext, done: number, total: n
   for (const reader of ctx.staging.each<ImportedSubscriber>("subscriber")) {
     const state = reader.subscribed ? "subscribed" : "not subscribed";
     ctx.report.counted("subscribers", state);
-    if (!ctx.dryRun) {
-      const email = reader.email.trim().toLowerCase();
-      const existing = await ctx.db
-        .selectFrom("users")
-        .select("id")
-        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-        .executeTakeFirst();
-      if (existing) ctx.report.wrote("subscribers", "unchanged");
-      else {
-        await ctx.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto("users")
-            .values({
-              full_name: plainText(reader.name),
-              email,
-              phone: "",
-              created_at: reader.createdAt || nowSeconds(),
-              subscription: reader.subscribed ? "subscribed" : "unsubscribed",
-              confirm_token_hash: null,
-              unsubscribe_token: randomBytes(32).toString("base64url"),
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          await remember(
-            trx,
-            ctx,
-            { type: "subscriber", sourceId: reader.sourceId },
-            row.id,
-            hashOf(reader, ""),
-          );
-        });
-        ctx.report.wrote("subscribers", "added");
-      }
+    const email = reader.email.trim().toLowerCase();
+    const existing = await ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+      .executeTakeFirst();
+    // A reader already here keeps their own state: an import never re-subscribes anyone.
+    if (existing) ctx.report.wrote("subscribers", "unchanged");
+    else if (ctx.dryRun) ctx.report.wrote("subscribers", "added");
+    else {
+      await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("users")
+          .values({
+            full_name: plainText(reader.name),
+            email,
+            phone: "",
+            created_at: reader.createdAt || nowSeconds(),
+            subscription: reader.subscribed ? "subscribed" : "unsubscribed",
+            confirm_token_hash: null,
+            unsubscribe_token: randomBytes(32).toString("base64url"),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await remember(
+          trx,
+          ctx,
+          { type: "subscriber", sourceId: reader.sourceId },
+          row.id,
+          hashOf(reader, ""),
+        );
+      });
+      ctx.report.wrote("subscribers", "added");
     }
     await tick(ctx, ++done, total);
   }

@@ -28,7 +28,7 @@ function normalizeHeader(cell: string): string {
 }
 
 /** True when these header cells are those of a Ghost members export. */
-export function isGhostMembersHeader(header: string[]): boolean {
+function isGhostMembersHeader(header: string[]): boolean {
   const cells = header.map(normalizeHeader);
   return (
     cells.includes("email") &&

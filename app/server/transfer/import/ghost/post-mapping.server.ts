@@ -137,7 +137,7 @@ function dateOf(seconds: number | null): string {
 }
 
 /** True for Ghost 1.x's `page: true` (also 1 or "1", as some exports wrote it) and `type: "page"`. */
-export function isGhostPage(row: Row): boolean {
+function isGhostPage(row: Row): boolean {
   if (typeof row.type === "string") return row.type === "page";
   return row.page === true || row.page === 1 || row.page === "1" || row.page === "true";
 }

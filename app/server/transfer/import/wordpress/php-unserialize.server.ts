@@ -11,7 +11,7 @@
 
 export type PhpValue = null | boolean | number | string | PhpValue[] | PhpRecord;
 /** An array with keys other than 0…n−1, or an object's properties. No prototype: keys are data. */
-export interface PhpRecord {
+interface PhpRecord {
   [key: string]: PhpValue;
 }
 
@@ -202,6 +202,6 @@ function endAfterBytes(s: string, start: number, bytes: number): number {
   return remaining === 0 ? i : -1;
 }
 
-export function utf8Length(s: string): number {
+function utf8Length(s: string): number {
   return Buffer.byteLength(s, "utf8");
 }

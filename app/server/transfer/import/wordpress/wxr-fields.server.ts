@@ -5,7 +5,7 @@
  */
 import type { ImportedState } from "../items.server.ts";
 
-export interface WxrCategory {
+interface WxrCategory {
   /** "category", "post_tag", "wprm_course", … */
   domain: string;
   nicename: string;
@@ -78,7 +78,7 @@ export function parseWpDate(value: string): number | null {
   return Math.floor(ms / 1000);
 }
 
-export function isoDay(seconds: number): string {
+function isoDay(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 

@@ -1,0 +1,41 @@
+import { PassThrough, Readable } from "node:stream";
+import { redirect } from "react-router";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { writeExport } from "#app/server/transfer/export/export.server.ts";
+import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
+import type { Route } from "./+types/export";
+
+/** The Export button of /admin/import posts here; a plain visit goes back to that screen. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminRequest(request);
+  return redirect("/admin/import");
+}
+
+/** `wanderplate-export-2026-05-14.tar.gz`: the day it was made, in UTC. */
+function exportFileName(at: Date): string {
+  return `wanderplate-export-${at.toISOString().slice(0, 10)}.tar.gz`;
+}
+
+/**
+ * The whole site as our export (a download), streamed as it is written: memory holds one page of
+ * rows at a time. Subscribers and contact messages only when the box was ticked. A failure midway
+ * cuts the download short (the archive then does not open), and is logged.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdminRequest(request);
+  const form = await readAdminForm(request);
+  const includePii = field(form, "includePii") === "on";
+  const out = new PassThrough();
+  writeExport(db, out, { includePii }).catch((error) => {
+    log.error({ err: error }, "export: the download failed");
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return new Response(Readable.toWeb(out) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": "application/gzip",
+      "Content-Disposition": `attachment; filename="${exportFileName(new Date())}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

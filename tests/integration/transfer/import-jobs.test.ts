@@ -1,0 +1,438 @@
+/**
+ * /admin/import's background runs, through the route modules on both engines: who may use them,
+ * the upload limit, a bad file, a good file from upload to done (checking → checked → running →
+ * done), one running import at a time, Discard, a stale run taken over, and other requests
+ * answered while a large import runs.
+ *
+ * The pipeline is the real one; only its start can be held back (`gate`), so that a test can see
+ * a run in `checking` or `running` before it moves on.
+ */
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
+
+const gate = vi.hoisted(() => ({ hold: null as Promise<void> | null }));
+vi.mock("#app/server/transfer/import/run.server.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("#app/server/transfer/import/run.server.ts")>();
+  return {
+    ...actual,
+    runImport: async (...args: Parameters<typeof actual.runImport>) => {
+      await gate.hold;
+      return actual.runImport(...args);
+    },
+  };
+});
+
+/** Holds every run's start until the returned function is called. */
+function closeGate(): () => void {
+  let open = () => {};
+  gate.hold = new Promise<void>((resolve) => {
+    open = () => {
+      gate.hold = null;
+      resolve();
+    };
+  });
+  return open;
+}
+
+let root = "";
+let imports = "";
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "wanderplate-import-jobs-"));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A WordPress export (WXR 1.2) of `posts` published posts, titled "<prefix> 1", "<prefix> 2", … */
+function wxr(prefix: string, posts: number): string {
+  const items = Array.from(
+    { length: posts },
+    (_, i) => `<item>
+  <title><![CDATA[${prefix} ${i + 1}]]></title>
+  <link>https://old.example/${prefix.toLowerCase()}-${i + 1}/</link>
+  <dc:creator><![CDATA[ana]]></dc:creator>
+  <content:encoded><![CDATA[<p>Day ${i + 1} on the road.</p>]]></content:encoded>
+  <excerpt:encoded><![CDATA[]]></excerpt:encoded>
+  <wp:post_id>${i + 1}</wp:post_id>
+  <wp:post_date><![CDATA[2024-03-0${(i % 9) + 1} 10:00:00]]></wp:post_date>
+  <wp:post_date_gmt><![CDATA[2024-03-0${(i % 9) + 1} 10:00:00]]></wp:post_date_gmt>
+  <wp:post_name><![CDATA[${prefix.toLowerCase()}-${i + 1}]]></wp:post_name>
+  <wp:status><![CDATA[publish]]></wp:status>
+  <wp:post_type><![CDATA[post]]></wp:post_type>
+</item>`,
+  ).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"
+  xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"
+  xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+  <title>Old Roads</title>
+  <link>https://old.example</link>
+  <wp:wxr_version>1.2</wp:wxr_version>
+  <wp:base_site_url>https://old.example</wp:base_site_url>
+  <wp:base_blog_url>https://old.example</wp:base_blog_url>
+  <wp:author><wp:author_id>1</wp:author_id><wp:author_login><![CDATA[ana]]></wp:author_login><wp:author_email><![CDATA[ana@old.example]]></wp:author_email><wp:author_display_name><![CDATA[Ana Costa]]></wp:author_display_name></wp:author>
+${items}
+</channel>
+</rss>
+`;
+}
+
+const ORIGIN = "http://127.0.0.1";
+type RouteFn = (args: never) => unknown;
+
+/** Calls a route function, answering a thrown Response (a redirect, a refusal) as a returned one. */
+async function call(fn: RouteFn, request: Request): Promise<unknown> {
+  try {
+    return await fn({ request, context: new RouterContextProvider(), params: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const uploadRequest = (cookie: string, file: File | null, extra: Record<string, string> = {}) => {
+  const form = new FormData();
+  if (file) form.set("file", file);
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
+  return new Request(`${ORIGIN}/admin/import`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: ORIGIN },
+  });
+};
+
+const postForm = (cookie: string, path: string, fields: Record<string, string>) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+  });
+
+const getRequest = (cookie: string, path: string) => new Request(`${ORIGIN}${path}`, { headers: { cookie } });
+
+/** The run id of the action's redirect to /admin/import?run=ID. */
+function runIdOf(answer: unknown): number {
+  expect(answer).toBeInstanceOf(Response);
+  const response = answer as Response;
+  expect(response.status).toBe(302);
+  const id = Number(new URL(response.headers.get("location") ?? "", ORIGIN).searchParams.get("run"));
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+/** A refusal from adminFail: its status and message. */
+function refusal(answer: unknown): { status: number; message: string } {
+  const { init, data } = answer as { init: { status: number }; data: { toast: { message: string } } };
+  return { status: init.status, message: data.toast.message };
+}
+
+describeRoutesEachEngine("/admin/import runs", (h, engine) => {
+  beforeAll(() => {
+    // Uploads in <root>/<engine>/uploads, so the import files go to <root>/<engine>/imports.
+    process.env.UPLOADS_DIR = join(root, engine, "uploads");
+    imports = join(root, engine, "imports");
+  });
+  const routes = async () => ({
+    screen: await import("#app/routes/admin/import.tsx"),
+    progress: await import("#app/routes/admin/import/progress.ts"),
+    exportRoute: await import("#app/routes/admin/export.ts"),
+    jobs: await import("#app/server/transfer/import/jobs.server.ts"),
+  });
+  const statusOf = async (id: number) =>
+    (await h.db().selectFrom("import_runs").select("status").where("id", "=", id).executeTakeFirstOrThrow())
+      .status;
+  const file = (name: string, text: string) => new File([text], name, { type: "text/xml" });
+
+  it("refuses anonymous visitors and accounts without role all on every loader and action", async () => {
+    const { screen, progress, exportRoute } = await routes();
+    const { upsertAccount } = await import("#app/server/auth/accounts.server.ts");
+    const { createSession } = await import("#app/server/auth/session.server.ts");
+    const editor = await upsertAccount(
+      h.db(),
+      `editor-${engine}@example.com`,
+      "a long enough password here",
+      "editor",
+    );
+    const editorCookie =
+      (await createSession(h.db(), getRequest("", "/admin/login"), editor.id)).split(";")[0] ?? "";
+
+    for (const cookie of ["", editorCookie]) {
+      const answers = [
+        await call(screen.loader, getRequest(cookie, "/admin/import")),
+        await call(screen.action, uploadRequest(cookie, file("site.xml", wxr("Post", 1)))),
+        await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: "1" })),
+        await call(progress.loader, getRequest(cookie, "/admin/import/progress?run=1")),
+        await call(exportRoute.loader, getRequest(cookie, "/admin/export")),
+        await call(exportRoute.action, postForm(cookie, "/admin/export", { includePii: "on" })),
+      ];
+      for (const answer of answers) {
+        expect(answer).toBeInstanceOf(Response);
+        expect((answer as Response).status).toBe(302);
+        expect((answer as Response).headers.get("location")).toBe("/admin/login");
+      }
+    }
+    // Nothing was uploaded, no run was made.
+    expect(await h.db().selectFrom("import_runs").select("id").execute()).toEqual([]);
+    expect(await readdir(imports).catch(() => [])).toEqual([]);
+  });
+
+  it("refuses a file over the limit with 413 and leaves nothing on disk", async () => {
+    const { screen } = await routes();
+    const request = new Request(`${ORIGIN}/admin/import`, {
+      method: "POST",
+      body: "--x\r\n",
+      headers: {
+        cookie: h.adminCookie(),
+        origin: ORIGIN,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(2 * 1024 ** 3),
+      },
+    });
+    const answer = refusal(await call(screen.action, request));
+    expect(answer.status).toBe(413);
+    expect(answer.message).toBe(screen.TOO_LARGE);
+    expect(await readdir(imports).catch(() => [])).toEqual([]);
+    expect(await h.db().selectFrom("import_runs").select("id").execute()).toEqual([]);
+  });
+
+  it("asks for a file when none was chosen", async () => {
+    const { screen } = await routes();
+    const answer = refusal(
+      await call(screen.action, uploadRequest(h.adminCookie(), null, { images: "keep" })),
+    );
+    expect(answer).toEqual({ status: 400, message: "Choose a file to import." });
+    expect(await readdir(imports).catch(() => [])).toEqual([]);
+  });
+
+  it("ends a bad file failed, with the file's own plain message, and removes it", async () => {
+    const { screen, progress, jobs } = await routes();
+    const truncated = wxr("Cut", 3).slice(0, -40);
+    const id = runIdOf(await call(screen.action, uploadRequest(h.adminCookie(), file("cut.xml", truncated))));
+    await jobs.importRunSettled(id);
+    const run = await jobs.getImportRun(h.db(), id);
+    expect(run?.status).toBe("failed");
+    expect(run?.error).toMatch(/cut short|not complete|ends before|truncated/i);
+    expect(run?.error).not.toMatch(/\n\s+at /);
+    expect(await readdir(imports)).toEqual([]);
+    const answer = (await call(
+      progress.loader,
+      getRequest(h.adminCookie(), `/admin/import/progress?run=${id}`),
+    )) as Response;
+    expect(await answer.json()).toMatchObject({ id, status: "failed", error: run?.error });
+  });
+
+  it("takes a good file from checking to checked to running to done, one running import at a time", async () => {
+    const { screen, progress, jobs } = await routes();
+    const cookie = h.adminCookie();
+    let open = closeGate();
+    const first = runIdOf(
+      await call(
+        screen.action,
+        uploadRequest(cookie, file("old-roads.xml", wxr("Road", 3)), { images: "keep" }),
+      ),
+    );
+    expect(await statusOf(first)).toBe("checking");
+    const polled = (await call(
+      progress.loader,
+      getRequest(cookie, `/admin/import/progress?run=${first}`),
+    )) as Response;
+    expect(await polled.json()).toMatchObject({ id: first, status: "checking" });
+    const second = runIdOf(
+      await call(screen.action, uploadRequest(cookie, file("more.xml", wxr("More", 2)))),
+    );
+    open();
+    await Promise.all([jobs.importRunSettled(first), jobs.importRunSettled(second)]);
+
+    const checked = await jobs.getImportRun(h.db(), first);
+    expect(checked).toMatchObject({
+      status: "checked",
+      fileName: "old-roads.xml",
+      options: { images: "keep" },
+    });
+    expect(checked?.report?.dryRun).toBe(true);
+    expect(checked?.report?.counts.blogs?.total).toBe(3);
+    // The dry run wrote nothing; the file waits for Import.
+    expect(await h.db().selectFrom("blogs").select("id").where("title", "like", "Road %").execute()).toEqual(
+      [],
+    );
+    expect(await readdir(imports)).toHaveLength(2);
+    const page = (await call(screen.loader, getRequest(cookie, `/admin/import?run=${first}`))) as {
+      data: { run: { id: number; status: string }; runs: { id: number }[] };
+    };
+    expect(page.data.run).toMatchObject({ id: first, status: "checked" });
+    expect(page.data.runs.map((r) => r.id).slice(0, 2)).toEqual([second, first]);
+
+    open = closeGate();
+    expect(
+      runIdOf(
+        await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(first) })),
+      ),
+    ).toBe(first);
+    expect(await statusOf(first)).toBe("running");
+    // A second Import while one runs: a plain 409.
+    const busy = refusal(
+      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(second) })),
+    );
+    expect(busy.status).toBe(409);
+    expect(busy.message).toMatch(/Another import is running/);
+    expect(await statusOf(second)).toBe("checked");
+    open();
+    await jobs.importRunSettled(first);
+
+    const done = await jobs.getImportRun(h.db(), first);
+    expect(done?.status).toBe("done");
+    expect(done?.report?.dryRun).toBe(false);
+    expect(done?.report?.counts.blogs?.added).toBe(3);
+    expect(done).toMatchObject({ done: 3, total: 3 });
+    const titles = await h
+      .db()
+      .selectFrom("blogs")
+      .select("title")
+      .where("title", "like", "Road %")
+      .execute();
+    expect(titles.map((t) => t.title).sort()).toEqual(["Road 1", "Road 2", "Road 3"]);
+    expect(await readdir(imports)).toHaveLength(1);
+
+    // Once the first is done, the second may run.
+    runIdOf(
+      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(second) })),
+    );
+    await jobs.importRunSettled(second);
+    expect(await statusOf(second)).toBe("done");
+    expect(await readdir(imports)).toEqual([]);
+    // A finished run cannot run again.
+    const again = refusal(
+      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(first) })),
+    );
+    expect(again).toEqual({ status: 409, message: "This import has already run." });
+  });
+
+  it("discards a checked run with its file", async () => {
+    const { screen, jobs } = await routes();
+    const cookie = h.adminCookie();
+    const id = runIdOf(await call(screen.action, uploadRequest(cookie, file("drop.xml", wxr("Drop", 1)))));
+    await jobs.importRunSettled(id);
+    expect(await statusOf(id)).toBe("checked");
+    const answer = (await call(
+      screen.action,
+      postForm(cookie, "/admin/import", { intent: "discard", id: String(id) }),
+    )) as Response;
+    expect(answer.status).toBe(302);
+    expect(await statusOf(id)).toBe("cancelled");
+    expect(await readdir(imports)).toEqual([]);
+    // And it can no longer be imported.
+    const refused = refusal(
+      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(id) })),
+    );
+    expect(refused.status).toBe(409);
+  });
+
+  it("takes over a run whose claim has lapsed, and leaves one whose claim holds", async () => {
+    const { progress, jobs } = await routes();
+    const { nowSeconds } = await import("#app/server/db/db.server.ts");
+    const now = nowSeconds();
+    const insert = async (name: string, claimedUntil: number) => {
+      const path = join(imports, `${name}.upload`);
+      await writeFile(path, wxr(name, 2));
+      const { id } = await h
+        .db()
+        .insertInto("import_runs")
+        .values({
+          account_id: null,
+          file_name: `${name}.xml`,
+          file_path: path,
+          options: JSON.stringify({ images: "keep", sourceUrl: null }),
+          status: "running",
+          created_at: now - 600,
+          updated_at: now - 120,
+          claimed_until: claimedUntil,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    };
+    const held = await insert("Held", now + 600);
+    const stale = await insert("Stale", now - 5);
+
+    expect(await jobs.resumeStaleImportRuns(h.db())).toEqual([stale]);
+    await jobs.importRunSettled(stale);
+    expect(await statusOf(stale)).toBe("done");
+    expect(
+      await h.db().selectFrom("blogs").select("id").where("title", "like", "Stale %").execute(),
+    ).toHaveLength(2);
+    // Another server still holds this one: it is not touched here.
+    expect(await statusOf(held)).toBe("running");
+    expect(await jobs.resumeStaleImportRuns(h.db())).toEqual([]);
+
+    // A poll of a stale run (the tab of a restarted server) takes it over too.
+    await h
+      .db()
+      .updateTable("import_runs")
+      .set({ claimed_until: now - 1 })
+      .where("id", "=", held)
+      .execute();
+    await call(progress.loader, getRequest(h.adminCookie(), `/admin/import/progress?run=${held}`));
+    await vi.waitUntil(() => statusOf(held).then((s) => s !== "running"), { timeout: 20_000 });
+    await jobs.importRunSettled(held);
+    expect(await statusOf(held)).toBe("done");
+    expect(await readdir(imports)).toEqual([]);
+  });
+
+  it("answers other requests while a large import runs", async () => {
+    const { screen, jobs } = await routes();
+    const media = await import("#app/routes/admin/media.tsx");
+    const cookie = h.adminCookie();
+    const id = runIdOf(
+      await call(screen.action, uploadRequest(cookie, file("big.xml", wxr("Big", 400)), { images: "keep" })),
+    );
+    await jobs.importRunSettled(id);
+    expect(await statusOf(id)).toBe("checked");
+
+    runIdOf(
+      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(id) })),
+    );
+    let finished = false;
+    const settled = jobs.importRunSettled(id).then(() => {
+      finished = true;
+    });
+    // A turn of the event loop (as a new connection needs), then another route's whole answer.
+    await new Promise((resolve) => setImmediate(resolve));
+    const answer = (await call(media.loader, getRequest(cookie, "/admin/media"))) as { error: string | null };
+    expect(answer.error).toBeNull();
+    expect(finished).toBe(false);
+    await settled;
+    expect(await statusOf(id)).toBe("done");
+  });
+
+  it("sweeps day-old upload files that no waiting run names, and keeps the rest", async () => {
+    const { jobs } = await routes();
+    const { nowSeconds } = await import("#app/server/db/db.server.ts");
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    const orphan = join(imports, "0rphan.upload");
+    const fresh = join(imports, "fresh.upload");
+    const waiting = join(imports, "waiting.upload");
+    for (const path of [orphan, fresh, waiting]) await writeFile(path, "x");
+    await utimes(orphan, old, old);
+    await utimes(waiting, old, old);
+    const now = nowSeconds();
+    await h
+      .db()
+      .insertInto("import_runs")
+      .values({
+        account_id: null,
+        file_name: "waiting.xml",
+        file_path: waiting,
+        status: "checked",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect(await jobs.sweepImportFiles(h.db(), imports)).toBe(1);
+    expect((await readdir(imports)).sort()).toEqual(["fresh.upload", "waiting.upload"]);
+  });
+});
