@@ -34,7 +34,7 @@ beforeAll(async () => {
     .toBuffer();
   server = createServer((req, res) => {
     requests.push(req.url ?? "");
-    if (req.url === "/market.png" || req.url === "/bowl.png") {
+    if (req.url === "/market.png" || req.url === "/bowl.png" || req.url === "/lantern.png") {
       res.writeHead(200, { "content-type": "image/png" }).end(png);
     } else res.writeHead(404).end();
   });
@@ -112,6 +112,8 @@ describeEachEngine("import pipeline", (db) => {
     const report = await runImport(db(), [site], options());
     expect(report.counts.blogs).toMatchObject({ added: 3, updated: 0, unchanged: 0 });
     expect(report.counts.recipes).toMatchObject({ added: 1 });
+    // Every image of WordPress's media library comes across, used or not.
+    expect(report.counts.media).toMatchObject({ total: 2, added: 2 });
     expect(report.images.failed.total).toBe(0);
 
     const blog = await db()
@@ -128,6 +130,10 @@ describeEachEngine("import pipeline", (db) => {
     expect(blog.content).not.toMatch(/wprm|\[|IMAGE_BASE/i);
     expect(blog.content).toMatch(/<img src="\/uploads\/[0-9a-f]{24}-1600\.webp" alt="A bowl of khao soi"/);
     expect(blog.content).toContain('<a href="/recipes/khao-soi-gai-2">');
+    // A [gallery] without ids shows the images uploaded to the post, as WordPress did.
+    expect(blog.content).toMatch(
+      /<figure><img src="\/uploads\/[0-9a-f]{24}-1600\.webp" alt="Noodle stalls at the Warorot market"/,
+    );
     expect(blog.image_id).toMatch(/^[0-9a-f]{24}$/);
     expect(blog.image_alt).toBe("Noodle stalls at the Warorot market");
 
@@ -191,7 +197,9 @@ describeEachEngine("import pipeline", (db) => {
       .where("slug", "=", "khao-soi")
       .executeTakeFirst();
     expect(oldSlug?.blog_id).toBe(blog.id);
-    expect(requests.sort()).toEqual(["/bowl.png", "/market.png"]);
+    expect(requests.sort()).toEqual(["/bowl.png", "/lantern.png", "/market.png"]);
+    const library = await db().selectFrom("uploads").select("id").execute();
+    expect(library).toHaveLength(3);
   });
 
   it("a re-run adds nothing and fetches nothing again; a changed post updates", async () => {
@@ -200,7 +208,8 @@ describeEachEngine("import pipeline", (db) => {
     expect(again.counts.blogs).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
     expect(again.counts.recipes).toMatchObject({ added: 0, unchanged: 1 });
     expect(await counts()).toEqual(before);
-    expect(requests.length).toBe(2);
+    expect(again.counts.media).toMatchObject({ total: 2, added: 0, unchanged: 2 });
+    expect(requests.length).toBe(3);
 
     const changed = join(dir, "changed.xml");
     await writeFile(

@@ -149,6 +149,7 @@ class Slots {
  * run's summary (`summary()`, the report's `images`) and its memory of what was tried.
  */
 export class ImageImporter {
+  private readonly fetchedNow = new Set<string>();
   private readonly slots: Slots;
   private readonly sourceUrl: string | null;
   /** Per URL as met (normalized): its answer this run. */
@@ -216,6 +217,11 @@ export class ImageImporter {
       const src = imageSrc(answer);
       return src === url ? null : src;
     });
+  }
+
+  /** Whether this upload was fetched by this run (not reused from an earlier one). */
+  fetchedThisRun(uploadId: string): boolean {
+    return this.fetchedNow.has(uploadId);
   }
 
   /** The report's `images` part for this run so far. */
@@ -292,8 +298,10 @@ export class ImageImporter {
     const attempt = await this.slots.run(() => this.fetchAndStore(url));
     if (attempt.ok) this.unanswered.delete(host);
     else if (attempt.kind === "unreachable") this.unanswered.set(host, (this.unanswered.get(host) ?? 0) + 1);
-    if (attempt.ok) this.tally.fetched++;
-    else if (attempt.kind !== "storage") await this.record(url, null, attempt.reason);
+    if (attempt.ok) {
+      this.tally.fetched++;
+      this.fetchedNow.add(attempt.uploadId);
+    } else if (attempt.kind !== "storage") await this.record(url, null, attempt.reason);
     return attempt;
   }
 

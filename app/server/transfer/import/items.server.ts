@@ -120,6 +120,8 @@ export interface ImportedAttachment {
   url: string;
   alt: string;
   title: string;
+  /** The post it was uploaded to (WordPress `post_parent`): a `[gallery]` without ids shows these. */
+  parentSourceId: string | null;
 }
 
 /** An account of the old site (an author): matched by email, never given a password. */

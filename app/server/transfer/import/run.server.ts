@@ -17,7 +17,7 @@ import type { ImportOptions, ImportProgress, ImportReport } from "./report.serve
 import { ReportBuilder } from "./report-builder.server.ts";
 import { StagingStore } from "./staging.server.ts";
 import { readWxr } from "./wordpress/wxr-reader.server.ts";
-import { type WriteContext, writePosts, writeRecipes, writeSubscribers } from "./write.server.ts";
+import { type WriteContext, writeMedia, writePosts, writeRecipes, writeSubscribers } from "./write.server.ts";
 
 const READERS: Record<Exclude<FileKind, "wanderplate">, ImportReader> = {
   wxr: readWxr,
@@ -124,11 +124,16 @@ export async function runImport(
       dryRun: options.dryRun,
       onProgress,
     };
-    const total = staging.count("recipe") + staging.count("post") + staging.count("subscriber");
+    const total =
+      staging.count("recipe") +
+      staging.count("post") +
+      staging.count("subscriber") +
+      staging.count("attachment");
     let done = 0;
     done = await writeRecipes(ctx, done, total);
     done = await writePosts(ctx, done, total);
     done = await writeSubscribers(ctx, done, total);
+    done = await writeMedia(ctx, done, total);
     if (images) mergeImageSummary(report, images);
     onProgress?.({ phase: "done", done, total });
     return report.finish();

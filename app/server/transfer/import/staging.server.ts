@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { ImportedItem } from "./items.server.ts";
+import type { ImportedAttachment, ImportedItem } from "./items.server.ts";
 
 /** Items are committed in batches: one transaction per item would make staging disk-bound. */
 const BATCH = 500;
@@ -35,6 +35,8 @@ export class StagingStore {
         body text not null,
         unique (type, source_id)
       );
+      create index items_attachment_parent on items (json_extract(body, '$.parentSourceId'))
+        where type = 'attachment';
     `);
     this.#put = this.#db.prepare(
       "insert into items (type, source_id, body) values (?, ?, ?) on conflict (type, source_id) do update set body = excluded.body",
@@ -80,6 +82,16 @@ export class StagingStore {
       for (const row of rows) yield JSON.parse(row.body) as T;
       after = Number(rows[rows.length - 1]?.seq ?? after);
     }
+  }
+
+  /** The attachments uploaded to a post, in file order (a `[gallery]` without ids shows them). */
+  attachmentsOf(parentSourceId: string): ImportedAttachment[] {
+    const rows = this.#db
+      .prepare(
+        "select body from items where type = 'attachment' and json_extract(body, '$.parentSourceId') = ? order by seq",
+      )
+      .all(parentSourceId) as { body: string }[];
+    return rows.map((row) => JSON.parse(row.body) as ImportedAttachment);
   }
 
   dispose(): void {

@@ -146,10 +146,10 @@ describe("captions and galleries", () => {
     );
   });
 
-  it("removes a [gallery] without ids, with a notice", () => {
+  it("leaves a [gallery] without ids for the post's attached images (the writer knows them)", () => {
     const { html: out, codes } = convert("Before\n\n[gallery]\n\nAfter");
-    expect(out).toBe("<p>Before</p><p>After</p>");
-    expect(codes).toEqual(["gallery-without-ids"]);
+    expect(out).toBe('<p>Before</p><figure data-import-gallery="attached"></figure><p>After</p>');
+    expect(codes).toEqual([]);
   });
 });
 

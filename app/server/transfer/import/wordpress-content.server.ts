@@ -212,6 +212,9 @@ function captionFigure(open: ShortcodeToken, tokens: Token[], from: number, to: 
   return block(`<figure>${image}${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`);
 }
 
+/** A `[gallery]` without ids: the writer fills it with the images attached to the post. */
+export const ATTACHED_GALLERY_PLACEHOLDER = '<figure data-import-gallery="attached"></figure>';
+
 /** `[gallery ids="1,2,3"]` (or the older `include=`) → one figure of attachment placeholders. */
 function galleryFigure(shortcode: ShortcodeToken): BlockToken | null {
   const ids = (shortcode.attrs.ids ?? shortcode.attrs.include ?? "")
@@ -394,13 +397,8 @@ function transform(tokens: Token[], notice: Notice): Transformed {
       }
       // Without an image or a closing tag, the caption's content stays and its tags go.
     } else if (name === "gallery") {
-      const figure = galleryFigure(token);
-      if (figure) out.push(figure);
-      else
-        notice(
-          "gallery-without-ids",
-          "A [gallery] without image ids was removed: WordPress filled it with the post's attached images, which it does not name.",
-        );
+      // Without ids, WordPress shows the images uploaded to the post: the writer knows them.
+      out.push(galleryFigure(token) ?? block(ATTACHED_GALLERY_PLACEHOLDER));
     } else if (name === "embed" && pairEnd !== undefined) {
       const link = mediaLink(serializeRaw(tokens.slice(k + 1, pairEnd)));
       if (link) out.push(link);

@@ -14,6 +14,7 @@ import { saveImportedBlog } from "#app/server/models/blogs.server.ts";
 import { saveImportedRecipe } from "#app/server/models/recipes.server.ts";
 import { putBlogSlugRedirect, putPathRedirect } from "#app/server/models/redirects.server.ts";
 import { type ImageImporter, imageSrc, imageUrlsIn, rewriteImageUrls } from "./images.server.ts";
+import { isImageFileUrl } from "./images-html.server.ts";
 import type {
   ImportedAttachment,
   ImportedImage,
@@ -28,7 +29,7 @@ import type { ImportProgress } from "./report.server.ts";
 import type { Outcome, ReportBuilder } from "./report-builder.server.ts";
 import type { StagingStore } from "./staging.server.ts";
 import { importSlug, plainText, plainTitle } from "./titles-and-slugs.server.ts";
-import { wordpressContentToHtml } from "./wordpress-content.server.ts";
+import { ATTACHED_GALLERY_PLACEHOLDER, wordpressContentToHtml } from "./wordpress-content.server.ts";
 
 export interface WriteContext {
   db: DB;
@@ -199,11 +200,22 @@ async function resolvePlaceholders(
     }
   }
   const withRecipes = html.replace(RECIPE_PLACEHOLDER, (_, id: string) => recipeLinks.get(id) ?? "");
-  const withGalleries = withRecipes.replace(ATTACHMENT_PLACEHOLDER, (_, id: string) => {
-    const attachment = ctx.staging.get<ImportedAttachment>("attachment", id);
-    if (!attachment) return "";
-    return `<img src="${escapeHtml(attachment.url)}" alt="${escapeHtml(attachment.alt)}">`;
-  });
+  const image = (attachment: ImportedAttachment) =>
+    `<img src="${escapeHtml(attachment.url)}" alt="${escapeHtml(attachment.alt)}">`;
+  const withGalleries = withRecipes
+    .replace(ATTACHMENT_PLACEHOLDER, (_, id: string) => {
+      const attachment = ctx.staging.get<ImportedAttachment>("attachment", id);
+      return attachment ? image(attachment) : "";
+    })
+    .replace(ATTACHED_GALLERY_PLACEHOLDER, () => {
+      const attached = ctx.staging.attachmentsOf(post.sourceId).filter((a) => isImageFileUrl(a.url));
+      if (attached.length === 0)
+        ctx.report.notice(
+          "gallery-without-images",
+          `"${plainTitle(post.title)}": a [gallery] of the post's own images was removed: the file holds none.`,
+        );
+      return attached.length ? `<figure>${attached.map(image).join("")}</figure>` : "";
+    });
   // A removed embed leaves the paragraph the converter gave it empty.
   return { html: withGalleries.replace(/<p>\s*<\/p>/g, ""), recipeSourceIds };
 }
@@ -473,6 +485,35 @@ export async function writeSubscribers(ctx: WriteContext, done: number, total: n
         );
       });
       ctx.report.wrote("subscribers", "added");
+    }
+    await tick(ctx, ++done, total);
+  }
+  return done;
+}
+
+/**
+ * WordPress's media library: every image attachment becomes an item of ours (fetched once, like an
+ * upload), used or not, so the blogger's library comes across whole. With `--images=keep` the
+ * library stays on the old site: nothing to store.
+ */
+export async function writeMedia(ctx: WriteContext, done: number, total: number): Promise<number> {
+  for (const attachment of ctx.staging.each<ImportedAttachment>("attachment")) {
+    if (!isImageFileUrl(attachment.url)) {
+      ctx.report.skipped(
+        "attachment",
+        attachment.sourceId,
+        attachment.title,
+        "only images come into the media library",
+      );
+      continue;
+    }
+    ctx.report.counted("media", "image");
+    if (!ctx.images) ctx.report.imageHost(absoluteUrl(attachment.url, ctx.baseUrl));
+    else if (ctx.imageMode === "download") {
+      const result = await resolveImage(ctx, attachment.url);
+      // Fetched by this run (here or for a post): added; by an earlier run: unchanged.
+      if ("uploadId" in result)
+        ctx.report.wrote("media", ctx.images.fetchedThisRun(result.uploadId) ? "added" : "unchanged");
     }
     await tick(ctx, ++done, total);
   }

@@ -105,6 +105,7 @@ function attachmentOf(item: WxrItem, sourceId: string, title: string): ImportEve
     url,
     alt: (metaValue(item, "_wp_attachment_image_alt") ?? "").trim(),
     title,
+    parentSourceId: idOrNull(field(item, "wp:post_parent") || null),
   };
   return attachment;
 }

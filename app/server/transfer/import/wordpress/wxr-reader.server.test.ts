@@ -140,6 +140,8 @@ describe("readWxr on a WP Recipe Maker export", () => {
       url: "https://noodleroads.example/wp-content/uploads/2019/05/pad-thai.jpg",
       alt: "Pad thai tossed in a wok",
       title: "Pad thai in the wok",
+      // Its post_parent is 0: uploaded to no post.
+      parentSourceId: null,
     });
   });
 
