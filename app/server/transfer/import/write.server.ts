@@ -50,8 +50,14 @@ export interface WriteContext {
 
 type MapKey = { type: string; sourceId: string };
 
+/**
+ * Moves on whenever the importer turns the same source into different rows (a better converter):
+ * a re-run then rewrites what earlier versions imported, as if the source had changed.
+ */
+const IMPORTER_VERSION = "2";
+
 const hashOf = (value: unknown, salt: string) =>
-  createHash("sha256").update(salt).update(JSON.stringify(value)).digest("hex");
+  createHash("sha256").update(IMPORTER_VERSION).update(salt).update(JSON.stringify(value)).digest("hex");
 
 /** What writing an item will do, from its import-map row (if any) and its hash now. */
 const outcomeOf = (mapped: { content_hash: string } | undefined, hash: string): Outcome =>
