@@ -277,3 +277,56 @@ describeEachEngine("import of several files", (db) => {
     expect(blog.content).toContain('<a href="/recipes/khao-soi-gai-2">');
   });
 });
+
+/** A small deterministic random source (mulberry32), so a failing case can be replayed. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describeEachEngine("import of cut and mutated files", (db) => {
+  it("either imports cleanly or refuses with nothing written, never anything else", async () => {
+    const text = await readFile(site, "utf8");
+    const random = seeded(2026);
+    const tables = [
+      "blogs",
+      "recipes",
+      "comments",
+      "import_map",
+      "path_redirects",
+      "blog_slug_redirects",
+    ] as const;
+    const snapshot = async () =>
+      JSON.stringify(await Promise.all(tables.map((t) => db().selectFrom(t).selectAll().execute())));
+    const outcomes = { imported: 0, refused: 0 };
+    for (let round = 0; round < 30; round++) {
+      const at = Math.floor(random() * text.length);
+      const variant =
+        round % 3 === 0
+          ? text.slice(0, at)
+          : round % 3 === 1
+            ? `${text.slice(0, at)}${String.fromCharCode(Math.floor(random() * 0x3000))}${text.slice(at + 1)}`
+            : `${text.slice(0, at)}${text.slice(at + Math.floor(random() * 200))}`;
+      const file = join(dir, `mutated-${round}.xml`);
+      await writeFile(file, variant);
+      const before = await snapshot();
+      try {
+        await runImport(db(), [file], options({ images: "keep" }));
+        outcomes.imported++;
+      } catch (error) {
+        expect(error, `round ${round} at ${at}`).toBeInstanceOf(ImportFileError);
+        expect((error as Error).message).toContain(`mutated-${round}.xml`);
+        expect(await snapshot(), `round ${round}: a refused file wrote something`).toBe(before);
+        outcomes.refused++;
+      }
+    }
+    // Both outcomes happen, or the test proves nothing about one of them.
+    expect(outcomes.imported).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+  });
+});
