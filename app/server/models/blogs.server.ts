@@ -23,7 +23,7 @@ import {
 } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { indexBlog, unindex } from "./search.server.ts";
-import { uniqueSlug } from "./unique-slug.server.ts";
+import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
 const BLOGS_PER_PAGE = 9;
@@ -153,25 +153,43 @@ function contentColumns(input: BlogInput) {
 
 export async function createBlog(db: DB, input: BlogInput, createdAt = nowSeconds()): Promise<Blog> {
   return db.transaction().execute(async (trx) => {
-    const slug = await uniqueBlogSlug(trx, input.title);
-    // A new blog may take a slug an older blog used to have: the live blog wins.
-    await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     await claimImage(trx, input, createdAt);
-    const row = await trx
-      .insertInto("blogs")
-      .values({
-        ...contentColumns(input),
-        ...(await categoryColumns(trx, input.category)),
-        slug,
-        created_at: createdAt,
-        updated_at: createdAt,
-        publish_at: newItemPublishAt(input.publishAt, createdAt),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await indexBlog(trx, row.id, row.title, row.content);
+    const row = await insertBlog(
+      trx,
+      input,
+      input.title,
+      createdAt,
+      newItemPublishAt(input.publishAt, createdAt),
+    );
     return toBlog(row);
   });
+}
+
+/** A new blog row under a unique slug made of `slugSource`, with its search document. */
+async function insertBlog(
+  trx: DB,
+  input: BlogInput,
+  slugSource: string,
+  createdAt: number,
+  publishAt: number | null,
+): Promise<BlogRow> {
+  const slug = await uniqueBlogSlug(trx, slugSource);
+  // A new blog may take a slug an older blog used to have: the live blog wins.
+  await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+  const row = await trx
+    .insertInto("blogs")
+    .values({
+      ...contentColumns(input),
+      ...(await categoryColumns(trx, input.category)),
+      slug,
+      created_at: createdAt,
+      updated_at: createdAt,
+      publish_at: publishAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await indexBlog(trx, row.id, row.title, row.content);
+  return row;
 }
 
 /**
@@ -439,10 +457,7 @@ export async function saveImportedBlog(
   existingId: number | null,
 ): Promise<{ id: number; slug: string }> {
   await claimImage(trx, input, input.createdAt);
-  const existing =
-    existingId === null
-      ? undefined
-      : await trx.selectFrom("blogs").select("id").where("id", "=", existingId).executeTakeFirst();
+  const existing = await rowStillThere(trx, "blogs", existingId);
   if (existing) {
     const row = await trx
       .updateTable("blogs")
@@ -458,20 +473,6 @@ export async function saveImportedBlog(
     await indexBlog(trx, row.id, row.title, row.content);
     return { id: row.id, slug: row.slug };
   }
-  const slug = await uniqueSlug(trx, "blogs", input.slug || input.title, "post");
-  await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
-  const row = await trx
-    .insertInto("blogs")
-    .values({
-      ...contentColumns(input),
-      ...(await categoryColumns(trx, input.category)),
-      slug,
-      created_at: input.createdAt,
-      updated_at: input.createdAt,
-      publish_at: input.publishAt,
-    })
-    .returning(["id", "slug", "title", "content"])
-    .executeTakeFirstOrThrow();
-  await indexBlog(trx, row.id, row.title, row.content);
+  const row = await insertBlog(trx, input, input.slug || input.title, input.createdAt, input.publishAt);
   return { id: row.id, slug: row.slug };
 }

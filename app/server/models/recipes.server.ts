@@ -17,7 +17,7 @@ import {
   whereInState,
 } from "./publication.server.ts";
 import { indexRecipe, unindex } from "./search.server.ts";
-import { uniqueSlug } from "./unique-slug.server.ts";
+import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
 interface NutritionalValues {
@@ -331,10 +331,7 @@ export async function saveImportedRecipe(
   existingId: number | null,
 ): Promise<{ id: number; slug: string }> {
   await claimImage(trx, input, input.createdAt);
-  const existing =
-    existingId === null
-      ? undefined
-      : await trx.selectFrom("recipes").select("id").where("id", "=", existingId).executeTakeFirst();
+  const existing = await rowStillThere(trx, "recipes", existingId);
   const row = existing
     ? await trx
         .updateTable("recipes")

@@ -19,3 +19,16 @@ export async function uniqueSlug(
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
+
+/**
+ * The row an earlier import wrote (its id from the import map), if the admin has not deleted it
+ * since: an import then rewrites it in place rather than adding a second one.
+ */
+export async function rowStillThere(
+  db: DB,
+  table: "blogs" | "recipes",
+  id: number | null,
+): Promise<{ id: number } | undefined> {
+  if (id === null) return undefined;
+  return db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
+}
