@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { rssMb } from "./load.ts";
@@ -65,6 +65,17 @@ export async function writeGeneratedWxr(file: string, posts: number): Promise<nu
   return (await stat(file)).size;
 }
 
+/**
+ * The node arguments of an npm script ("node --max-old-space-size=160 cli/import.ts" → its flags
+ * and file), so the bench runs the command exactly as `npm run` does, heap limits included.
+ */
+function scriptArgs(name: "import" | "export"): string[] {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+  const [node, ...args] = (scripts[name] ?? "").split(/\s+/);
+  if (node !== "node" || args.length === 0) throw new Error(`npm script "${name}" is not a node command`);
+  return args;
+}
+
 /** Runs a project command with DATABASE_URL set; answers its time and peak memory. */
 async function timedCommand(
   args: string[],
@@ -108,9 +119,9 @@ export async function importBench(
     UPLOADS_DIR: join(work, `uploads-${engine}`),
     LOG_LEVEL: "warn",
   };
-  const imported = await timedCommand(["cli/import.ts", file, "--images=keep"], env);
+  const imported = await timedCommand([...scriptArgs("import"), file, "--images=keep"], env);
   const out = join(work, `export-${engine}.tar.gz`);
-  const exported = await timedCommand(["cli/export.ts", "--out", out], env);
+  const exported = await timedCommand([...scriptArgs("export"), "--out", out], env);
   const exportMb = Math.round((await stat(out)).size / 1e5) / 10;
   const row = (step: "import" | "export", r: { seconds: number; peakMb: number }, mb: number) => ({
     engine,

@@ -10,6 +10,10 @@ export async function uniqueSlug(
   exceptId?: number,
 ): Promise<string> {
   const base = slugify(title) || fallback;
+  // The usual case, a free slug, is one index lookup; only a taken one reads its -N relatives
+  // (a LIKE prefix scan, which PostgreSQL cannot answer from the index under most collations).
+  const holder = await db.selectFrom(table).select("id").where("slug", "=", base).executeTakeFirst();
+  if (!holder || holder.id === exceptId) return base;
   const rows = await db
     .selectFrom(table)
     .select(["slug", "id"])

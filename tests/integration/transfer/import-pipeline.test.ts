@@ -330,3 +330,24 @@ describeEachEngine("import of cut and mutated files", (db) => {
     expect(outcomes.refused).toBeGreaterThan(0);
   });
 });
+
+describeEachEngine("import of posts that want one slug", (db) => {
+  it("gives each its own slug, even when PostgreSQL writes them side by side", async () => {
+    const text = await readFile(site, "utf8");
+    const head = text.slice(0, text.indexOf("<item>"));
+    const twin = (id: number) => `<item><title><![CDATA[Twin ${id}]]></title>
+      <link>https://noodleroads.example/twin-${id}/</link><dc:creator><![CDATA[mai]]></dc:creator>
+      <content:encoded><![CDATA[Twin number ${id}.]]></content:encoded>
+      <wp:post_id>${900 + id}</wp:post_id><wp:post_date_gmt><![CDATA[2024-06-0${id} 10:00:00]]></wp:post_date_gmt>
+      <wp:post_name><![CDATA[twin]]></wp:post_name><wp:status><![CDATA[publish]]></wp:status>
+      <wp:post_type><![CDATA[post]]></wp:post_type></item>`;
+    const file = join(dir, "twins.xml");
+    await writeFile(file, `${head}${[1, 2, 3, 4, 5, 6].map(twin).join("")}</channel></rss>`);
+    const report = await runImport(db(), [file], options({ images: "keep" }));
+    expect(report.counts.blogs).toMatchObject({ total: 6, added: 6 });
+    const slugs = (await db().selectFrom("blogs").select("slug").where("title", "like", "Twin %").execute())
+      .map((r) => r.slug)
+      .sort();
+    expect(slugs).toEqual(["twin", "twin-2", "twin-3", "twin-4", "twin-5", "twin-6"]);
+  });
+});
