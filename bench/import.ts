@@ -6,14 +6,16 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, openAsBlob, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
+import { signIn, startServer } from "#tests/support/server-process.ts";
 import { rssMb } from "./load.ts";
 
 export interface ImportBenchRow {
   engine: string;
-  step: "import" | "export";
+  /** `import` and `export`: the commands; `admin import`: the same file through /admin/import on the running server. */
+  step: "import" | "export" | "admin import";
   posts: number;
   fileMb: number;
   seconds: number;
@@ -133,4 +135,96 @@ export async function importBench(
     peakMb: r.peakMb,
   });
   return [row("import", imported, fileMb), row("export", exported, exportMb)];
+}
+
+/**
+ * The same file through the admin screen of the built server (upload, check, Import, poll until
+ * done), on an empty site of its own: the server's peak memory meanwhile, and how long a public
+ * page takes to answer while the import runs (it must not wait for it).
+ */
+export async function adminImportBench(
+  engine: string,
+  databaseUrl: string,
+  work: string,
+  posts: number,
+): Promise<ImportBenchRow & { slowestPageMs: number }> {
+  const file = join(work, `bench-${posts}.xml`);
+  const fileMb =
+    Math.round(
+      (await stat(file).catch(async () => ({ size: await writeGeneratedWxr(file, posts) }))).size / 1e5,
+    ) / 10;
+  const account = { email: "bench@example.com", password: "bench import password" };
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    UPLOADS_DIR: join(work, `admin-uploads-${engine}`),
+    SAMPLE_CONTENT: "false",
+    ADMIN_EMAIL: account.email,
+    ADMIN_PASSWORD: account.password,
+    LOG_LEVEL: "warn",
+  });
+  const pid = server.process.pid ?? 0;
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // Ended.
+    }
+  }, 100);
+  try {
+    const cookie = await signIn(server.url, account);
+    const headers = { cookie, origin: server.url };
+    const form = new FormData();
+    form.set("images", "keep");
+    form.set("file", await openAsBlob(file), "bench.xml");
+    const started = performance.now();
+    const upload = await fetch(`${server.url}/admin/import`, {
+      method: "POST",
+      body: form,
+      headers,
+      redirect: "manual",
+    });
+    const run = new URL(upload.headers.get("location") ?? "", server.url).searchParams.get("run");
+    if (upload.status !== 302 || !run) throw new Error(`upload refused (${upload.status})`);
+    const progress = async () =>
+      (await (await fetch(`${server.url}/admin/import/progress?run=${run}`, { headers })).json()) as {
+        status: string;
+        error: string | null;
+      };
+    let slowestPageMs = 0;
+    let imported = false;
+    for (;;) {
+      const state = await progress();
+      if (state.status === "failed") throw new Error(`admin import failed: ${state.error}`);
+      if (state.status === "checked" && !imported) {
+        imported = true;
+        const answer = await fetch(`${server.url}/admin/import`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          body: `intent=import&id=${run}`,
+          redirect: "manual",
+        });
+        if (answer.status !== 302) throw new Error(`Import refused (${answer.status})`);
+      }
+      if (state.status === "done") break;
+      const pageStarted = performance.now();
+      await (await fetch(`${server.url}/blogs`)).arrayBuffer();
+      slowestPageMs = Math.max(slowestPageMs, performance.now() - pageStarted);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      engine,
+      step: "admin import",
+      posts,
+      fileMb,
+      seconds: Math.round(seconds * 10) / 10,
+      postsPerSecond: Math.round(posts / seconds),
+      peakMb: Math.round(peak),
+      slowestPageMs: Math.round(slowestPageMs),
+    };
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+  }
 }

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 import { createDatabaseOn, startEmbeddedPostgres } from "#tests/support/embedded-postgres.ts";
 import { freePort, startServer } from "#tests/support/server-process.ts";
-import { type ImportBenchRow, importBench } from "./import.ts";
+import { adminImportBench, type ImportBenchRow, importBench } from "./import.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
 import { seedBlogs } from "./seed.ts";
@@ -321,8 +321,11 @@ async function main() {
       console.log("\nImport and export…");
       const posts = options.quick ? 2_000 : 20_000;
       importRows = await importBench("sqlite", (await freshSqlite()).url, work, posts);
-      if (postgres)
+      importRows.push(await adminImportBench("sqlite", (await freshSqlite()).url, work, posts));
+      if (postgres) {
         importRows.push(...(await importBench("postgres", (await freshPostgres()).url, work, posts)));
+        importRows.push(await adminImportBench("postgres", (await freshPostgres()).url, work, posts));
+      }
     }
 
     table(
@@ -411,9 +414,18 @@ async function main() {
 
     if (importRows.length) {
       table(
-        "Import and export (npm run import of a generated WordPress export with comments, images kept; then npm run export)",
-        ["engine", "step", "posts", "file MB", "seconds", "posts/s", "peak MB"],
-        importRows.map((r) => [r.engine, r.step, r.posts, r.fileMb, r.seconds, r.postsPerSecond, r.peakMb]),
+        "Import and export (npm run import of a generated WordPress export with comments, images kept; npm run export; the same file through /admin/import on the server, /blogs fetched meanwhile)",
+        ["engine", "step", "posts", "file MB", "seconds", "posts/s", "peak MB", "slowest /blogs ms"],
+        importRows.map((r) => [
+          r.engine,
+          r.step,
+          r.posts,
+          r.fileMb,
+          r.seconds,
+          r.postsPerSecond,
+          r.peakMb,
+          "slowestPageMs" in r ? String(r.slowestPageMs) : "",
+        ]),
       );
     }
 
