@@ -1,5 +1,6 @@
 import { Link, type MetaDescriptor } from "react-router";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
+import { linkUploadsAt } from "#app/lib/images.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import type { Blog } from "#app/server/models/blogs.server.ts";
 import { CategoryChip } from "./category-chip.tsx";
@@ -63,10 +64,13 @@ export function blogMeta(blog: BlogPageData, url: string, imageUrl: string | und
 /** The body of a blog's public page (without its comments); the preview shows the same. */
 export function BlogArticle({
   blog,
+  uploadsBase,
   recipe,
   scaling,
 }: {
   blog: BlogPageData;
+  /** Where readers fetch uploads (uploadsBase() on the server, sent in the loader's data). */
+  uploadsBase: string;
   recipe?: RecipeCardData | null;
   /** The featured card's servings and address on a preview (see FeaturedRecipe). */
   scaling?: { servings: number; at: string };
@@ -106,7 +110,7 @@ export function BlogArticle({
       <div
         className="prose-blog mx-auto max-w-3xl px-4 py-12 sm:px-6"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read, and by the preview before it renders
-        dangerouslySetInnerHTML={{ __html: blog.content }}
+        dangerouslySetInnerHTML={{ __html: linkUploadsAt(blog.content, uploadsBase) }}
       />
       {recipe && <FeaturedRecipe recipe={recipe} scaling={scaling} />}
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">

@@ -18,6 +18,7 @@ import { imageSources } from "#app/lib/images.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
@@ -58,6 +59,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     recipe: await publishedFeaturedRecipe(db, blog.id),
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
+    uploadsBase: uploadsBase(),
   };
 }
 
@@ -153,10 +155,10 @@ function Comments() {
 }
 
 export default function BlogDetail() {
-  const { blog, related, recipe } = useLoaderData<typeof loader>();
+  const { blog, related, recipe, uploadsBase } = useLoaderData<typeof loader>();
   return (
     <>
-      <BlogArticle blog={blog} recipe={recipe} />
+      <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} />
       <RelatedPosts posts={related} />
       <Comments />
     </>

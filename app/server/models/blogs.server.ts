@@ -10,6 +10,7 @@ import {
 import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { categoryColumns } from "./category-names.server.ts";
@@ -109,7 +110,7 @@ export function toCard(row: CardRow): BlogCard {
     date: row.date,
     category: row.category,
     createdAt: row.created_at,
-    image: imageRef(row.image_id, row.image_url),
+    image: imageRef(row.image_id, row.image_url, uploadsBase()),
     imageAlt: row.image_alt,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import {
   checkPublishable,
@@ -102,7 +103,7 @@ function toRecipe(row: RecipeRow): Recipe {
     slug: row.slug,
     title: row.title,
     short: row.short,
-    image: imageRef(row.image_id, row.image_url),
+    image: imageRef(row.image_id, row.image_url, uploadsBase()),
     imageAlt: row.image_alt,
     steps: parseList(row.steps),
     ingredients: parseList(row.ingredients),

@@ -1,5 +1,6 @@
 import { imageRef, imageSources } from "#app/lib/images.ts";
 import { escapeXml } from "#app/lib/xml.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { blogFeedEntries } from "#app/server/models/blogs.server.ts";
 import { FEED_CACHE_CONTROL } from "./sitemap.server.ts";
 
@@ -31,7 +32,7 @@ export function rssResponse({
     .map((e) => {
       const link = `${origin}/blogs/${e.slug}`;
       // The image with its alt text as Media RSS describes it, for readers that show one.
-      const src = imageSources(imageRef(e.image_id, e.image_url), 960)?.src;
+      const src = imageSources(imageRef(e.image_id, e.image_url, uploadsBase()), 960)?.src;
       const image = src
         ? `<media:content url="${escapeXml(new URL(src, origin).href)}" medium="image"><media:description type="plain">${escapeXml(e.image_alt)}</media:description></media:content>`
         : "";

@@ -1,9 +1,10 @@
 import { createContext, data } from "react-router";
 import { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
-import type { ImageRef } from "#app/lib/images.ts";
+import { type ImageRef, imageRef } from "#app/lib/images.ts";
 import { normalizeKeywords, slugify } from "#app/lib/slug.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import type { ImageChoice } from "#app/server/media/image-input.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { Blog } from "#app/server/models/blogs.server.ts";
 import type { Recipe } from "#app/server/models/recipes.server.ts";
 import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
@@ -46,7 +47,7 @@ const REFUSED = "The preview cannot be shown";
  */
 function previewImage(choice: ImageChoice, current: ImageRef | undefined): ImageRef {
   if (choice.kind === "url") return { kind: "url", url: choice.url };
-  if (choice.kind === "pick") return { kind: "upload", id: choice.id };
+  if (choice.kind === "pick") return imageRef(choice.id, null, uploadsBase());
   return current ?? null;
 }
 

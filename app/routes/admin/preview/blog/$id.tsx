@@ -4,6 +4,7 @@ import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banne
 import { servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogById } from "#app/server/models/blogs.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { readAdminForm } from "#app/server/web/admin-form.server.ts";
@@ -37,13 +38,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The featured recipe's Servings control comes back here, as on the recipe preview.
   const url = new URL(request.url);
   const here = { at: `${url.pathname}${url.search}`, servings: url.searchParams.get("servings") };
-  if (posted) return { posted, saved: null, recipe: null, back, here, origin: siteOrigin(request) };
+  // Shown as readers will see it: uploads linked where they fetch them (see BlogArticle).
+  const page = { back, here, origin: siteOrigin(request), uploadsBase: uploadsBase() };
+  if (posted) return { posted, saved: null, recipe: null, ...page };
   // Nothing is saved under "new": only a posted Add Blog form has something to show.
   const saved = typeof target === "number" ? await findBlogById(db, target) : null;
   if (!saved) throw data(null, { status: 404 });
   // The card readers will see: the featured recipe, once it is published.
   const recipe = await publishedFeaturedRecipe(db, saved.id);
-  return { posted: null, saved, recipe, back, here, origin: siteOrigin(request) };
+  return { posted: null, saved, recipe, ...page };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,14 +72,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPreviewPage() {
-  const { posted, saved, recipe, back, here } = useLoaderData<typeof loader>();
+  const { posted, saved, recipe, back, here, uploadsBase } = useLoaderData<typeof loader>();
   const blog = posted?.ok ? posted.item : saved;
   const scaling = recipe
     ? { servings: servingsFromQuery(here.servings, recipe.servings), at: here.at }
     : undefined;
   return (
     <PreviewPage posted={posted} back={back}>
-      {blog && <BlogArticle blog={blog} recipe={recipe} scaling={scaling} />}
+      {blog && <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} scaling={scaling} />}
     </PreviewPage>
   );
 }
