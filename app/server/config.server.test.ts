@@ -51,6 +51,7 @@ describe("parseConfig defaults", () => {
       METRICS_TOKEN: undefined,
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
+      MAIL_OUTBOX_KEEP_DAYS: 30,
     });
   });
 
@@ -417,5 +418,14 @@ describe("mail settings", () => {
     expect(problem).toMatch(/^SMTP_URL must be an smtp:\/\/ URL/);
     expect(problem).not.toContain("s3cret-pass");
     expect(problemOf({ ...mail, MAIL_FROM: "Wanderplate <not an address>" })).toMatch(/^MAIL_FROM must be/);
+  });
+
+  it("reads MAIL_OUTBOX_KEEP_DAYS as whole days from 1 to 3650", () => {
+    expect(parseConfig({ MAIL_OUTBOX_KEEP_DAYS: "90" }).MAIL_OUTBOX_KEEP_DAYS).toBe(90);
+    for (const bad of ["0", "3651", "30d", "-1"]) {
+      expect(problemOf({ MAIL_OUTBOX_KEEP_DAYS: bad })).toBe(
+        `MAIL_OUTBOX_KEEP_DAYS must be a whole number of days from 1 to 3650 (got "${bad}")`,
+      );
+    }
   });
 });

@@ -373,6 +373,12 @@ const VARIABLES = {
     unset: "none",
     meaning: "the sender of every mail, e.g. `Wanderplate <hello@example.com>`",
   }),
+  MAIL_OUTBOX_KEEP_DAYS: variable({
+    schema: wholeNumber({ min: 1, max: 3650, unit: "days", fallback: 30 }),
+    meaning:
+      "days a sent or given-up mail stays in the outbox (`mail_outbox`) before the sender deletes it; " +
+      "a mail still to be sent is never deleted",
+  }),
 };
 
 /** `a@b.c` or `Name <a@b.c>`: the forms of a From header people write by hand. */

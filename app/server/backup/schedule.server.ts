@@ -51,13 +51,22 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
   // Names this server (and this scheduler, should a process run two) in the lease row.
   const me = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 
+  // Set while one of this scheduler's checks runs: a lease naming `me` outside one is stale.
+  let busy = false;
+  // The next due time of a backup written while the database could not be told (the database
+  // went away before the lease was released): told at the next check, so it is not written twice.
+  let owedRelease: number | undefined;
+
   async function claim(at: number): Promise<boolean> {
     const result = await db
       .updateTable("backup_lease")
       .set({ holder: me, lease_until: at + LEASE_SECONDS })
       .where("id", "=", 1)
       .where("due_at", "<=", at)
-      .where("lease_until", "<=", at)
+      // Our own lease, left by a run whose release failed (the database was down) or by a claim
+      // that timed out here but went through on the server: no backup of ours is running (busy
+      // is false), so it is free. Else it would block every server until it ran out.
+      .where((eb) => eb.or([eb("lease_until", "<=", at), eb("holder", "=", me)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -73,40 +82,57 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
 
   return {
     async check() {
-      const startedAt = now();
-      if (!(await claim(startedAt))) return null;
-      // A long backup keeps its claim; a server that stops renewing loses it.
-      const renew = setInterval(() => {
-        db.updateTable("backup_lease")
-          .set({ lease_until: now() + LEASE_SECONDS })
-          .where("id", "=", 1)
-          .where("holder", "=", me)
-          .execute()
-          .catch((error) => log.error({ err: error }, "Scheduled backup: could not renew its lease"));
-      }, RENEW_EVERY_MS);
-      renew.unref();
+      if (busy) return null;
+      busy = true;
       try {
-        await mkdir(dir, { recursive: true });
-        // Holding the lease, no other server is writing here: a partial file is a crashed run's.
-        for (const name of await readdir(dir))
-          if (PARTIAL.test(name)) await rm(join(dir, name), { force: true });
-        const file = join(dir, archiveName(startedAt));
-        const summary = await writeBackup(source, store, file);
-        for (const key of summary.missingUploads) {
-          log.warn({ key }, "Scheduled backup: an upload was deleted while the backup ran");
-        }
-        await prune(dir, keep);
-        await release(startedAt + intervalSeconds);
-        return file;
-      } catch (error) {
-        // The due time stays: the next check, here or on another server, tries again.
-        await release().catch(() => undefined);
-        throw error;
+        return await checkOnce();
       } finally {
-        clearInterval(renew);
+        busy = false;
       }
     },
   };
+
+  async function checkOnce(): Promise<string | null> {
+    if (owedRelease !== undefined) {
+      await release(owedRelease);
+      owedRelease = undefined;
+    }
+    const startedAt = now();
+    if (!(await claim(startedAt))) return null;
+    // A long backup keeps its claim; a server that stops renewing loses it.
+    const renew = setInterval(() => {
+      db.updateTable("backup_lease")
+        .set({ lease_until: now() + LEASE_SECONDS })
+        .where("id", "=", 1)
+        .where("holder", "=", me)
+        .execute()
+        .catch((error) => log.error({ err: error }, "Scheduled backup: could not renew its lease"));
+    }, RENEW_EVERY_MS);
+    renew.unref();
+    const file = join(dir, archiveName(startedAt));
+    try {
+      await mkdir(dir, { recursive: true });
+      // Holding the lease, no other server is writing here: a partial file is a crashed run's.
+      for (const name of await readdir(dir))
+        if (PARTIAL.test(name)) await rm(join(dir, name), { force: true });
+      const summary = await writeBackup(source, store, file);
+      for (const key of summary.missingUploads) {
+        log.warn({ key }, "Scheduled backup: an upload was deleted while the backup ran");
+      }
+      await prune(dir, keep);
+    } catch (error) {
+      // The due time stays: the next check, here or on another server, tries again.
+      await release().catch(() => undefined);
+      throw error;
+    } finally {
+      clearInterval(renew);
+    }
+    // The archive is written: should the database be gone now, the next check tells it.
+    owedRelease = startedAt + intervalSeconds;
+    await release(owedRelease);
+    owedRelease = undefined;
+    return file;
+  }
 }
 
 /** Deletes the oldest scheduled backups beyond `keep` (names sort by time). */

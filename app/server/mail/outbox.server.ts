@@ -158,6 +158,19 @@ export async function markSent(db: DB, mail: ClaimedMail, now = nowSeconds()): P
 }
 
 /**
+ * Gives a claimed mail back untried (its sender could not get to it): due again at once, and the
+ * try its claim counted is not counted. Only the holder of the claim may.
+ */
+export async function releaseClaim(db: DB, mail: ClaimedMail): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set((eb) => ({ claimed_until: 0, claim_id: null, attempts: eb("attempts", "-", 1) }))
+    .where("id", "=", mail.id)
+    .where("claim_id", "=", mail.claimId)
+    .execute();
+}
+
+/**
  * A failed try: again after a growing delay, or marked failed once MAX_ATTEMPTS tries are used.
  * Answers whether the mail was given up.
  */
@@ -176,7 +189,8 @@ export async function markFailedTry(
     .updateTable("mail_outbox")
     .set({
       status: givenUp ? "failed" : "pending",
-      next_attempt_at: now + retryDelaySeconds(mail.attempts, retryBaseSeconds),
+      // A given-up mail is never tried again: the column keeps when it was given up, for pruning.
+      next_attempt_at: givenUp ? now : now + retryDelaySeconds(mail.attempts, retryBaseSeconds),
       claimed_until: 0,
       claim_id: null,
       last_error: error.slice(0, 500),
@@ -185,4 +199,34 @@ export async function markFailedTry(
     .where("claim_id", "=", mail.claimId)
     .execute();
   return givenUp;
+}
+
+/**
+ * Deletes up to `limit` sent or given-up mails finished more than `keepSeconds` ago (a sent mail
+ * by its sending time, a given-up one by the time it was given up). A pending mail is never
+ * touched. One short statement per call, so no lock is held for long. Answers how many went.
+ */
+export async function pruneOutbox(
+  db: DB,
+  { now = nowSeconds(), keepSeconds, limit }: { now?: number; keepSeconds: number; limit: number },
+): Promise<number> {
+  const before = now - keepSeconds;
+  const old = db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "sent"), eb("sent_at", "<", before)]),
+        eb.and([eb("status", "=", "failed"), eb("next_attempt_at", "<", before)]),
+      ]),
+    )
+    .orderBy("id")
+    .limit(limit);
+  const result = await db
+    .deleteFrom("mail_outbox")
+    .where("id", "in", old)
+    // Checked again on the row itself: a row put back to pending meanwhile stays.
+    .where("status", "in", ["sent", "failed"])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -6,6 +6,7 @@
  */
 import { type Config, type Dialect, getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { isDatabaseUnavailable } from "#app/server/db/health.server.ts";
 import { log as logger } from "#app/server/telemetry/log.server.ts";
 import { queueNotification } from "./notifications.server.ts";
 import {
@@ -15,7 +16,9 @@ import {
   markFailedTry,
   markSent,
   onMailQueued,
+  pruneOutbox,
   RETRY_BASE_SECONDS,
+  releaseClaim,
 } from "./outbox.server.ts";
 
 /** What the sender needs of a mail transport (nodemailer's, or a test's). */
@@ -65,6 +68,10 @@ export interface SenderOptions {
   maxAttempts?: number;
   retryBaseSeconds?: number;
   notifyWindowSeconds?: number;
+  /** Seconds a sent or given-up mail is kept before a round deletes it (MAIL_OUTBOX_KEEP_DAYS). */
+  keepSeconds?: number;
+  /** The most old mails one round deletes. */
+  pruneBatch?: number;
   /** Where failures are reported (the server log by default). */
   log?: (message: string) => void;
 }
@@ -81,6 +88,10 @@ export interface MailSender {
 const DEFAULT_INTERVAL_MS = 5000;
 const DEFAULT_LEASE_SECONDS = 300;
 const DEFAULT_BATCH = 20;
+const DEFAULT_KEEP_SECONDS = 30 * 24 * 3600;
+const DEFAULT_PRUNE_BATCH = 100;
+/** Seconds between two prunes while the last one found no full batch: old rows rarely pile up. */
+const PRUNE_EVERY_SECONDS = 60;
 
 /** An error's message without anything that looks like a URL's credentials. */
 function describe(error: unknown): string {
@@ -100,10 +111,17 @@ export function createMailSender(options: SenderOptions): MailSender {
     maxAttempts = MAX_ATTEMPTS,
     retryBaseSeconds = RETRY_BASE_SECONDS,
     notifyWindowSeconds,
+    keepSeconds = DEFAULT_KEEP_SECONDS,
+    pruneBatch = DEFAULT_PRUNE_BATCH,
     log = (message: string) => logger.error(message),
   } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let nextPruneAt = Number.NEGATIVE_INFINITY;
+  // What happened to claimed mails that the database could not be told (it went away between the
+  // mail server's answer and our update). Told first at the next round: left alone, a mail the
+  // mail server took would stay claimed until its lease ran out and then go out a second time.
+  const untold = new Map<number, () => Promise<unknown>>();
 
   async function deliver(mail: ClaimedMail, now: () => number): Promise<boolean> {
     try {
@@ -117,7 +135,11 @@ export function createMailSender(options: SenderOptions): MailSender {
       });
     } catch (error) {
       const reason = describe(error);
-      const givenUp = await markFailedTry(db, mail, reason, { now: now(), maxAttempts, retryBaseSeconds });
+      const failedAt = now();
+      const tell = () => markFailedTry(db, mail, reason, { now: failedAt, maxAttempts, retryBaseSeconds });
+      untold.set(mail.id, tell);
+      const givenUp = await tell();
+      untold.delete(mail.id);
       log(
         givenUp
           ? `mail ${mail.id} to ${mail.to} failed after ${mail.attempts} tries, given up: ${reason}`
@@ -125,14 +147,41 @@ export function createMailSender(options: SenderOptions): MailSender {
       );
       return false;
     }
-    await markSent(db, mail, now());
+    const sentAt = now();
+    const tell = () => markSent(db, mail, sentAt);
+    untold.set(mail.id, tell);
+    await tell();
+    untold.delete(mail.id);
     return true;
+  }
+
+  /** Tells the database what it missed; false while it still cannot be told. */
+  async function tellUntold(): Promise<boolean> {
+    try {
+      for (const [id, tell] of untold) {
+        try {
+          await tell();
+        } catch (error) {
+          // Anything but an absent database will not get better by asking again: the claim's
+          // lease settles that mail instead, as it always would have.
+          if (isDatabaseUnavailable(error)) throw error;
+          log(`mail ${id}: outcome not recorded, left to its lease: ${describe(error)}`);
+        }
+        untold.delete(id);
+      }
+      return true;
+    } catch (error) {
+      log(`mail outcomes not recorded yet, will retry: ${describe(error)}`);
+      return false;
+    }
   }
 
   async function round(fixedNow?: number) {
     const now = () => fixedNow ?? nowSeconds();
     let sent = 0;
     let failed = 0;
+    // The database is still away: the rest of the round would only fail the same way.
+    if (!(await tellUntold())) return { sent, failed };
     try {
       await queueNotification(db, { now: now(), windowSeconds: notifyWindowSeconds });
     } catch (error) {
@@ -142,14 +191,30 @@ export function createMailSender(options: SenderOptions): MailSender {
       for (;;) {
         if (stopped && fixedNow === undefined) break;
         const batch = await claimDueMail(db, dialect, { now: now(), leaseSeconds, limit: batchSize });
-        for (const mail of batch) {
-          if (await deliver(mail, now)) sent++;
-          else failed++;
+        for (const [index, mail] of batch.entries()) {
+          try {
+            if (await deliver(mail, now)) sent++;
+            else failed++;
+          } catch (error) {
+            // The database went away mid-batch: the mails not tried yet are given back at the next
+            // round rather than left claimed (and a try short) until their lease runs out.
+            for (const rest of batch.slice(index + 1)) untold.set(rest.id, () => releaseClaim(db, rest));
+            throw error;
+          }
         }
         if (batch.length < batchSize) break;
       }
     } catch (error) {
       log(`mail outbox not read, will retry: ${describe(error)}`);
+    }
+    // One small batch per round at most, after the mail: a backlog of old rows goes a batch a round.
+    if (now() >= nextPruneAt) {
+      try {
+        const pruned = await pruneOutbox(db, { now: now(), keepSeconds, limit: pruneBatch });
+        nextPruneAt = pruned < pruneBatch ? now() + PRUNE_EVERY_SECONDS : now();
+      } catch (error) {
+        log(`old mail not pruned, will retry: ${describe(error)}`);
+      }
     }
     return { sent, failed };
   }
@@ -221,6 +286,7 @@ export function startMailSender(
     dialect,
     transport: smtpTransport(config.SMTP_URL),
     from: config.MAIL_FROM,
+    keepSeconds: config.MAIL_OUTBOX_KEEP_DAYS * 24 * 3600,
   });
   processSender.start();
   const sender = processSender;
