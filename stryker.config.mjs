@@ -30,7 +30,8 @@ export default {
     "app/server/auth/device-cookie.server.ts",
     "app/server/db/health.server.ts",
   ],
-  // Only what the unit and integration tests need is copied into the sandboxes.
+  // Only what the unit and integration tests need is copied into the sandboxes. No build: the
+  // tests that run the built server are left out of the run (vitest.stryker.config.ts says why).
   ignorePatterns: [
     "build",
     "build-*",
