@@ -8,60 +8,17 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupScheduler } from "#app/server/backup/schedule.server.ts";
-import { sqlitePathOf } from "#app/server/config.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { localDiskStore } from "#app/server/media/local-disk.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
-import {
-  createDatabaseOn,
-  type EmbeddedPostgresServer,
-  startEmbeddedPostgres,
-} from "#tests/support/embedded-postgres.ts";
-import { ENGINES, type Engine, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { ENGINES } from "#tests/support/engines.ts";
+import { type Outage, outageFor } from "#tests/support/outage.ts";
 
 const DAY = 24 * 3600;
 /** Short, so a write against a database that went away gives up within a second. */
 const TIMEOUT_MS = "500";
-
-/** A database that can be taken away and brought back. */
-interface Outage {
-  url: string;
-  begin(): Promise<void>;
-  end(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function outageFor(engine: Engine): Promise<Outage> {
-  if (engine === "postgres") {
-    const server: EmbeddedPostgresServer = await startEmbeddedPostgres();
-    const { url } = await createDatabaseOn(server.url);
-    return {
-      url,
-      begin: () => server.halt("immediate"),
-      end: () => server.start(),
-      close: () => server.stop(),
-    };
-  }
-  const { url, cleanup } = await emptyDatabaseUrl(engine);
-  // Another process's write lock (npm run create-admin, a restore), held past the lock wait.
-  let other: DatabaseSync | undefined;
-  return {
-    url,
-    async begin() {
-      other = new DatabaseSync(sqlitePathOf(url));
-      other.exec("BEGIN IMMEDIATE");
-    },
-    async end() {
-      other?.exec("ROLLBACK");
-      other?.close();
-      other = undefined;
-    },
-    close: cleanup,
-  };
-}
 
 for (const engine of ENGINES) {
   describe(`scheduled backups through a database outage [${engine}]`, () => {

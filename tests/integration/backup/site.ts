@@ -81,6 +81,21 @@ export async function blogWithImage(site: Site, title: string) {
 }
 
 /** A site with something in every backed-up table, a deleted blog among them. */
+/** The "Pastel de nata" recipe with an uploaded image of its own. */
+export async function recipeWithImage(site: Site) {
+  const upload = await storeUpload(await png(), site.store);
+  return createRecipe(site.db, {
+    title: "Pastel de nata",
+    short: "Custard tarts",
+    steps: ["Bake", "Eat"],
+    ingredients: ["Eggs", "Cream"],
+    nutritionalValues: { calories: 300, protein: 5, fats: 12, carbs: 40 },
+    type: "dessert",
+    imageId: upload.id,
+    upload,
+  });
+}
+
 export async function fillSite(site: Site): Promise<void> {
   const { db } = site;
   const account = await upsertAccount(db, ADMIN.email, ADMIN.password);
@@ -107,17 +122,7 @@ export async function fillSite(site: Site): Promise<void> {
   });
   await toggleApproved(db, comment.id);
   await addComment(db, second.id, { name: "Cid", email: "cid@example.com", comment: "Waiting for approval" });
-  const upload = await storeUpload(await png(), site.store);
-  const nata = await createRecipe(db, {
-    title: "Pastel de nata",
-    short: "Custard tarts",
-    steps: ["Bake", "Eat"],
-    ingredients: ["Eggs", "Cream"],
-    nutritionalValues: { calories: 300, protein: 5, fats: 12, carbs: 40 },
-    type: "dessert",
-    imageId: upload.id,
-    upload,
-  });
+  const nata = await recipeWithImage(site);
   // A blog featuring a recipe points at it: a restore must put the recipes in first.
   await updateBlog(db, second.id, {
     title: second.title,

@@ -5,18 +5,12 @@
  * what is due, with nothing queued by this process to wake it. PostgreSQL here is an instance of
  * this file's own: stopping the shared test server would break the files running beside this one.
  */
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlitePathOf } from "#app/server/config.server.ts";
 import { type DatabaseHandle, nowSeconds, openDatabase } from "#app/server/db/db.server.ts";
 import { queueMail } from "#app/server/mail/outbox.server.ts";
 import { createMailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
-import {
-  createDatabaseOn,
-  type EmbeddedPostgresServer,
-  startEmbeddedPostgres,
-} from "#tests/support/embedded-postgres.ts";
-import { ENGINES, type Engine, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { ENGINES } from "#tests/support/engines.ts";
+import { type Outage, type OutageKind, outageFor } from "#tests/support/outage.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
 
 /** Short, so a statement against a database that went away gives up within a second. */
@@ -32,57 +26,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-interface Outage {
-  url: string;
-  begin(kind: string): Promise<void>;
-  end(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function outageFor(engine: Engine): Promise<Outage> {
-  if (engine === "postgres") {
-    const server: EmbeddedPostgresServer = await startEmbeddedPostgres();
-    const { url } = await createDatabaseOn(server.url);
-    let frozen = false;
-    return {
-      url,
-      async begin(kind) {
-        if (kind === "frozen") {
-          server.freeze();
-          frozen = true;
-        } else await server.halt("immediate");
-      },
-      async end() {
-        if (frozen) server.thaw();
-        else await server.start();
-        frozen = false;
-      },
-      close: () => server.stop(),
-    };
-  }
-  const { url, cleanup } = await emptyDatabaseUrl(engine);
-  let other: DatabaseSync | undefined;
-  return {
-    url,
-    async begin() {
-      // Another process's write lock (npm run create-admin, a restore), held past the lock wait.
-      other = new DatabaseSync(sqlitePathOf(url));
-      other.exec("BEGIN IMMEDIATE");
-    },
-    async end() {
-      other?.exec("ROLLBACK");
-      other?.close();
-      other = undefined;
-    },
-    close: cleanup,
-  };
-}
-
 for (const engine of ENGINES) {
   describe(`the mail sender through a database outage [${engine}]`, () => {
     let outage: Outage;
     let handle: DatabaseHandle;
-    const kinds = engine === "postgres" ? ["stopped", "frozen"] : ["locked"];
+    const kinds: OutageKind[] = engine === "postgres" ? ["stopped", "frozen"] : ["locked"];
     const saved = {
       connect: process.env.DATABASE_CONNECT_TIMEOUT_MS,
       statement: process.env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -160,7 +108,7 @@ for (const engine of ENGINES) {
           async sendMail(message) {
             const answer = await smtpTransportOf.sendMail(message);
             if (message.subject === subject) {
-              await outage.begin(kinds[0] ?? "");
+              await outage.begin(kinds[0]);
               outageBegun();
             }
             return answer;

@@ -12,7 +12,6 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertAccount, verifyPassword } from "#app/server/auth/accounts.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
-import { storeUpload } from "#app/server/media/storage.server.ts";
 import {
   createBlog,
   findBlogBySlug,
@@ -23,7 +22,7 @@ import {
 import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
 import { addComment, approvedComments, toggleApproved } from "#app/server/models/comments.server.ts";
 import { addContact } from "#app/server/models/contacts.server.ts";
-import { createRecipe, findRecipeBySlug, listRecipes } from "#app/server/models/recipes.server.ts";
+import { findRecipeBySlug, listRecipes } from "#app/server/models/recipes.server.ts";
 import { searchSite } from "#app/server/models/search.server.ts";
 import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
@@ -31,7 +30,14 @@ import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
-import { blogWithImage, newSite, type Site, tableContents, uploadContents } from "../backup/site.ts";
+import {
+  blogWithImage,
+  newSite,
+  recipeWithImage,
+  type Site,
+  tableContents,
+  uploadContents,
+} from "../backup/site.ts";
 
 const NOW = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -49,17 +55,7 @@ async function fill(site: Site) {
   const { db } = site;
   await upsertAccount(db, "owner@example.com", "a long passphrase for the owner");
   const lisbon = await blogWithImage(site, "Lisbon by tram");
-  const upload = await storeUpload(await png(), site.store);
-  const nata = await createRecipe(db, {
-    title: "Pastel de nata",
-    short: "Custard tarts",
-    steps: ["Bake", "Eat"],
-    ingredients: ["Eggs", "Cream"],
-    nutritionalValues: { calories: 300, protein: 5, fats: 12, carbs: 40 },
-    type: "dessert",
-    imageId: upload.id,
-    upload,
-  });
+  const nata = await recipeWithImage(site);
   const porto = await createBlog(db, {
     title: "Porto at night",
     content: "<p>Port wine and <em>tiles</em>.</p>",
@@ -109,13 +105,6 @@ async function fill(site: Site) {
   });
   await saveSiteNumbers(db, "example.com", { numberIntl: "+351 1", numberLocal: "1" });
   await setPopupEnabled(db, true);
-}
-
-async function png(): Promise<Buffer> {
-  const sharp = (await import("sharp")).default;
-  return sharp({ create: { width: 20, height: 10, channels: 3, background: "#884422" } })
-    .png()
-    .toBuffer();
 }
 
 /** Drops ids (they differ between sites) at any depth, so the rest of the data can be compared. */

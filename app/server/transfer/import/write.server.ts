@@ -93,15 +93,6 @@ async function mappedRow(ctx: WriteContext, key: MapKey) {
     .executeTakeFirst();
 }
 
-async function remember(trx: DB, ctx: WriteContext, key: MapKey, localId: number, hash: string) {
-  const values = { local_id: localId, content_hash: hash, updated_at: nowSeconds() };
-  await trx
-    .insertInto("import_map")
-    .values({ system: ctx.system, site: ctx.site, source_type: key.type, source_id: key.sourceId, ...values })
-    .onConflict((oc) => oc.columns(["system", "site", "source_type", "source_id"]).doUpdateSet(values))
-    .execute();
-}
-
 /** An address made absolute against the old site's (relative links, Ghost's `__GHOST_URL__`). */
 function absoluteUrl(url: string, baseUrl: string): string {
   const trimmed = url.trim().replace(/^__GHOST_URL__/, baseUrl);
@@ -322,7 +313,7 @@ export async function writeRecipes(ctx: WriteContext, done: number, total: numbe
             mapped?.local_id ?? null,
           );
           await writeRedirects(trx, ctx, { recipeId: saved.id }, recipe.oldPaths, []);
-          await remember(trx, ctx, key, saved.id, image.failed ? RETRY : hash);
+          await rememberAll(trx, ctx, [{ key, localId: saved.id, hash: image.failed ? RETRY : hash }]);
         });
         ctx.report.wrote("recipes", mapped ? "updated" : "added");
       }
@@ -651,13 +642,13 @@ export async function writeSubscribers(ctx: WriteContext, done: number, total: n
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        await remember(
-          trx,
-          ctx,
-          { type: "subscriber", sourceId: reader.sourceId },
-          row.id,
-          hashOf(reader, ""),
-        );
+        await rememberAll(trx, ctx, [
+          {
+            key: { type: "subscriber", sourceId: reader.sourceId },
+            localId: row.id,
+            hash: hashOf(reader, ""),
+          },
+        ]);
       });
       ctx.report.wrote("subscribers", "added");
     }
