@@ -119,7 +119,7 @@ export async function createServer(
   if (development) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     server.use(vite.middlewares);
-    const load = () => vite.ssrLoadModule("./app/server/web/app.server.ts") as Promise<AppModule>;
+    const load = () => vite.ssrLoadModule("./app/server/http/app.server.ts") as Promise<AppModule>;
     await (await load()).startup(ROOT);
     server.use(async (req, res, next) => {
       try {

@@ -9,10 +9,10 @@ const RECIPE_CARD =
 export default defineConfig({
   // PROFILE_BUILD=1 keeps function names readable, for browser CPU profiles of hydration.
   build: process.env.PROFILE_BUILD ? { minify: false } : {},
-  // The server build's entry is our Express sub-app (app/server/web/app.server.ts), which wraps React
+  // The server build's entry is our Express sub-app (app/server/http/app.server.ts), which wraps React
   // Router's request handler; server.ts mounts it in production.
   environments: {
-    ssr: { build: { rollupOptions: { input: "./app/server/web/app.server.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./app/server/http/app.server.ts" } } },
     client: {
       build: {
         rolldownOptions: {

@@ -37,11 +37,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   ],
   "server/media": ["server/media", "lib", "forms", "server/config", "server/telemetry"],
   "server/cache": ["server/cache", "server/db", "server/auth", "lib", "server/config", "server/telemetry"],
-  "server/seed": ["server/seed", "server/models", "server/media", "server/db", "lib", "server/config"],
-  "server/backup": ["server/backup", "server/db", "server/media", "lib", "server/config", "server/telemetry"],
   "server/transfer": [
     "server/transfer",
-    "server/backup",
     "server/models",
     "server/media",
     "server/db",
@@ -60,7 +57,19 @@ const MAY_IMPORT: Record<string, string[]> = {
     "server/config",
     "server/telemetry",
   ],
-  "server/web": ["server/*", "lib", "forms", "content"],
+  "server/editing": [
+    "server/editing",
+    "server/http",
+    "server/models",
+    "server/media",
+    "server/db",
+    "lib",
+    "forms",
+    "content",
+    "server/config",
+    "server/telemetry",
+  ],
+  "server/http": ["server/*", "lib", "forms", "content"],
   "server/telemetry": ["server/telemetry", "server/config"],
   routes: ["*"],
   shell: ["*"],
@@ -83,12 +92,12 @@ function mayImport(from: string, to: string): boolean {
   );
 }
 
-/** The app/-relative targets of a module's value imports and re-exports. */
-function valueImports(source: string, fileInApp: string): string[] {
+/** The app/-relative targets of a module's value imports and re-exports (and type-only ones with `types`). */
+function valueImports(source: string, fileInApp: string, { types = false } = {}): string[] {
   const targets: string[] = [];
   const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^;"']*?\s+from\s+)?["']([^"']+)["']/g;
   for (const [, , typeOnly, specifier] of source.matchAll(statement)) {
-    if (typeOnly || specifier === undefined) continue;
+    if ((typeOnly && !types) || specifier === undefined) continue;
     if (specifier.startsWith("#app/")) targets.push(specifier.slice("#app/".length));
     else if (specifier.startsWith(".")) targets.push(posix.join(posix.dirname(fileInApp), specifier));
   }
@@ -125,7 +134,7 @@ describe("layering of app/ (docs/ARCHITECTURE.md)", () => {
     expect(layerOf("root.tsx")).toBe("shell");
     expect(mayImport("components", "server/db")).toBe(false);
     expect(mayImport("server/db", "server/models")).toBe(false);
-    expect(mayImport("server/web", "server/models")).toBe(true);
+    expect(mayImport("server/http", "server/models")).toBe(true);
     expect(() => mayImport("stray", "lib")).toThrow(/no layer rule/);
   });
 
@@ -156,4 +165,53 @@ describe("layering of app/ (docs/ARCHITECTURE.md)", () => {
       .map((file) => relative(APP, file));
     expect(offenders).toEqual([]);
   });
+
+  it("components import nothing from app/server, not even a type: pages get their shapes from lib", () => {
+    const reaching = sourceFiles(join(APP, "components")).flatMap((file) => {
+      const inApp = relative(APP, file).split("\\").join("/");
+      return valueImports(readFileSync(file, "utf8"), inApp, { types: true })
+        .filter((target) => target.startsWith("server/"))
+        .map((target) => `${inApp} imports ${target}`);
+    });
+    expect(reaching).toEqual([]);
+  });
+
+  it("no two modules of app/ import each other, directly or round a longer loop (type imports count)", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of sourceFiles(APP)) {
+      const inApp = relative(APP, file).split("\\").join("/");
+      graph.set(inApp, valueImports(readFileSync(file, "utf8"), inApp, { types: true }));
+    }
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it("finds a cycle when there is one", () => {
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts", "lib/x.ts"]],
+      ["c.ts", ["a.ts"]],
+    ]);
+    expect(importCycles(graph)).toEqual(["a.ts -> b.ts -> c.ts -> a.ts"]);
+  });
 });
+
+/** Every import cycle of a module graph, each written once from the first module met on it. */
+function importCycles(graph: Map<string, string[]>): string[] {
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (node: string) => {
+    const at = path.indexOf(node);
+    if (at !== -1) {
+      cycles.push([...path.slice(at), node].join(" -> "));
+      return;
+    }
+    if (done.has(node) || !graph.has(node)) return;
+    path.push(node);
+    for (const next of graph.get(node) ?? []) visit(next);
+    path.pop();
+    done.add(node);
+  };
+  for (const node of graph.keys()) visit(node);
+  return cycles;
+}

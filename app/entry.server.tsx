@@ -8,11 +8,11 @@ import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { NonceContext } from "#app/components/nonce.tsx";
 import { RequestIdContext } from "#app/components/request-id.tsx";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
+import { paintFirst } from "#app/server/http/paint-first.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { timeRender } from "#app/server/telemetry/metrics.server.ts";
 import { currentRequest } from "#app/server/telemetry/request.server.ts";
-import { paintFirst } from "#app/server/web/paint-first.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import styles from "./app.css?inline";
 
 export const streamTimeout = 5_000;

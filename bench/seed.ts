@@ -6,7 +6,7 @@ import { blogDocument } from "#app/lib/search.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
-import { sampleBlogs } from "#app/server/seed/sample-blogs.server.ts";
+import { sampleBlogs } from "#app/server/transfer/seed/sample-blogs.server.ts";
 
 const BATCH = 500;
 

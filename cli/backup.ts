@@ -6,11 +6,11 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { writeBackup } from "#app/server/backup/backup.server.ts";
-import { failureLine } from "#app/server/backup/cli.server.ts";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
+import { writeBackup } from "#app/server/transfer/backup/backup.server.ts";
+import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
 
 const usage = "Usage: npm run backup -- --out FILE   (e.g. --out backups/site.tar.gz)";
 

@@ -9,9 +9,9 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { failureLine } from "#app/server/backup/cli.server.ts";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
+import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 
 const usage = "Usage: npm run export -- --out FILE [--include-pii]   (e.g. --out site-export.tar.gz)";

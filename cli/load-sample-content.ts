@@ -5,7 +5,7 @@
  */
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
-import { loadSampleContentIfEmpty } from "#app/server/seed/seed.server.ts";
+import { loadSampleContentIfEmpty } from "#app/server/transfer/seed/seed.server.ts";
 
 const handle = await openDatabase(configOrExit().DATABASE_URL);
 try {

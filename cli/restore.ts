@@ -8,11 +8,11 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { failureLine } from "#app/server/backup/cli.server.ts";
-import { restoreBackup } from "#app/server/backup/restore.server.ts";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
+import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
+import { restoreBackup } from "#app/server/transfer/backup/restore.server.ts";
 
 const usage = "Usage: npm run restore -- FILE   (into an empty database and uploads location)";
 

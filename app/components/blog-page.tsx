@@ -1,8 +1,8 @@
 import { Link, type MetaDescriptor } from "react-router";
+import type { Blog } from "#app/lib/content-shapes.ts";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { linkUploadsAt } from "#app/lib/images.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
-import type { Blog } from "#app/server/models/blogs.server.ts";
 import { CategoryChip } from "./category-chip.tsx";
 import { FeaturedRecipe, JumpToRecipe } from "./featured-recipe.tsx";
 import { ContentImage } from "./images.tsx";

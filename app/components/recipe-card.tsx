@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { Recipe } from "#app/lib/content-shapes.ts";
 import { readableDuration, totalMinutes } from "#app/lib/durations.ts";
 import { groupLines } from "#app/lib/recipe-groups.ts";
 import {
@@ -8,7 +9,6 @@ import {
   scaleIngredient,
   servingsParameter,
 } from "#app/lib/scale.ts";
-import type { Recipe } from "#app/server/models/recipes.server.ts";
 
 /** What a recipe card shows: the saved recipe, or a preview's unsaved values. */
 export type RecipeCardData = Pick<

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Recipe } from "#app/server/models/recipes.server.ts";
+import type { Recipe } from "#app/lib/content-shapes.ts";
 import { TrendingBadge } from "./cards.tsx";
 import { ContentImage } from "./images.tsx";
 import { RecipeCard, type RecipeCardData } from "./recipe-card.tsx";

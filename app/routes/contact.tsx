@@ -8,11 +8,11 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addContactNoticed } from "#app/server/mail/notifications.server.ts";
 import { getSiteInfo, getSiteNumbers } from "#app/server/models/settings.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
-import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_SENT_MESSAGE = "Thank you! Your message has been sent. We'll get back to you soon.";

@@ -5,7 +5,7 @@ import { PageHero } from "#app/components/page-hero.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import type { Route } from "./+types/favorites";
 
 /** The answer is the same for every visitor: shared from the response cache. */

@@ -7,9 +7,9 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { TAGLINE } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { latestBlogs } from "#app/server/models/blogs.server.ts";
 import { listRecipes } from "#app/server/models/recipes.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/index";
 
 /** The answer is the same for every visitor: shared from the response cache. */

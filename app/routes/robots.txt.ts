@@ -1,5 +1,5 @@
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import type { Route } from "./+types/robots.txt";
 
 /** The answer is the same for every visitor: shared from the response cache. */

@@ -5,9 +5,9 @@ import { userSchema } from "#app/forms/user.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { signUp } from "#app/server/mail/subscriptions.server.ts";
-import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import type { Route } from "./+types/signup";
 
 /** The popup posts here with JavaScript; without it, this page is the same sign-up form. */

@@ -1,9 +1,9 @@
 import { escapeXml } from "#app/lib/xml.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { SITEMAP_BLOGS_PER_FILE, xmlResponse } from "#app/server/http/sitemap.server.ts";
 import { blogSitemapFileCount } from "#app/server/models/blogs.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
-import { SITEMAP_BLOGS_PER_FILE, xmlResponse } from "#app/server/web/sitemap.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 /**

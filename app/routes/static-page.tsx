@@ -5,8 +5,8 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_BRAND, pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/static-page";
 
 /** The answer is the same for every visitor: shared from the response cache. */

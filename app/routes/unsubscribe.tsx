@@ -3,8 +3,8 @@ import { PageHero } from "#app/components/page-hero.tsx";
 import { siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { FormBodyError, readFormBody } from "#app/server/http/form-body.server.ts";
 import { findUnsubscribeLink, unsubscribe } from "#app/server/mail/subscriptions.server.ts";
-import { FormBodyError, readFormBody } from "#app/server/web/form-body.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export const UNSUBSCRIBED = "You are unsubscribed: you will get no more mail from us.";

@@ -11,8 +11,8 @@
  * Outputs (paths relative to the repository, or to --out):
  *   public/images/destinations/{slug}-{640,1280}.webp          (3:2 heroes)
  *   public/images/destinations/highlights/{slug}-{n}-480.webp  (4:3 highlights)
- *   app/server/seed/images/blogs/{file}.webp                   (1600 x 1000)
- *   app/server/seed/images/recipes/{file}.webp                 (1200 x 900)
+ *   app/server/transfer/seed/images/blogs/{file}.webp                   (1600 x 1000)
+ *   app/server/transfer/seed/images/recipes/{file}.webp                 (1200 x 900)
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -68,8 +68,8 @@ interface Job {
 
 const DEST_DIR = "public/images/destinations";
 const HIGHLIGHT_DIR = "public/images/destinations/highlights";
-const BLOG_DIR = "app/server/seed/images/blogs";
-const RECIPE_DIR = "app/server/seed/images/recipes";
+const BLOG_DIR = "app/server/transfer/seed/images/blogs";
+const RECIPE_DIR = "app/server/transfer/seed/images/recipes";
 
 function heroJob(slug: string, draw: () => Scene): Job {
   return {

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Field } from "#app/components/form.tsx";
 import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
+import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 import type { ImageRef } from "#app/lib/images.ts";
-import type { RecipeChoice } from "#app/server/models/featured-recipes.server.ts";
 import { FeaturedRecipeField } from "./featured-recipe-field.tsx";
 import { ImageFields } from "./image-fields.tsx";
 import type { LibraryPage } from "./image-picker.tsx";

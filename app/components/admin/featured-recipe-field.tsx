@@ -1,5 +1,5 @@
 import { FEATURED_RECIPE_FIELDS as F } from "#app/forms/featured-recipe.fields.ts";
-import type { RecipeChoice } from "#app/server/models/featured-recipes.server.ts";
+import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 
 /** The blog form's "Featured recipe" select: none, or one of the recipes (drafts marked). */
 export function FeaturedRecipeField({

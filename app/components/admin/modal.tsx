@@ -1,18 +1,7 @@
-import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useId, useState } from "react";
 import { CloseIcon } from "#app/components/icons.tsx";
+import { useModalDialog } from "./confirm-dialog.tsx";
 import { DiscardDialog, useFormBaseline, useLeavePrompt } from "./unsaved-changes.tsx";
-
-/** A <dialog> shown as a modal while `open` is true (showModal traps focus; Escape closes it). */
-function useModalDialog(open: boolean) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return ref;
-}
 
 /** How a control inside a modal asks to close it (the unsaved-changes check included). */
 const RequestCloseContext = createContext<() => void>(() => {});
@@ -123,55 +112,6 @@ export function Modal({
           onClose();
         }}
       />
-    </dialog>
-  );
-}
-
-/** A confirmation before anything is deleted or thrown away. */
-export function ConfirmDialog({
-  open,
-  message,
-  confirmLabel = "Delete",
-  cancelLabel = "Cancel",
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  message: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  onConfirm(): void;
-  onCancel(): void;
-}) {
-  const ref = useModalDialog(open);
-  const messageId = useId();
-  return (
-    <dialog
-      ref={ref}
-      role="alertdialog"
-      aria-labelledby={messageId}
-      onClose={onCancel}
-      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-white p-6 text-ink-900 shadow-2xl backdrop:bg-ink-900/60"
-    >
-      <p id={messageId} className="text-lg font-medium">
-        {message}
-      </p>
-      <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-full px-5 py-2.5 font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100"
-        >
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          className="rounded-full bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-500"
-        >
-          {confirmLabel}
-        </button>
-      </div>
     </dialog>
   );
 }

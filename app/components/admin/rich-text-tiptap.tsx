@@ -2,7 +2,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect } from "react";
 import { flushSync } from "react-dom";
-import { type FormatTool, FormatToolbar, type LoadedEditorProps } from "./rich-text-editor.tsx";
+import { type FormatTool, FormatToolbar, type LoadedEditorProps } from "./rich-text-toolbar.tsx";
 
 const escapeHtml = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
-import { ConfirmDialog } from "./modal.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** The question asked before unsaved changes are thrown away, and its two answers. */
 const UNSAVED = {

@@ -1,4 +1,5 @@
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { FormBodyError, readFormBody } from "#app/server/http/form-body.server.ts";
 import {
   AUTOSAVE_MAX_CHARS,
   AutosaveStale,
@@ -10,7 +11,6 @@ import {
   saveAutosave,
 } from "#app/server/models/autosaves.server.ts";
 import { blogExists } from "#app/server/models/blogs.server.ts";
-import { FormBodyError, readFormBody } from "#app/server/web/form-body.server.ts";
 import type { Route } from "./+types/autosave";
 
 /**

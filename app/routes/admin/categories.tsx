@@ -6,11 +6,11 @@ import { CATEGORY_RENAME_FIELDS as F } from "#app/forms/category-rename.fields.t
 import { categoryRenameSchema } from "#app/forms/category-rename.ts";
 import { parseForm } from "#app/forms/parse.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { renameCategory } from "#app/server/models/category-rename.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/categories";
 
 export const CATEGORIES_LOAD_FAILED = "Failed to load categories.";

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from "node:stream";
 import { redirect } from "react-router";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { writeExport } from "#app/server/transfer/export/export.server.ts";
-import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
 import type { Route } from "./+types/export";
 
 /** The Export button of /admin/import posts here; a plain visit goes back to that screen. */

@@ -5,10 +5,10 @@ import { FORGOT_FIELDS as F, RESET_LINK_SENT } from "#app/forms/password-reset.f
 import { forgotSchema } from "#app/forms/password-reset.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import { requestPasswordReset } from "#app/server/mail/password-reset.server.ts";
-import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 /** Reset links one address may be sent per hour: enough for a typo, too few to flood a mailbox. */

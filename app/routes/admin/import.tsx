@@ -13,6 +13,9 @@ import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonDanger, buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { field, parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import {
   createImportRun,
@@ -25,9 +28,6 @@ import {
   resumeStaleImportRuns,
   startImportRun,
 } from "#app/server/transfer/import/jobs.server.ts";
-import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail } from "#app/server/web/admin-result.server.ts";
-import { redirectWithToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/import";
 import type { ImportProgressAnswer } from "./import/progress.ts";
 import { ImportReportView } from "./import/report-view.tsx";

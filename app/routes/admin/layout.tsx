@@ -4,10 +4,10 @@ import { Clock } from "#app/components/admin/clock.tsx";
 import { preloadRichTextEditor } from "#app/components/admin/rich-text-editor.tsx";
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { takeToast } from "#app/server/http/toast.server.ts";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
 import { countPendingComments } from "#app/server/models/comments.server.ts";
 import { countRecipes } from "#app/server/models/recipes.server.ts";
-import { takeToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,10 +8,10 @@ import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
 import { attemptLogin } from "#app/server/auth/login.server.ts";
 import { findSessionAccount } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { FormBodyError, readFormBody } from "#app/server/http/form-body.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
+import { redirectWithToast, takeToast } from "#app/server/http/toast.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
-import { FormBodyError, readFormBody } from "#app/server/web/form-body.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
-import { redirectWithToast, takeToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/login";
 
 export const ACCESS_DENIED = "Access denied";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { destroySession } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { redirectWithToast } from "#app/server/web/toast.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Logout destroys the session on the server and returns to the login screen. */

@@ -3,6 +3,8 @@ import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { field, parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import {
   ADMIN_COMMENTS_LIMIT,
   type AdminComment,
@@ -13,8 +15,6 @@ import {
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { field, parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/manage-comments";
 
 export const COMMENT_APPROVED = "Comment approved";

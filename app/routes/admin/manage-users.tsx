@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { Modal } from "#app/components/admin/modal.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   AdminTable,
@@ -18,10 +19,10 @@ import { parseForm } from "#app/forms/parse.ts";
 import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
 import { userSchema } from "#app/forms/user.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { deleteFromForm, field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/manage-users";
 
 export const USERS_LOAD_FAILED = "Failed to fetch users.";

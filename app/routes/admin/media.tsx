@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Link, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog } from "#app/components/admin/modal.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { AdminTable, buttonDanger, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
@@ -8,10 +8,10 @@ import { Pagination } from "#app/components/pagination.tsx";
 import { UPLOAD_ID } from "#app/forms/image.fields.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { deleteUpload, listUploads, type UploadUse } from "#app/server/models/uploads.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/media";
 
 export const MEDIA_LOAD_FAILED = "Failed to load the media library.";

@@ -4,11 +4,11 @@ import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.t
 import { PASSWORD_CHANGED, RESET_FIELDS as R, RESET_LINK_INVALID } from "#app/forms/password-reset.fields.ts";
 import { resetSchema } from "#app/forms/password-reset.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import { isResetTokenUsable, RESET_PATH, resetPassword } from "#app/server/mail/password-reset.server.ts";
-import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
-import { redirectWithToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/reset-password";
 
 /** The page holds a live token in its URL: no cache keeps it. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog } from "#app/components/admin/modal.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   AdminTable,
@@ -18,6 +18,8 @@ import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
 import { siteNumbersSchema } from "#app/forms/site-numbers.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
@@ -27,8 +29,6 @@ import {
   saveSiteNumbers,
 } from "#app/server/models/settings.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { field, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
 import type { Route } from "./+types/settings";
 
 export const SETTINGS_SAVED = "Settings saved";

@@ -17,15 +17,15 @@ import { commentSchema } from "#app/forms/comment.ts";
 import { imageSources } from "#app/lib/images.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { relatedBlogs } from "#app/server/models/related.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
-import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
-import { requestInfoContext } from "#app/server/web/request-context.server.ts";
 import type { Route } from "./+types/$slug";
 
 /** Query flag of the page a posted comment redirects to; it shows the message below. */

@@ -7,8 +7,8 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { listBlogs } from "#app/server/models/blogs.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/index";
 
 /** The answer is the same for every visitor: shared from the response cache. */

@@ -9,7 +9,7 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { destinationSlug } from "#app/lib/slug.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import type { Route } from "./+types/$spotname";
 
 /** The answer is the same for every visitor: shared from the response cache. */

@@ -5,7 +5,7 @@ import { destinations } from "#app/content/destinations.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import type { Route } from "./+types/index";
 
 /** The answer is the same for every visitor: shared from the response cache. */

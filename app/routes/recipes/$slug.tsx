@@ -9,8 +9,8 @@ import { servingsParameter } from "#app/lib/scale.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { findRecipeBySlug } from "#app/server/models/recipes.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/$slug";
 
 /**

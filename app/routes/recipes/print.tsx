@@ -6,9 +6,9 @@ import { servingsParameter } from "#app/lib/scale.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { findRecipeBySlug } from "#app/server/models/recipes.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/print";
 
 /**

@@ -1,9 +1,9 @@
 import { categorySlugPath } from "#app/lib/category.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { sitemapUrl, urlset, xmlResponse } from "#app/server/http/sitemap.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
-import { sitemapUrl, urlset, xmlResponse } from "#app/server/web/sitemap.server.ts";
 import type { Route } from "./+types/categories.xml";
 
 /** The sitemap file of the category pages: every category with a published blog. */

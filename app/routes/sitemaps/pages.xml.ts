@@ -2,9 +2,9 @@ import { destinations } from "#app/content/destinations.ts";
 import { destinationSlug } from "#app/lib/slug.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { sitemapUrl, urlset, xmlResponse } from "#app/server/http/sitemap.server.ts";
 import { recipeSitemapEntries } from "#app/server/models/recipes.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
-import { sitemapUrl, urlset, xmlResponse } from "#app/server/web/sitemap.server.ts";
 import type { Route } from "./+types/pages.xml";
 
 const STATIC_PATHS = [

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
-import { takeToast } from "#app/server/web/toast.server.ts";
+import { takeToast } from "#app/server/http/toast.server.ts";
 import { ADMIN_ROLE, upsertAccount } from "./accounts.server.ts";
 import { cookieHeader, createSession, readCookie, requireAdmin, SESSION_SECONDS } from "./session.server.ts";
 

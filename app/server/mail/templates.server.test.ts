@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "#app/lib/escape-html.ts";
 import { retryDelaySeconds } from "./outbox.server.ts";
-import {
-  confirmSignupMail,
-  escapeHtml,
-  notificationMail,
-  oneLine,
-  passwordResetMail,
-} from "./templates.server.ts";
+import { confirmSignupMail, notificationMail, oneLine, passwordResetMail } from "./templates.server.ts";
 
 describe("escapeHtml and oneLine", () => {
   it("escapes the five characters HTML gives meaning", () => {

@@ -3,21 +3,12 @@
  * HTML bodies out. Whatever came from a visitor (names, messages) is escaped in the HTML; the
  * HTML is plain (no images, no remote anything), so it reads the same in every mail program.
  */
+import { escapeHtml } from "#app/lib/escape-html.ts";
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
-}
-
-/** Text made safe to place in HTML, in element content and in quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** One line of visitor text for a subject or a list: no line breaks, cut to `max` characters. */

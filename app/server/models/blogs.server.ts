@@ -1,5 +1,6 @@
+import type { Blog, BlogCard } from "#app/lib/content-shapes.ts";
 import { excerptOf, hasMore } from "#app/lib/excerpt.ts";
-import { type ImageRef, imageRef, imageUpdate } from "#app/lib/images.ts";
+import { imageRef, imageUpdate } from "#app/lib/images.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import {
   type PublicationFilter,
@@ -28,32 +29,6 @@ import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
 
 const BLOGS_PER_PAGE = 9;
-
-/** What a blog list card shows; never carries the content. */
-export interface BlogCard {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  hasMore: boolean;
-  date: string;
-  category: string;
-  createdAt: number;
-  image: ImageRef;
-  /** The image's alt text (the title unless the admin wrote one). */
-  imageAlt: string;
-}
-
-export interface Blog extends BlogCard {
-  content: string;
-  author: string;
-  seoTitle: string;
-  seoDescription: string;
-  seoKeywords: string;
-  updatedAt: number;
-  /** Null: a draft. Public reads only ever return blogs whose time has come. */
-  publishAt: number | null;
-}
 
 /** An admin list card: every blog, with its publication state. */
 export interface AdminBlogCard extends BlogCard {

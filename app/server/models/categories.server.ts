@@ -1,6 +1,7 @@
+import type { BlogCard } from "#app/lib/content-shapes.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { type BlogCard, cardColumns, toCard } from "./blogs.server.ts";
+import { cardColumns, toCard } from "./blogs.server.ts";
 import { categoryName } from "./category-names.server.ts";
 
 const BLOGS_PER_PAGE = 9;

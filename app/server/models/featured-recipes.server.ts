@@ -1,16 +1,10 @@
 import { sql } from "kysely";
+import type { Recipe, RecipeChoice } from "#app/lib/content-shapes.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { findRecipeById, type Recipe } from "./recipes.server.ts";
+import { findRecipeById } from "./recipes.server.ts";
 
 /** A recipe in the blog form's Featured recipe list. */
-export interface RecipeChoice {
-  id: number;
-  title: string;
-  /** Drafts and scheduled recipes may be chosen; the blog shows the card once the recipe is published. */
-  published: boolean;
-}
-
 /** The most recipes the list offers (newest first): the form stays small on a large site. */
 const CHOICES = 500;
 

@@ -1,8 +1,8 @@
 import { type SelectQueryBuilder, sql } from "kysely";
+import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import type { PublicationFilter, PublishAt } from "#app/lib/publication.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
-import { ImageNeededToPublishError } from "#app/server/media/image-input.server.ts";
 
 /**
  * The `publish_at` a save writes, given what it asks for and what the row holds: "now" publishes
@@ -17,6 +17,16 @@ export function publicationColumn(
   if (wanted === undefined) return current;
   if (wanted !== "now") return wanted;
   return current !== null && current <= now ? current : now;
+}
+
+/**
+ * The save would publish (or schedule) an item that has no image: only a draft may wait for one.
+ * The admin's to fix (400), thrown by the model, which knows the image the item keeps.
+ */
+export class ImageNeededToPublishError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.neededToPublish);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type ImageRef, imageRef, imageUpdate } from "#app/lib/images.ts";
+import type { NutritionalValues, Recipe } from "#app/lib/content-shapes.ts";
+import { imageRef, imageUpdate } from "#app/lib/images.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import {
   type PublicationFilter,
@@ -20,39 +21,6 @@ import {
 import { indexRecipe, unindex } from "./search.server.ts";
 import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
-
-interface NutritionalValues {
-  calories: number;
-  protein: number;
-  fats: number;
-  carbs: number;
-}
-
-export interface Recipe {
-  id: number;
-  slug: string;
-  title: string;
-  short: string;
-  image: ImageRef;
-  /** The image's alt text (the title unless the admin wrote one). */
-  imageAlt: string;
-  steps: string[];
-  ingredients: string[];
-  nutritionalValues: NutritionalValues;
-  type: string | null;
-  createdAt: number;
-  /** Null: a draft. Public reads only ever return recipes whose time has come. */
-  publishAt: number | null;
-  /** The yield; null: not given (the card then scales from one). */
-  servings: number | null;
-  /** Whole minutes; null: not given. */
-  prepMinutes: number | null;
-  cookMinutes: number | null;
-  /** As written; null: the card shows prep plus cook (`totalMinutes` in lib/durations.ts). */
-  totalMinutes: number | null;
-  notes: string;
-  equipment: string[];
-}
 
 /** The recipe card's optional fields (migration 014): absent when adding means empty, when editing "keep". */
 export interface RecipeCardInput {

@@ -1,7 +1,8 @@
 import { categorySlug } from "#app/lib/category.ts";
+import type { Blog, BlogCard } from "#app/lib/content-shapes.ts";
 import { rankRelated } from "#app/lib/related.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { type Blog, type BlogCard, cardColumns, toCard } from "./blogs.server.ts";
+import { cardColumns, toCard } from "./blogs.server.ts";
 
 /**
  * How many candidates each of the two reads brings: enough for the ranking to find three posts

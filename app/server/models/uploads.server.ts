@@ -4,12 +4,33 @@
  * used it: replacing a row's image or deleting the row leaves the upload listed (unused), and only
  * the library deletes it, refusing while any row uses it.
  */
+import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { UploadRow } from "#app/server/db/schema.server.ts";
-import { PickedImageMissingError, type StoredImage } from "#app/server/media/image-input.server.ts";
-import { deleteImage, measureUpload } from "#app/server/media/storage.server.ts";
+import { deleteImage, measureUpload, type UploadInfo } from "#app/server/media/storage.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
+
+export interface StoredImage {
+  imageId: string | null;
+  imageUrl: string | null;
+  /** The Alt text field ("" for the title). */
+  imageAlt: string;
+  /** What was stored by this request (the model records it in the media library); null otherwise. */
+  upload: UploadInfo | null;
+  /** True when `imageId` was picked from the library: the model checks it still exists. */
+  picked: boolean;
+}
+
+/**
+ * The chosen image was picked from the library but is gone by the time the row is written: the
+ * admin's to fix (400), thrown by the model inside its transaction.
+ */
+export class PickedImageMissingError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.pickMissing);
+  }
+}
 
 const UPLOADS_PER_PAGE = 24;
 

@@ -6,9 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeBackup } from "#app/server/backup/backup.server.ts";
-import { restoreBackup } from "#app/server/backup/restore.server.ts";
 import { s3Store } from "#app/server/media/s3.server.ts";
+import { writeBackup } from "#app/server/transfer/backup/backup.server.ts";
+import { restoreBackup } from "#app/server/transfer/backup/restore.server.ts";
 import { type S3Server, startS3Server } from "#tests/support/s3.ts";
 import { fillSite, newSite, type Site, tableContents, uploadContents } from "./site.ts";
 

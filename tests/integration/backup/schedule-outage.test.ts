@@ -9,10 +9,10 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backupScheduler } from "#app/server/backup/schedule.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { localDiskStore } from "#app/server/media/local-disk.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { backupScheduler } from "#app/server/transfer/backup/schedule.server.ts";
 import { ENGINES } from "#tests/support/engines.ts";
 import { type Outage, outageFor } from "#tests/support/outage.ts";
 

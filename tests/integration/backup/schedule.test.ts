@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { Migrator } from "kysely/migration";
 import { onTestFinished as after, afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backupScheduler } from "#app/server/backup/schedule.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
+import { backupScheduler } from "#app/server/transfer/backup/schedule.server.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { fillSite, newSite, type Site } from "./site.ts";
 

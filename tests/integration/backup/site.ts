@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { upsertAccount } from "#app/server/auth/accounts.server.ts";
-import { BACKED_UP, COMPUTED_COLUMNS } from "#app/server/backup/tables.server.ts";
 import { type DatabaseHandle, type DB, openDatabase } from "#app/server/db/db.server.ts";
 import { localDiskStore } from "#app/server/media/local-disk.server.ts";
 import { storeUpload } from "#app/server/media/storage.server.ts";
@@ -19,6 +18,7 @@ import { addContact } from "#app/server/models/contacts.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
+import { BACKED_UP, COMPUTED_COLUMNS } from "#app/server/transfer/backup/tables.server.ts";
 import { type Engine, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { listKeys } from "#tests/support/upload-store-contract.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The CSRF Origin check as the built server applies it (app/server/web/app.server.ts, before any
+ * The CSRF Origin check as the built server applies it (app/server/http/app.server.ts, before any
  * action runs), not the function alone: the scheme it compares is the one Express derives from a
  * trusted proxy's X-Forwarded-Proto (TRUST_PROXY, loopback by default; the test client is on this
  * machine). An https request with an `http://` Origin of its own host is a page anyone on the

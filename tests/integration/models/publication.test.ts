@@ -13,7 +13,6 @@ import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
 import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
-import { ImageNeededToPublishError } from "#app/server/media/image-input.server.ts";
 import {
   blogFeedEntries,
   blogSitemapFile,
@@ -28,6 +27,7 @@ import {
   listBlogs,
   updateBlog,
 } from "#app/server/models/blogs.server.ts";
+import { ImageNeededToPublishError } from "#app/server/models/publication.server.ts";
 import {
   createRecipe,
   findRecipeBySlug,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
 import { countRecipes } from "#app/server/models/recipes.server.ts";
-import { loadSampleContentIfEmpty } from "#app/server/seed/seed.server.ts";
+import { loadSampleContentIfEmpty } from "#app/server/transfer/seed/seed.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 let uploads: string;

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ArchiveWriter, rowLine, tablePart } from "#app/server/backup/archive.server.ts";
+import { ArchiveWriter, rowLine, tablePart } from "#app/server/transfer/backup/archive.server.ts";
 import { writeExport } from "#app/server/transfer/export/export.server.ts";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from "#app/server/transfer/export/format.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";

@@ -5,7 +5,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSchema } from "#app/forms/contact.ts";
-import { checkPublicForm } from "#app/server/web/public-forms.server.ts";
+import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
 import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 
 const LIMIT = 5;
@@ -183,7 +183,7 @@ for (const engine of ENGINES) {
       contact: typeof import("#app/routes/contact.tsx");
       signup: typeof import("#app/routes/signup.tsx");
       blog: typeof import("#app/routes/blogs/$slug.tsx");
-      context: typeof import("#app/server/web/request-context.server.ts");
+      context: typeof import("#app/server/http/request-context.server.ts");
     };
     let blogSlug = "";
 
@@ -198,7 +198,7 @@ for (const engine of ENGINES) {
         contact: await import("#app/routes/contact.tsx"),
         signup: await import("#app/routes/signup.tsx"),
         blog: await import("#app/routes/blogs/$slug.tsx"),
-        context: await import("#app/server/web/request-context.server.ts"),
+        context: await import("#app/server/http/request-context.server.ts"),
       };
       const db = await dbModule.getDb();
       closeDb = async () => (await dbModule.getDatabase()).destroy();

@@ -15,16 +15,16 @@ import { publicationState } from "#app/lib/publication.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
-import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
+import { readBlogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
+import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { featuredRecipeIdOf, recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
-import { parseId, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail } from "#app/server/web/admin-result.server.ts";
-import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
-import { redirectWithToast } from "#app/server/web/toast.server.ts";
 import type { Route } from "./+types/edit";
 
 export async function loader({ request }: Route.LoaderArgs) {

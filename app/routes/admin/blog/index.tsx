@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
 import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
-import { CloseModalButton, ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { CloseModalButton, Modal } from "#app/components/admin/modal.tsx";
 import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
   PublicationBadge,
@@ -30,16 +31,16 @@ import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { readPublication } from "#app/forms/publication.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
+import { readBlogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
+import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { deleteFromForm, field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { type AdminActionResult, adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { type UndescribedImage, undescribedImages } from "#app/server/models/uploads.server.ts";
-import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { type AdminActionResult, adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
-import { readBlogSubmission, refusedBlogSave } from "#app/server/web/blog-submission.server.ts";
 import type { Route } from "./+types/index";
 
 /** The list count can be all or a given number; "all" still pages, 100 at a time. */

@@ -1,6 +1,6 @@
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { parseId } from "#app/server/http/admin-form.server.ts";
 import { getImportRun } from "#app/server/transfer/import/jobs.server.ts";
-import { parseId } from "#app/server/web/admin-form.server.ts";
 import type { Route } from "./+types/progress";
 
 /** Where the progress bar of /admin/import stands, polled every second while a run works. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
-import { ConfirmDialog, Modal } from "#app/components/admin/modal.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { Modal } from "#app/components/admin/modal.tsx";
 import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
   PublicationBadge,
@@ -27,12 +28,12 @@ import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { readPublication } from "#app/forms/publication.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { storeThenSave } from "#app/server/media/store-then-save.server.ts";
+import { readRecipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
+import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { deleteFromForm, field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { createRecipe, deleteRecipe, listAdminRecipes } from "#app/server/models/recipes.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { deleteFromForm, field, readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/web/admin-result.server.ts";
-import { readRecipeSubmission, refusedRecipeSave } from "#app/server/web/recipe-submission.server.ts";
 import type { Route } from "./+types/index";
 
 const RECIPES_PER_PAGE = 24;

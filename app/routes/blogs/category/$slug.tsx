@@ -8,9 +8,9 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
 import { categoryMovedTo } from "#app/server/models/category-rename.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/$slug";
 
 /** The answer is the same for every visitor: shared from the response cache. */

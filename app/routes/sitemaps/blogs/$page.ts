@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { SITEMAP_BLOGS_PER_FILE, sitemapUrl, urlset, xmlResponse } from "#app/server/http/sitemap.server.ts";
 import { blogSitemapFile, blogSitemapFileCount } from "#app/server/models/blogs.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
-import { SITEMAP_BLOGS_PER_FILE, sitemapUrl, urlset, xmlResponse } from "#app/server/web/sitemap.server.ts";
 import type { Route } from "./+types/$page";
 
 /** One sitemap file of up to 10,000 blogs (a fixed id range, so its contents never move). */

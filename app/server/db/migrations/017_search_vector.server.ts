@@ -12,7 +12,7 @@ import { PG_SEARCH_VECTOR } from "./012_search.server.ts";
  * so the search's "a query word in the title" read is an index read too.
  *
  * The column is PostgreSQL's alone (SQLite's FTS5 table already stores its index): backups leave
- * it out (`COMPUTED_COLUMNS` in app/server/backup/tables.server.ts) and the database fills it again
+ * it out (`COMPUTED_COLUMNS` in app/server/transfer/backup/tables.server.ts) and the database fills it again
  * as rows are restored. Adding it rewrites the table once: about a second per 1,000 documents.
  */
 export const PG_SEARCH_VECTOR_COLUMN = "search_vector";

@@ -7,12 +7,12 @@
 import { randomUUID } from "node:crypto";
 import type { Writable } from "node:stream";
 import { PostgresAdapter, sql } from "kysely";
-import { ArchiveWriter, BackupError, uploadPart } from "#app/server/backup/archive.server.ts";
-import { appVersion, dumpTables, inSnapshot } from "#app/server/backup/backup.server.ts";
 import type { Dialect } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { ArchiveWriter, BackupError, uploadPart } from "#app/server/transfer/backup/archive.server.ts";
+import { appVersion, dumpTables, inSnapshot } from "#app/server/transfer/backup/backup.server.ts";
 import {
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "#app/server/backup/archive.server.ts";
+import type { Manifest } from "#app/server/transfer/backup/archive.server.ts";
 import {
   EXPORT_TABLE_ORDER,
   exportedTables,

@@ -1,13 +1,13 @@
 /**
- * Our own export (`npm run export`): the backup's archive (app/server/backup/archive.server.ts: a
+ * Our own export (`npm run export`): the backup's archive (app/server/transfer/backup/archive.server.ts: a
  * gzip-compressed tar of JSON-lines table parts, upload files, and a manifest last) holding what
  * rebuilds a site's public pages on another site, merged rather than restored. The pure rules of
  * the format live here: which tables, in which order, what a row loses on the way out, how the
  * manifest identifies the site it came from.
  */
 import { createHash } from "node:crypto";
-import type { ArchiveKind, Manifest } from "#app/server/backup/archive.server.ts";
-import { BACKED_UP } from "#app/server/backup/tables.server.ts";
+import type { ArchiveKind, Manifest } from "#app/server/transfer/backup/archive.server.ts";
+import { BACKED_UP } from "#app/server/transfer/backup/tables.server.ts";
 
 export const EXPORT_FORMAT = "wanderplate-export";
 export const EXPORT_FORMAT_VERSION = 1;

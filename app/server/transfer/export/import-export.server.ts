@@ -11,6 +11,10 @@
  */
 
 import { PostgresAdapter } from "kysely";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { migrationsFor } from "#app/server/db/migrate.server.ts";
+import { uploadStore } from "#app/server/media/storage.server.ts";
+import type { UploadStore } from "#app/server/media/upload-store.server.ts";
 import {
   BackupError,
   type Manifest,
@@ -18,11 +22,7 @@ import {
   partOf,
   readArchive,
   verifyArchive,
-} from "#app/server/backup/archive.server.ts";
-import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { migrationsFor } from "#app/server/db/migrate.server.ts";
-import { uploadStore } from "#app/server/media/storage.server.ts";
-import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+} from "#app/server/transfer/backup/archive.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import {
   type ImportOptions,

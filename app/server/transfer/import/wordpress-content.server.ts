@@ -1,4 +1,5 @@
 import { decodeHTML } from "entities";
+import { escapeHtml } from "#app/lib/escape-html.ts";
 import { autop, BLOCK_TAGS, serialize } from "./wordpress-autop.server.ts";
 import {
   type BlockToken,
@@ -40,10 +41,6 @@ const HANDLED_SHORTCODES = new Set(["caption", "wp_caption", "gallery", "embed",
 
 function isKnownShortcode(name: string): boolean {
   return HANDLED_SHORTCODES.has(name) || name.startsWith("wprm-") || pageBuilderOf(name) !== null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 const block = (html: string): BlockToken => ({ kind: "block", html });

@@ -7,9 +7,11 @@
  * Order: recipes first (a post's recipe embed must find its recipe), then posts with their
  * comments and redirects, then subscribers.
  */
+
 import { createHash, randomBytes } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { PostgresAdapter, sql } from "kysely";
+import { escapeHtml } from "#app/lib/escape-html.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { saveImportedBlog } from "#app/server/models/blogs.server.ts";
 import { saveImportedRecipe } from "#app/server/models/recipes.server.ts";
@@ -166,9 +168,6 @@ async function featuredImage(
   const usable = /^https?:\/\//i.test(result.url);
   return { imageId: null, imageUrl: usable ? result.url : null, imageAlt: chosen.alt, failed: result.failed };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const RECIPE_PLACEHOLDER = /<a data-import-recipe="([^"]*)"><\/a>/g;
 const ATTACHMENT_PLACEHOLDER = /<img data-import-attachment="([^"]*)"[^>]*>/g;

@@ -4,11 +4,6 @@ import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banne
 import { servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
-import { findBlogById } from "#app/server/models/blogs.server.ts";
-import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
-import { readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import {
   type BlogPreview,
   blogPreviewFromForm,
@@ -17,7 +12,12 @@ import {
   postedPreviewContext,
   postedStatus,
   previewTarget,
-} from "#app/server/web/preview.server.ts";
+} from "#app/server/editing/preview.server.ts";
+import { readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
+import { findBlogById } from "#app/server/models/blogs.server.ts";
+import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import type { Route } from "./+types/$id";
 
 /**

@@ -6,9 +6,6 @@ import { imageSources } from "#app/lib/images.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { findRecipeById } from "#app/server/models/recipes.server.ts";
-import { readAdminForm } from "#app/server/web/admin-form.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import {
   type Posted,
   PREVIEW_HEADERS,
@@ -17,7 +14,10 @@ import {
   previewTarget,
   type RecipePreview,
   recipePreviewFromForm,
-} from "#app/server/web/preview.server.ts";
+} from "#app/server/editing/preview.server.ts";
+import { readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { findRecipeById } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/$id";
 
 /**

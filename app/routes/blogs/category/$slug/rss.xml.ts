@@ -2,12 +2,12 @@ import { data, redirect } from "react-router";
 import { categorySlugPath } from "#app/lib/category.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { FEED_SIZE, rssResponse } from "#app/server/http/feed.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { blogFeedEntries } from "#app/server/models/blogs.server.ts";
 import { categoryName } from "#app/server/models/category-names.server.ts";
 import { categoryMovedTo } from "#app/server/models/category-rename.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
-import { FEED_SIZE, rssResponse } from "#app/server/web/feed.server.ts";
-import { siteOrigin } from "#app/server/web/origin.server.ts";
 import type { Route } from "./+types/rss.xml";
 
 /** RSS 2.0 feed of one category's newest blogs. */

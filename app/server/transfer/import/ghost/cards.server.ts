@@ -3,13 +3,8 @@
  * as a name and a payload of the same fields (Koenig's kg-default-nodes). We keep the content and
  * drop Ghost's presentation (kg-card classes, widths): the writer's sanitizer would strip it anyway.
  */
+import { escapeHtml } from "#app/lib/escape-html.ts";
 import { renderSimpleMarkdown } from "./markdown.server.ts";
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${ENTITIES[c]};`);
-}
-
-const ENTITIES: Record<string, string> = { "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" };
 
 /** A payload field as a string (files are untrusted: a number or object where text belongs is ""). */
 export function field(payload: unknown, name: string): string {

@@ -3,7 +3,8 @@
  * Written from Koenig's node formats (kg-default-nodes), keeping content and dropping Ghost's
  * presentation: text with its marks, headings, lists, quotes, links and the common cards.
  */
-import { escapeHtml, field, renderCard, unknownCardHtml } from "./cards.server.ts";
+import { escapeHtml } from "#app/lib/escape-html.ts";
+import { field, renderCard, unknownCardHtml } from "./cards.server.ts";
 
 export interface RenderedBody {
   html: string;

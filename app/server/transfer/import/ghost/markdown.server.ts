@@ -4,7 +4,7 @@
  * bold, emphasis, code, links and images. Anything else stays as its text, escaped, so nothing the
  * blogger wrote is lost; the writer's sanitizer has the last word on the result.
  */
-import { escapeHtml } from "./cards.server.ts";
+import { escapeHtml } from "#app/lib/escape-html.ts";
 
 export function renderSimpleMarkdown(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");

@@ -3,7 +3,8 @@
  * HTML. Written from the mobiledoc 0.3 format (sections of markers opening and closing markups,
  * cards and atoms by index) and Ghost's cards; mobiledoc 0.2's marker shape is read too.
  */
-import { escapeHtml, renderCard, unknownCardHtml } from "./cards.server.ts";
+import { escapeHtml } from "#app/lib/escape-html.ts";
+import { renderCard, unknownCardHtml } from "./cards.server.ts";
 import type { RenderedBody } from "./lexical.server.ts";
 
 const SECTION_MARKUP = 1;

@@ -1,9 +1,9 @@
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import type { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
 import { parseForm } from "#app/forms/parse.ts";
-import { type ImageChoice, readImageChoice } from "#app/server/media/image-input.server.ts";
-import type { StoreThenSaveResult } from "#app/server/media/store-then-save.server.ts";
-import { adminFail } from "./admin-result.server.ts";
+import { type ImageChoice, readImageChoice } from "#app/server/editing/image-input.server.ts";
+import type { StoreThenSaveResult } from "#app/server/editing/store-then-save.server.ts";
+import { adminFail } from "#app/server/http/admin-result.server.ts";
 
 type BlogSchema = typeof newBlogSchema | typeof editedBlogSchema;
 

@@ -1,12 +1,8 @@
+import { discardImage, InvalidImageError, StorageError } from "#app/server/media/storage.server.ts";
+import { ImageNeededToPublishError } from "#app/server/models/publication.server.ts";
+import { PickedImageMissingError, type StoredImage } from "#app/server/models/uploads.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import {
-  type ImageChoice,
-  ImageNeededToPublishError,
-  PickedImageMissingError,
-  type StoredImage,
-  storeImageChoice,
-} from "./image-input.server.ts";
-import { discardImage, InvalidImageError, StorageError } from "./storage.server.ts";
+import { type ImageChoice, storeImageChoice } from "./image-input.server.ts";
 
 export type StoreThenSaveResult<T> =
   | { ok: true; saved: T }

@@ -7,7 +7,7 @@ import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { sampleBlogs } from "./sample-blogs.server.ts";
 import { sampleRecipes } from "./sample-recipes.server.ts";
 
-const imagesDir = () => resolve(process.cwd(), "app/server/seed/images");
+const imagesDir = () => resolve(process.cwd(), "app/server/transfer/seed/images");
 
 /**
  * Fills an empty database with the sample blogs and recipes, once. A marker setting, claimed

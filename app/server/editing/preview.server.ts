@@ -1,14 +1,13 @@
 import { createContext, data } from "react-router";
 import { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
+import type { Blog, Recipe } from "#app/lib/content-shapes.ts";
 import { type ImageRef, imageRef } from "#app/lib/images.ts";
 import { normalizeKeywords, slugify } from "#app/lib/slug.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
-import type { ImageChoice } from "#app/server/media/image-input.server.ts";
+import type { ImageChoice } from "#app/server/editing/image-input.server.ts";
+import { parseId } from "#app/server/http/admin-form.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
-import type { Blog } from "#app/server/models/blogs.server.ts";
-import type { Recipe } from "#app/server/models/recipes.server.ts";
 import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
-import { parseId } from "./admin-form.server.ts";
 import { readBlogSubmission } from "./blog-submission.server.ts";
 import { readRecipeSubmission } from "./recipe-submission.server.ts";
 

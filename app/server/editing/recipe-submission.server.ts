@@ -1,9 +1,9 @@
 import { parseForm } from "#app/forms/parse.ts";
 import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
 import { missesRequired, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
-import { type ImageChoice, readImageChoice } from "#app/server/media/image-input.server.ts";
-import type { StoreThenSaveResult } from "#app/server/media/store-then-save.server.ts";
-import { adminFail } from "./admin-result.server.ts";
+import { type ImageChoice, readImageChoice } from "#app/server/editing/image-input.server.ts";
+import type { StoreThenSaveResult } from "#app/server/editing/store-then-save.server.ts";
+import { adminFail } from "#app/server/http/admin-result.server.ts";
 
 export type RecipeSubmission =
   | {

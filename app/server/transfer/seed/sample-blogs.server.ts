@@ -12,7 +12,7 @@ export interface SampleBlog {
   /** YYYY-MM-DD */
   date: string;
   category: string;
-  /** File name under app/server/seed/images/blogs */
+  /** File name under app/server/transfer/seed/images/blogs */
   imageFile: string;
   /** What the picture shows, for readers who cannot see it. */
   imageAlt: string;

@@ -8,7 +8,7 @@
 export interface SampleRecipe {
   title: string;
   short: string;
-  /** File name under app/server/seed/images/recipes */
+  /** File name under app/server/transfer/seed/images/recipes */
   imageFile: string;
   /** What the picture shows, for readers who cannot see it. */
   imageAlt: string;

@@ -1,6 +1,7 @@
 import { IMAGE_FIELDS, IMAGE_MESSAGES, UPLOAD_ID } from "#app/forms/image.fields.ts";
 import { isHttpUrl } from "#app/lib/images.ts";
-import { storeUpload, type UploadInfo } from "./storage.server.ts";
+import { storeUpload } from "#app/server/media/storage.server.ts";
+import type { StoredImage } from "#app/server/models/uploads.server.ts";
 
 /**
  * What an admin form says about its image, before anything is stored. `alt` is the Alt text
@@ -39,37 +40,6 @@ export function readImageChoice(form: FormData): ImageChoice | { kind: "error"; 
   if (url)
     return isHttpUrl(url) ? { kind: "url", url, alt } : { kind: "error", message: IMAGE_MESSAGES.badUrl };
   return { kind: "none", alt };
-}
-
-export interface StoredImage {
-  imageId: string | null;
-  imageUrl: string | null;
-  /** The Alt text field ("" for the title). */
-  imageAlt: string;
-  /** What was stored by this request (the model records it in the media library); null otherwise. */
-  upload: UploadInfo | null;
-  /** True when `imageId` was picked from the library: the model checks it still exists. */
-  picked: boolean;
-}
-
-/**
- * The chosen image was picked from the library but is gone by the time the row is written: the
- * admin's to fix (400), thrown by the model inside its transaction.
- */
-export class PickedImageMissingError extends Error {
-  constructor() {
-    super(IMAGE_MESSAGES.pickMissing);
-  }
-}
-
-/**
- * The save would publish (or schedule) an item that has no image: only a draft may wait for one.
- * The admin's to fix (400), thrown by the model, which knows the image the item keeps.
- */
-export class ImageNeededToPublishError extends Error {
-  constructor() {
-    super(IMAGE_MESSAGES.neededToPublish);
-  }
 }
 
 /** Stores the chosen upload (decoding it proves it is an image); a URL, a pick or no image stores nothing. */
