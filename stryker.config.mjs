@@ -17,7 +17,7 @@ export default {
     "app/server/http/origin.server.ts",
     "app/server/models/sanitize.server.ts",
     "app/server/http/form-body.server.ts",
-    "app/server/http/public-forms.server.ts",
+    "app/server/http/forms.server.ts",
     "app/server/auth/session.server.ts",
     "app/server/auth/accounts.server.ts",
     "app/server/auth/rate-limits.server.ts",

@@ -7,6 +7,7 @@ import { requiredMessage } from "./common.fields.ts";
 import { optionalText } from "./common.ts";
 import { featuredRecipeField } from "./featured-recipe.ts";
 import { IMAGE_FIELDS } from "./image.fields.ts";
+import { checkPublication, publicationFields } from "./publication.ts";
 
 const hasSlug = (title: string) => slugify(title) !== "";
 const isRealDate = (date: string) => parseDateInput(date) !== null;
@@ -19,19 +20,22 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
   const required = (field: { label: string; max: number }) =>
     optionalText(field).min(1, missing(field.label));
   const content = optionalText(F.content);
-  return z.object({
-    title: required(F.title).refine(hasSlug, edit ? missing(F.title.label) : M.titleWithoutSlug),
-    content: edit ? content.refine((html) => htmlToText(html) !== "", missing(F.content.label)) : content,
-    date: z.string().trim().min(1, missing(F.date.label)).refine(isRealDate, M.notADate),
-    author: required(F.author),
-    category: optionalText(F.category),
-    seoTitle: optionalText(F.seoTitle),
-    seoDescription: optionalText(F.seoDescription),
-    seoKeywords: optionalText(F.seoKeywords),
-    // Whether alt text is required depends on the image chosen: readImageChoice decides.
-    imageAlt: optionalText(IMAGE_FIELDS.alt),
-    featuredRecipe: featuredRecipeField,
-  });
+  return z
+    .object({
+      title: required(F.title).refine(hasSlug, edit ? missing(F.title.label) : M.titleWithoutSlug),
+      content: edit ? content.refine((html) => htmlToText(html) !== "", missing(F.content.label)) : content,
+      date: z.string().trim().min(1, missing(F.date.label)).refine(isRealDate, M.notADate),
+      author: required(F.author),
+      category: optionalText(F.category),
+      seoTitle: optionalText(F.seoTitle),
+      seoDescription: optionalText(F.seoDescription),
+      seoKeywords: optionalText(F.seoKeywords),
+      // Whether alt text is required depends on the image chosen: readImageChoice decides.
+      imageAlt: optionalText(IMAGE_FIELDS.alt),
+      featuredRecipe: featuredRecipeField,
+      ...publicationFields,
+    })
+    .superRefine(checkPublication);
 }
 
 /** Add Blog: title, date and author required; a real date; a title that makes a slug. */

@@ -45,3 +45,11 @@ export const hostName = (required?: { label: string }) => {
     ? base.min(1, requiredMessage(required.label)).refine(isHost, HOST_NAME_MESSAGE)
     : base.refine((v) => v === "" || isHost(v), HOST_NAME_MESSAGE);
 };
+
+/** A row's id as a form posts it: a positive whole number; anything else is `message`. */
+export const recordId = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,14}$/, message)
+    .transform(Number);

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isTimeZone, type PublishAt, zonedLocalToSeconds } from "#app/lib/publication.ts";
 import { optionalText } from "./common.ts";
-import { parseForm } from "./parse.ts";
 import {
   PUBLICATION_FIELDS as F,
   FALLBACK_ZONE,
@@ -10,37 +9,33 @@ import {
 } from "./publication.fields.ts";
 
 /**
- * The publication part of a blog or recipe form. Without `publication` (a client that only knows
- * the spec's form) a save publishes, as the spec's Add Blog always did.
+ * The publication part of the blog and recipe forms, spread into their schemas
+ * (`{ ...publicationFields }`, then `.superRefine(checkPublication)`). Without `publication` (a
+ * client that only knows the spec's form) a save publishes, as the spec's Add Blog always did.
  */
-const publicationSchema = z
-  .object({
-    publication: z.string().trim(),
-    publishAt: optionalText(F.publishAt),
-    publishZone: optionalText(F.publishZone).transform((zone) => zone || FALLBACK_ZONE),
-  })
-  .superRefine((v, ctx) => {
-    if (v.publication === PUBLICATION_INTENTS.draft || v.publishAt === "") return;
-    if (!isTimeZone(v.publishZone))
-      ctx.addIssue({ code: "custom", path: ["publishAt"], message: M.unknownZone });
-    else if (zonedLocalToSeconds(v.publishAt, v.publishZone) === null)
-      ctx.addIssue({ code: "custom", path: ["publishAt"], message: M.notADateTime });
-  });
+export const publicationFields = {
+  publication: z.string().trim(),
+  publishAt: optionalText(F.publishAt),
+  publishZone: optionalText(F.publishZone).transform((zone) => zone || FALLBACK_ZONE),
+};
 
-export type PublicationChoice =
-  | { ok: true; draft: boolean; publishAt: PublishAt }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+type PublicationInput = { publication: string; publishAt: string; publishZone: string };
+
+/** A Publish at value must be a real time in a zone this server knows (a draft ignores it). */
+export function checkPublication(v: PublicationInput, ctx: z.RefinementCtx) {
+  if (v.publication === PUBLICATION_INTENTS.draft || v.publishAt === "") return;
+  if (!isTimeZone(v.publishZone))
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: M.unknownZone });
+  else if (zonedLocalToSeconds(v.publishAt, v.publishZone) === null)
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: M.notADateTime });
+}
 
 /**
- * What a submitted form asks for: Save draft is a draft (a Publish at value is ignored), the main
+ * What a checked form asks for: Save draft is a draft (a Publish at value is ignored), the main
  * submit with a Publish at value is that time, and without one is "now".
  */
-export function readPublication(form: FormData): PublicationChoice {
-  const parsed = parseForm(publicationSchema, form);
-  if (!parsed.ok)
-    return { ok: false, message: parsed.summary, fieldErrors: parsed.fieldErrors, values: parsed.values };
-  const { publication, publishAt, publishZone } = parsed.data;
-  if (publication === PUBLICATION_INTENTS.draft) return { ok: true, draft: true, publishAt: null };
-  if (publishAt === "") return { ok: true, draft: false, publishAt: "now" };
-  return { ok: true, draft: false, publishAt: zonedLocalToSeconds(publishAt, publishZone) as number };
+export function publicationOf(v: PublicationInput): { draft: boolean; publishAt: PublishAt } {
+  if (v.publication === PUBLICATION_INTENTS.draft) return { draft: true, publishAt: null };
+  if (v.publishAt === "") return { draft: false, publishAt: "now" };
+  return { draft: false, publishAt: zonedLocalToSeconds(v.publishAt, v.publishZone) as number };
 }

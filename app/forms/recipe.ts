@@ -2,6 +2,7 @@ import { z } from "zod";
 import { tooLongMessage } from "./common.fields.ts";
 import { optionalText } from "./common.ts";
 import { IMAGE_FIELDS } from "./image.fields.ts";
+import { checkPublication, publicationFields } from "./publication.ts";
 import { RECIPE_FIELDS as F, RECIPE_MESSAGES as M, type NutritionField } from "./recipe.fields.ts";
 
 /** A refusal: the hint under the field, and the sentence for the toast. */
@@ -56,30 +57,43 @@ const optionalWholeNumber = (field: { label: string; max: number }, min: number,
  * The recipe form's text fields; the image is read beside it (`readImageChoice`), and whether one
  * is required depends on the recipe having one already.
  */
-export const recipeSchema = z.object({
-  title: text(F.title, M.shorten.title, M.titleMissing),
-  short: text(F.short, M.shorten.short, M.shortMissing),
-  type: text(F.type, M.shorten.type),
-  steps: rows(F.steps),
-  ingredients: rows(F.ingredients),
-  calories: wholeNumber(F.calories),
-  protein: wholeNumber(F.protein),
-  fats: wholeNumber(F.fats),
-  carbs: wholeNumber(F.carbs),
-  servings: optionalWholeNumber(F.servings, 1, M.servingsRange),
-  prepMinutes: optionalWholeNumber(F.prepMinutes, 0, M.minutesRange),
-  cookMinutes: optionalWholeNumber(F.cookMinutes, 0, M.minutesRange),
-  totalMinutes: optionalWholeNumber(F.totalMinutes, 0, M.minutesRange),
-  equipment: rows(F.equipment),
-  notes: text(F.notes, M.shortenNotes),
-  // Whether alt text is required depends on the image chosen: readImageChoice decides.
-  imageAlt: optionalText(IMAGE_FIELDS.alt),
-});
+export const recipeSchema = z
+  .object({
+    title: text(F.title, M.shorten.title, M.titleMissing),
+    short: text(F.short, M.shorten.short, M.shortMissing),
+    type: text(F.type, M.shorten.type),
+    steps: rows(F.steps),
+    ingredients: rows(F.ingredients),
+    calories: wholeNumber(F.calories),
+    protein: wholeNumber(F.protein),
+    fats: wholeNumber(F.fats),
+    carbs: wholeNumber(F.carbs),
+    servings: optionalWholeNumber(F.servings, 1, M.servingsRange),
+    prepMinutes: optionalWholeNumber(F.prepMinutes, 0, M.minutesRange),
+    cookMinutes: optionalWholeNumber(F.cookMinutes, 0, M.minutesRange),
+    totalMinutes: optionalWholeNumber(F.totalMinutes, 0, M.minutesRange),
+    equipment: rows(F.equipment),
+    notes: text(F.notes, M.shortenNotes),
+    // Whether alt text is required depends on the image chosen: readImageChoice decides.
+    imageAlt: optionalText(IMAGE_FIELDS.alt),
+    ...publicationFields,
+  })
+  .superRefine(checkPublication);
 
 type RecipeFormData = z.output<typeof recipeSchema>;
 
 /** What the model stores from the form: the nutrition values together, a type only when filled. */
-export function recipeFields({ calories, protein, fats, carbs, type, ...rest }: RecipeFormData) {
+export function recipeFields({
+  calories,
+  protein,
+  fats,
+  carbs,
+  type,
+  publication: _publication,
+  publishAt: _publishAt,
+  publishZone: _publishZone,
+  ...rest
+}: RecipeFormData) {
   const nutritionalValues: Record<NutritionField, number> = { calories, protein, fats, carbs };
   return { ...rest, nutritionalValues, type: type || null };
 }

@@ -8,8 +8,8 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
-import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addContactNoticed } from "#app/server/mail/notifications.server.ts";
 import { getSiteInfo, getSiteNumbers } from "#app/server/models/settings.server.ts";
@@ -29,11 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const checked = await checkPublicForm(db, request, contactSchema, {
-    formName: "contact",
-    ip: context.get(requestInfoContext).ip,
+  const checked = await readForm(request, contactSchema, {
+    publicForm: { db, name: "contact", ip: context.get(requestInfoContext).ip },
   });
-  if (!checked.ok) return checked.response;
+  if (!checked.ok) return publicFormRefused(checked);
   await addContactNoticed(db, checked.data);
   // Post/Redirect/Get: a reload cannot send the message twice; the landing page is the cached one.
   return redirect("/contact?sent=1", 303);

@@ -5,7 +5,7 @@ import { userSchema } from "#app/forms/user.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { signUp } from "#app/server/mail/subscriptions.server.ts";
 import type { Route } from "./+types/signup";
@@ -13,11 +13,10 @@ import type { Route } from "./+types/signup";
 /** The popup posts here with JavaScript; without it, this page is the same sign-up form. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const checked = await checkPublicForm(db, request, userSchema, {
-    formName: "signup",
-    ip: context.get(requestInfoContext).ip,
+  const checked = await readForm(request, userSchema, {
+    publicForm: { db, name: "signup", ip: context.get(requestInfoContext).ip },
   });
-  if (!checked.ok) return checked.response;
+  if (!checked.ok) return publicFormRefused(checked);
   const { confirm } = await signUp(db, checked.data);
   // The answer of a sign-up without mail stays exactly what it always was.
   return confirm ? { ok: true as const, confirm } : { ok: true as const };

@@ -1,9 +1,10 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { unsubscribeSchema } from "#app/forms/unsubscribe.ts";
 import { siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { FormBodyError, readFormBody } from "#app/server/http/form-body.server.ts";
+import { readForm } from "#app/server/http/forms.server.ts";
 import { findUnsubscribeLink, unsubscribe } from "#app/server/mail/subscriptions.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
@@ -24,18 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await readFormBody(request, { maxBytes: 4096, tooLarge: "The form is too large." });
-  } catch (error) {
-    if (!(error instanceof FormBodyError)) throw error;
-    return data({ ok: false as const }, { status: error.status, headers: NO_STORE });
-  }
-  const posted = form.get("token");
-  const token =
-    typeof posted === "string" && posted !== ""
-      ? posted
-      : (new URL(request.url).searchParams.get("token") ?? "");
+  const form = await readForm(request, unsubscribeSchema, {
+    maxBytes: 4096,
+    tooLarge: "The form is too large.",
+  });
+  if (!form.ok) return data({ ok: false as const }, { status: form.status, headers: NO_STORE });
+  const token = form.data.token || (new URL(request.url).searchParams.get("token") ?? "");
   const done = await unsubscribe(await getDb(), token);
   return data({ ok: done }, { status: done ? 200 : 404, headers: NO_STORE });
 }

@@ -5,7 +5,9 @@
  * transaction past the lock wait (as `npm run create-admin` or a restore would hold it).
  */
 import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll } from "vitest";
 import { sqlitePathOf } from "#app/server/config.server.ts";
+import { type DatabaseHandle, type DB, openDatabase } from "#app/server/db/db.server.ts";
 import { createDatabaseOn, startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { type Engine, emptyDatabaseUrl } from "./engines.ts";
 
@@ -19,7 +21,7 @@ export interface Outage {
   close(): Promise<void>;
 }
 
-export async function outageFor(engine: Engine): Promise<Outage> {
+async function outageFor(engine: Engine): Promise<Outage> {
   if (engine === "postgres") {
     const server = await startEmbeddedPostgres();
     const { url } = await createDatabaseOn(server.url);
@@ -54,5 +56,48 @@ export async function outageFor(engine: Engine): Promise<Outage> {
       other = undefined;
     },
     close: cleanup,
+  };
+}
+
+const TIMEOUT_VARIABLES = ["DATABASE_CONNECT_TIMEOUT_MS", "DATABASE_STATEMENT_TIMEOUT_MS"] as const;
+
+/**
+ * For the describe() it is called in: a database of `engine` that the tests can take away
+ * (`outageFor`), opened by the app with connect and statement timeouts of `timeoutMs`, so that a
+ * call against it while it is away gives up quickly. `outage` and `db` are there once the tests
+ * run; afterwards the database is brought back, closed and removed, and the timeouts restored.
+ */
+export function outageDatabase(
+  engine: Engine,
+  timeoutMs: number,
+): { readonly outage: Outage; readonly db: DB } {
+  let outage: Outage | undefined;
+  let handle: DatabaseHandle | undefined;
+  const saved = TIMEOUT_VARIABLES.map((name) => [name, process.env[name]] as const);
+  beforeAll(async () => {
+    for (const name of TIMEOUT_VARIABLES) process.env[name] = String(timeoutMs);
+    outage = await outageFor(engine);
+    handle = await openDatabase(outage.url);
+  }, 120_000);
+  afterAll(async () => {
+    await outage?.end();
+    await handle?.destroy();
+    await outage?.close();
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("database not ready");
+    return value;
+  };
+  return {
+    get outage() {
+      return ready(outage);
+    },
+    get db() {
+      return ready(handle).db;
+    },
   };
 }

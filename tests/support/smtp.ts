@@ -6,7 +6,18 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
+import type { Dialect } from "#app/server/config.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import {
+  createMailSender,
+  type MailSender,
+  type SenderOptions,
+  smtpTransport,
+} from "#app/server/mail/sender.server.ts";
 import { freePort } from "./server-process.ts";
+
+/** The tests' sender address (MAIL_FROM, and a test sender's `from`). */
+const TEST_MAIL_FROM = "Wanderplate <hello@wanderplate.test>";
 
 const SMTP_USER = "mailer";
 const SMTP_PASS = "not-the-real-password";
@@ -103,7 +114,7 @@ export function mailServerForEachTest(): { readonly server: TestSmtpServer } {
   });
   beforeEach(() => {
     vi.stubEnv("SMTP_URL", handle.server.url);
-    vi.stubEnv("MAIL_FROM", "Wanderplate <hello@wanderplate.test>");
+    vi.stubEnv("MAIL_FROM", TEST_MAIL_FROM);
     vi.stubEnv("PUBLIC_URL", "https://blog.example.test");
     return () => {
       vi.unstubAllEnvs();
@@ -115,4 +126,24 @@ export function mailServerForEachTest(): { readonly server: TestSmtpServer } {
 /** The messages the server accepted for `address`. */
 export function mailsTo(server: TestSmtpServer, address: string): ParsedMail[] {
   return server.messages.filter((m) => (m.to && "text" in m.to ? m.to.text : "") === address);
+}
+
+/**
+ * The app's background sender on `db`, sending to `server` from TEST_MAIL_FROM and logging
+ * nothing; `options` change any of that (a transport of the test's own, a batch size, a log).
+ */
+export function testMailSender(
+  server: TestSmtpServer,
+  db: DB,
+  dialect: Dialect,
+  options: Partial<SenderOptions> = {},
+): MailSender {
+  return createMailSender({
+    db,
+    dialect,
+    transport: smtpTransport(server.url),
+    from: TEST_MAIL_FROM,
+    log: () => {},
+    ...options,
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * Buildings and monuments drawn in more than one picture: Cycladic houses, Japanese pagodas and
- * gates, Lanna temples and sky lanterns.
+ * gates, Lanna temples and alpine huts.
  */
-import { circle, ellipse, num, pathEl, poly, rect, type Scene } from "./svg.ts";
+import { circle, ellipse, num, pathEl, poly, rect, roundRect, type Scene } from "./svg.ts";
 
 export interface HouseStyle {
   wall: string;
@@ -24,9 +24,7 @@ export function cycladicHouse(
 ): string {
   const parts: string[] = [];
   const side = w * 0.16;
-  parts.push(
-    `<rect x="${num(x)}" y="${num(y - h)}" width="${num(w)}" height="${num(h)}" rx="3" fill="${st.wall}"/>`,
-  );
+  parts.push(roundRect(x, y - h, w, h, 3, st.wall));
   parts.push(rect(x, y - h, side, h, st.shade));
   parts.push(rect(x, y - h, w, 5, st.shade, 'opacity="0.55"'));
   if (kind === "dome") {
@@ -76,9 +74,7 @@ export function cycladicHouse(
   for (let i = 0; i < nWin; i++) {
     const wx = x + side + (w - side) * ((i + 0.6) / (nWin + 0.4)) - 6;
     const wy = y - h + h * 0.28;
-    parts.push(
-      `<rect x="${num(wx)}" y="${num(wy)}" width="11" height="${num(Math.min(16, h * 0.24))}" rx="1.5" fill="${st.trim}"/>`,
-    );
+    parts.push(roundRect(wx, wy, 11, Math.min(16, h * 0.24), 1.5, st.trim));
   }
   if (kind === "arch") {
     const ax = x + side + (w - side) * 0.5 - 10;
@@ -90,9 +86,7 @@ export function cycladicHouse(
     );
   } else if (s.random() < 0.55) {
     const dx = x + side + (w - side) * s.rand(0.15, 0.7);
-    parts.push(
-      `<rect x="${num(dx)}" y="${num(y - h * 0.42)}" width="12" height="${num(h * 0.42)}" rx="5" fill="${st.trim}"/>`,
-    );
+    parts.push(roundRect(dx, y - h * 0.42, 12, h * 0.42, 5, st.trim));
   }
   return parts.join("");
 }
@@ -320,34 +314,55 @@ export function jpRoof(x: number, y: number, w: number, h: number, wall: string,
   );
 }
 
-/** Floating sky lantern with glow. */
-export function skyLantern(s: Scene, x: number, y: number, size: number, glowOp = 0.5): string {
-  const parts: string[] = [];
-  parts.push(
-    circle(
-      x,
-      y,
-      size * 2.6,
-      s.radial([
-        [0, "#ffb347", glowOp],
-        [0.4, "#ff8a3d", glowOp * 0.35],
-        [1, "#ff7a3d", 0],
-      ]),
+/** Wooden alpine hut / barn with a stone base. (x, y) bottom centre. */
+export function alpineHut(
+  x: number,
+  y: number,
+  sc: number,
+  wood = "#8a5a3b",
+  roof = "#5a3b2c",
+  stone = "#e8e1d4",
+  flag = true,
+): string {
+  const p: string[] = [];
+  const w = 150 * sc;
+  p.push(rect(x - w / 2, y - 50 * sc, w, 50 * sc, stone));
+  p.push(rect(x - w / 2, y - 110 * sc, w, 60 * sc, wood));
+  for (let i = 1; i < 8; i++)
+    p.push(rect(x - w / 2, y - 110 * sc + i * 7.5 * sc, w, 1.2 * sc, "#000000", 'opacity="0.12"'));
+  p.push(
+    poly(
+      [
+        [x - w / 2 - 16 * sc, y - 108 * sc],
+        [x + w / 2 + 16 * sc, y - 108 * sc],
+        [x, y - 175 * sc],
+      ],
+      roof,
     ),
   );
-  const w = size * 0.8;
-  const h = size * 1.15;
-  parts.push(
-    pathEl(
-      `M${num(x - w * 0.75)},${num(y - h / 2)} Q${num(x)},${num(y - h * 0.7)} ${num(x + w * 0.75)},${num(y - h / 2)} L${num(x + w * 0.55)},${num(y + h / 2)} Q${num(x)},${num(y + h * 0.58)} ${num(x - w * 0.55)},${num(y + h / 2)} Z`,
-      "#ffc766",
+  p.push(
+    poly(
+      [
+        [x, y - 175 * sc],
+        [x + w / 2 + 16 * sc, y - 108 * sc],
+        [x + w / 2 + 16 * sc, y - 100 * sc],
+        [x, y - 168 * sc],
+      ],
+      "#000000",
+      'opacity="0.2"',
     ),
   );
-  parts.push(
-    pathEl(
-      `M${num(x - w * 0.6)},${num(y + h * 0.1)} L${num(x + w * 0.6)},${num(y + h * 0.1)} L${num(x + w * 0.55)},${num(y + h / 2)} Q${num(x)},${num(y + h * 0.58)} ${num(x - w * 0.55)},${num(y + h / 2)} Z`,
-      "#fff1c4",
-    ),
-  );
-  return parts.join("");
+  for (const wx of [-48, -10, 28]) {
+    p.push(rect(x + wx * sc, y - 95 * sc, 20 * sc, 22 * sc, "#f7e7b4"));
+    p.push(rect(x + wx * sc - 8 * sc, y - 95 * sc, 7 * sc, 22 * sc, "#b8372f"));
+    p.push(rect(x + wx * sc + 21 * sc, y - 95 * sc, 7 * sc, 22 * sc, "#b8372f"));
+  }
+  p.push(rect(x - 12 * sc, y - 38 * sc, 24 * sc, 38 * sc, "#5a3b2c"));
+  for (const wx of [-58, 38]) p.push(rect(x + wx * sc, y - 36 * sc, 18 * sc, 16 * sc, "#4a4a52"));
+  if (flag) {
+    p.push(rect(x + w / 2 + 26 * sc, y - 170 * sc, 3 * sc, 170 * sc, "#6b6b6b"));
+    p.push(rect(x + w / 2 + 29 * sc, y - 168 * sc, 34 * sc, 10 * sc, "#c8312c"));
+    p.push(rect(x + w / 2 + 29 * sc, y - 158 * sc, 34 * sc, 10 * sc, "#ffffff"));
+  }
+  return p.join("");
 }

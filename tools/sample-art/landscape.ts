@@ -1,11 +1,25 @@
 /**
- * Landscape pieces shared by several pictures: skies, sun and stars, clouds, mountain ridges,
- * water, hills and trees.
+ * Landscape pieces shared by several pictures: skies, sun and stars, clouds, haze, mountain ridges,
+ * hills, islands and water.
  */
-import { at, circle, num, pathEl, poly, rect, type Scene, type Stop } from "./svg.ts";
+import { at, circle, num, pathEl, rect, roundRect, type Scene, type Stop } from "./svg.ts";
 
-export function sky(s: Scene, stops: Stop[], h = s.height): void {
-  s.add(rect(0, 0, s.width, h, s.linear(stops)));
+/** Sine components of a rolling skyline: amplitude, period (both in px) and phase. */
+export type Waves = [amp: number, period: number, phase: number][];
+
+/** A full-width band from `top` to `bottom` in a top-to-bottom gradient: sky, sea, lake, street. */
+export function gradientBand(s: Scene, top: number, bottom: number, ...stops: Stop[]): void {
+  s.add(rect(0, top, s.width, bottom - top, s.linear(stops)));
+}
+
+/** The sky from the top of the picture down to h. */
+export function sky(s: Scene, h: number, ...stops: Stop[]): void {
+  gradientBand(s, 0, h, ...stops);
+}
+
+/** Haze or mist thickening downwards from `top` to `opacity` at `bottom`, softening what is behind. */
+export function haze(s: Scene, top: number, bottom: number, color: string, opacity: number): void {
+  gradientBand(s, top, bottom, [0, color, 0], [1, color, opacity]);
 }
 
 /** Sun or moon disc with a soft halo. */
@@ -50,9 +64,7 @@ export function cloud(s: Scene, x: number, y: number, w: number, fill: string, o
   const n = 4 + Math.floor(s.random() * 3);
   const parts: string[] = [];
   const h = w * 0.28;
-  parts.push(
-    `<rect x="${num(x)}" y="${num(y - h * 0.45)}" width="${num(w)}" height="${num(h * 0.45)}" rx="${num(h * 0.22)}" fill="${fill}"/>`,
-  );
+  parts.push(roundRect(x, y - h * 0.45, w, h * 0.45, h * 0.22, fill));
   for (let i = 0; i < n; i++) {
     const t = (i + 0.5) / n;
     const cx = x + w * (0.12 + 0.76 * t);
@@ -73,9 +85,24 @@ export function streak(
   fill: string,
   opacity = 0.6,
 ): void {
-  s.add(
-    `<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(h / 2)}" fill="${fill}" opacity="${opacity}"/>`,
-  );
+  s.add(roundRect(x, y, w, h, h / 2, fill, `opacity="${opacity}"`));
+}
+
+/**
+ * A rough line by midpoint displacement: `levels` times, a point goes between every two, moved by
+ * up to ±d/2, and d shrinks by `rough`. Returns 2^levels + 1 heights.
+ */
+function displaceMidpoints(s: Scene, ends: number[], levels: number, d: number, rough: number): number[] {
+  let ys = ends;
+  for (let l = 0; l < levels; l++) {
+    const next: number[] = [];
+    for (let i = 0; i < ys.length - 1; i++)
+      next.push(at(ys, i), (at(ys, i) + at(ys, i + 1)) / 2 + (s.random() - 0.5) * d);
+    next.push(at(ys, ys.length - 1));
+    ys = next;
+    d *= rough;
+  }
+  return ys;
 }
 
 /** Midpoint-displacement mountain ridge, filled down to yBottom. */
@@ -90,17 +117,8 @@ export function ridgePath(
   yBottom = s.height,
   yEnd?: number,
 ): string {
-  let ys = [y0 + (s.random() - 0.5) * amp, (yEnd ?? y0) + (s.random() - 0.5) * amp];
-  let d = amp;
-  for (let l = 0; l < levels; l++) {
-    const next: number[] = [];
-    for (let i = 0; i < ys.length - 1; i++) {
-      next.push(at(ys, i), (at(ys, i) + at(ys, i + 1)) / 2 + (s.random() - 0.5) * d);
-    }
-    next.push(at(ys, ys.length - 1));
-    ys = next;
-    d *= rough;
-  }
+  const ends = [y0 + (s.random() - 0.5) * amp, (yEnd ?? y0) + (s.random() - 0.5) * amp];
+  const ys = displaceMidpoints(s, ends, levels, amp, rough);
   const step = (x1 - x0) / (ys.length - 1);
   const line = ys.map((y, i) => `${num(x0 + i * step)},${num(y)}`).join(" L");
   return `M${num(x0)},${num(yBottom)} L${line} L${num(x1)},${num(yBottom)} Z`;
@@ -115,16 +133,7 @@ export function massifPath(
   height: number,
   rough = 0.6,
 ): string {
-  let ys = [0.5, 0.5];
-  let d = 0.6;
-  for (let l = 0; l < 7; l++) {
-    const next: number[] = [];
-    for (let i = 0; i < ys.length - 1; i++)
-      next.push(at(ys, i), (at(ys, i) + at(ys, i + 1)) / 2 + (s.random() - 0.5) * d);
-    next.push(at(ys, ys.length - 1));
-    ys = next;
-    d *= rough;
-  }
+  const ys = displaceMidpoints(s, [0.5, 0.5], 7, 0.6, rough);
   const n = ys.length - 1;
   const line = ys
     .map((v, i) => {
@@ -140,25 +149,40 @@ export function massifPath(
 export function wavesPath(
   width: number,
   base: number,
-  comps: [amp: number, period: number, phase: number][],
+  comps: Waves,
   yBottom: number,
   x0 = 0,
   x1 = width,
   step = 10,
 ): string {
   const p: string[] = [];
-  for (let x = x0; x <= x1 + 0.01; x += step) {
-    let y = base;
-    for (const [a, per, ph] of comps) y += a * Math.sin((x / per) * Math.PI * 2 + ph);
-    p.push(`${num(x)},${num(y)}`);
-  }
+  for (let x = x0; x <= x1 + 0.01; x += step) p.push(`${num(x)},${num(waveY(x, base, comps))}`);
   return `M${num(x0)},${num(yBottom)} L${p.join(" L")} L${num(x1)},${num(yBottom)} Z`;
 }
 
-export function waveY(x: number, base: number, comps: [number, number, number][]): number {
+/** The height of that skyline at x. */
+export function waveY(x: number, base: number, comps: Waves): number {
   let y = base;
   for (const [a, per, ph] of comps) y += a * Math.sin((x / per) * Math.PI * 2 + ph);
   return y;
+}
+
+/** Rolling hills across the whole picture, from about `base` down to its bottom. */
+export function hills(s: Scene, base: number, fill: string, ...waves: Waves): void {
+  s.add(pathEl(wavesPath(s.width, base, waves, s.height), fill));
+}
+
+/** An island from x0 to x1 standing on the horizon, its skyline about `base`. */
+export function island(
+  s: Scene,
+  x0: number,
+  x1: number,
+  base: number,
+  horizon: number,
+  fill: string,
+  ...waves: Waves
+): void {
+  s.add(pathEl(wavesPath(s.width, base, waves, horizon, x0, x1, 8), fill));
 }
 
 /** Glittering reflection of a light source on water. */
@@ -179,9 +203,7 @@ export function glitter(
     const w = w0 * (0.35 + t * 1.1) * s.rand(0.35, 1);
     const h = 2 + t * 6;
     const x = cx - w / 2 + s.rand(-w0 * 0.2, w0 * 0.2) * t;
-    out.push(
-      `<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(h / 2)}" fill="${color}"/>`,
-    );
+    out.push(roundRect(x, y, w, h, h / 2, color));
   }
   s.add(`<g opacity="${opacity}">${out.join("")}</g>`);
 }
@@ -204,158 +226,7 @@ export function ripples(
     const w = s.rand(30, 140) * (0.4 + t);
     const x = s.rand(x0, x1 - w);
     const h = 1.5 + t * 3;
-    out.push(
-      `<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(h / 2)}" fill="${color}"/>`,
-    );
+    out.push(roundRect(x, y, w, h, h / 2, color));
   }
   s.add(`<g opacity="${opacity}">${out.join("")}</g>`);
-}
-
-/** Conifer made of stacked tiers. (x, y) is the foot of the trunk. */
-function pine(x: number, y: number, h: number, color: string, shade?: string): string {
-  const w = h * 0.42;
-  const parts: string[] = [rect(x - h * 0.025, y - h * 0.12, h * 0.05, h * 0.12, "#3b2a22")];
-  const tiers = 4;
-  for (let i = 0; i < tiers; i++) {
-    const tb = y - h * 0.08 - (i * h * 0.86) / tiers;
-    const tw = w * (1 - i * 0.2);
-    const th = h * 0.42;
-    parts.push(
-      poly(
-        [
-          [x - tw / 2, tb],
-          [x + tw / 2, tb],
-          [x, tb - th],
-        ],
-        color,
-      ),
-    );
-    if (shade)
-      parts.push(
-        poly(
-          [
-            [x, tb],
-            [x + tw / 2, tb],
-            [x, tb - th],
-          ],
-          shade,
-        ),
-      );
-  }
-  return parts.join("");
-}
-
-export function forestBand(
-  s: Scene,
-  x0: number,
-  x1: number,
-  yTop: (x: number) => number,
-  hMin: number,
-  hMax: number,
-  color: string,
-  shade: string,
-  density = 0.45,
-): void {
-  const out: string[] = [];
-  let x = x0;
-  while (x < x1) {
-    const h = s.rand(hMin, hMax);
-    out.push(pine(x, yTop(x) + h * 0.35, h, color, shade));
-    x += h * density * s.rand(0.6, 1.1);
-  }
-  s.add(`<g>${out.join("")}</g>`);
-}
-
-/** Rounded deciduous tree: a cluster of circles on a short trunk. */
-export function roundTree(
-  s: Scene,
-  x: number,
-  y: number,
-  r: number,
-  colors: string[],
-  trunk = "#4a3526",
-): string {
-  const parts: string[] = [rect(x - r * 0.1, y - r * 1.2, r * 0.2, r * 1.2, trunk)];
-  const n = 6;
-  for (let i = 0; i < n; i++) {
-    const a = (i / n) * Math.PI * 2;
-    parts.push(
-      circle(
-        x + Math.cos(a) * r * 0.55,
-        y - r * 1.5 + Math.sin(a) * r * 0.4,
-        r * s.rand(0.55, 0.75),
-        at(colors, i % colors.length),
-      ),
-    );
-  }
-  parts.push(circle(x, y - r * 1.7, r * 0.7, at(colors, 0)));
-  return parts.join("");
-}
-
-/** Palm tree. (x, y) is the foot of the trunk; lean bends it sideways. */
-export function palm(
-  s: Scene,
-  x: number,
-  y: number,
-  h: number,
-  lean: number,
-  trunk: string,
-  leaf: string,
-  leafDark?: string,
-): string {
-  const tx = x + lean;
-  const ty = y - h;
-  const cx = x + lean * 0.2;
-  const cy = y - h * 0.5;
-  const w0 = h * 0.045;
-  const w1 = h * 0.025;
-  const parts: string[] = [];
-  parts.push(
-    pathEl(
-      `M${num(x - w0)},${num(y)} Q${num(cx - w0)},${num(cy)} ${num(tx - w1)},${num(ty)} L${num(tx + w1)},${num(ty)} Q${num(cx + w0)},${num(cy)} ${num(x + w0)},${num(y)} Z`,
-      trunk,
-    ),
-  );
-  const fronds = 7;
-  for (let i = 0; i < fronds; i++) {
-    const a = -Math.PI + (i / (fronds - 1)) * Math.PI + s.rand(-0.15, 0.15);
-    const len = h * s.rand(0.38, 0.5);
-    const ex = tx + Math.cos(a) * len;
-    const ey = ty + Math.sin(a) * len * 0.55 + len * 0.35;
-    const mx = tx + Math.cos(a) * len * 0.55;
-    const my = ty + Math.sin(a) * len * 0.7 - len * 0.12;
-    const nx = -Math.sin(a) * len * 0.1;
-    const ny = Math.cos(a) * len * 0.1;
-    parts.push(
-      pathEl(
-        `M${num(tx)},${num(ty)} Q${num(mx + nx)},${num(my + ny)} ${num(ex)},${num(ey)} Q${num(mx - nx)},${num(my - ny)} ${num(tx)},${num(ty)} Z`,
-        i % 2 && leafDark ? leafDark : leaf,
-      ),
-    );
-  }
-  parts.push(circle(tx, ty + h * 0.02, h * 0.03, trunk));
-  return parts.join("");
-}
-
-/** Cloud of maple foliage made of many small discs. */
-export function foliage(
-  s: Scene,
-  cx: number,
-  cy: number,
-  rx: number,
-  ry: number,
-  n: number,
-  colors: string[],
-  rMin = 10,
-  rMax = 24,
-): void {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const a = s.rand(0, Math.PI * 2);
-    const d = Math.sqrt(s.random());
-    out.push(
-      circle(cx + Math.cos(a) * rx * d, cy + Math.sin(a) * ry * d, s.rand(rMin, rMax), s.pick(colors)),
-    );
-  }
-  s.add(`<g>${out.join("")}</g>`);
 }

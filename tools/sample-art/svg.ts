@@ -37,6 +37,11 @@ export function num(n: number): string {
   return (Math.round(n * 10) / 10).toString();
 }
 
+/** Points of a drawing authored in its own units around (x, y), placed at scale sc. */
+export function scaledPoint(x: number, y: number, sc: number): (dx: number, dy: number) => [number, number] {
+  return (dx, dy) => [x + dx * sc, y + dy * sc];
+}
+
 /** A polygon's points attribute: "x,y x,y …". */
 function points(list: [number, number][]): string {
   return list.map(([x, y]) => `${num(x)},${num(y)}`).join(" ");
@@ -148,6 +153,19 @@ export function rect(x: number, y: number, w: number, h: number, fill: string, e
   return `<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" fill="${fill}"${extra ? ` ${extra}` : ""}/>`;
 }
 
+/** A rectangle with corners rounded to radius rx. */
+export function roundRect(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  rx: number,
+  fill: string,
+  extra = "",
+): string {
+  return `<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(rx)}" fill="${fill}"${extra ? ` ${extra}` : ""}/>`;
+}
+
 export function circle(x: number, y: number, r: number, fill: string, extra = ""): string {
   return `<circle cx="${num(x)}" cy="${num(y)}" r="${num(r)}" fill="${fill}"${extra ? ` ${extra}` : ""}/>`;
 }
@@ -171,4 +189,14 @@ export function strokePath(d: string, color: string, width: number): string {
     "none",
     `stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"`,
   );
+}
+
+/** The path of a line hung from (x0, y) to (x1, y): a quadratic curve whose control point is `dip` lower. */
+export function sagPath(x0: number, x1: number, y: number, dip: number): string {
+  return `M${x0},${y} Q${(x0 + x1) / 2},${y + dip} ${x1},${y}`;
+}
+
+/** The height of that hung line at t (0 at x0, 1 at x1). */
+export function sagY(t: number, y: number, dip: number): number {
+  return (1 - t) * (1 - t) * y + 2 * (1 - t) * t * (y + dip) + t * t * y;
 }

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { BLOG_FIELDS } from "#app/forms/blog.fields.ts";
+import type { FieldSpec } from "#app/forms/common.fields.ts";
+import { RECIPE_FIELDS } from "#app/forms/recipe.fields.ts";
+import { SET_ROWS_EVENT } from "./recipe-form.tsx";
 import { SET_CONTENT_EVENT } from "./rich-text-editor.tsx";
 
 const ENDPOINT = "/admin/autosave";
@@ -9,7 +12,25 @@ const IDLE_MS = 2000;
 const MAX_WAIT_MS = 10_000;
 /** Waits between attempts after a failed save (the last one repeats). */
 const RETRY_MS = [2000, 4000, 8000, 16_000, 30_000];
-const FIELD_NAMES = Object.values(BLOG_FIELDS).map((f) => f.name);
+
+/** The fields a form's draft holds (its text fields; a list field, with `count`, as its rows), by the draft key's kind. */
+const DRAFT_FORMS: Record<string, Record<string, FieldSpec & { count?: number }>> = {
+  blog: BLOG_FIELDS,
+  recipe: RECIPE_FIELDS,
+};
+
+interface DraftForm {
+  names: string[];
+  lists: Set<string>;
+}
+
+function draftFormOf(draft: string): DraftForm {
+  const specs = Object.values(DRAFT_FORMS[draft.slice(0, draft.indexOf(":"))] ?? {});
+  return {
+    names: specs.map((f) => f.name),
+    lists: new Set(specs.filter((f) => f.count !== undefined).map((f) => f.name)),
+  };
+}
 
 const AUTOSAVE_TEXT = {
   saving: "Saving draft…",
@@ -21,22 +42,38 @@ const AUTOSAVE_TEXT = {
   discard: "Discard",
 };
 
-type Fields = Record<string, string>;
+/** A draft's fields by name: a text, or a list field's rows in order. */
+type Fields = Record<string, string | string[]>;
 type Status = "idle" | "saving" | "saved" | "failed";
 
-function fieldsOf(form: HTMLFormElement): Fields {
+function fieldsOf(form: HTMLFormElement, { names, lists }: DraftForm): Fields {
   const data = new FormData(form);
   const fields: Fields = {};
-  for (const name of FIELD_NAMES) {
+  for (const name of names) {
+    if (lists.has(name)) {
+      const rows = data.getAll(name).filter((v): v is string => typeof v === "string");
+      if (rows.length > 0) fields[name] = rows;
+      continue;
+    }
     const value = data.get(name);
     if (typeof value === "string") fields[name] = value;
   }
   return fields;
 }
 
+const sameValue = (a: Fields[string] | undefined, b: Fields[string]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
 /** Puts a draft back in the form, as if typed (so the slug preview and the change checks see it). */
 function applyFields(form: HTMLFormElement, fields: Fields) {
   for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) {
+      // A list field makes its rows anew, one per value (recipe-form.tsx).
+      form
+        .querySelector(`[data-list-field="${name}"]`)
+        ?.dispatchEvent(new CustomEvent(SET_ROWS_EVENT, { detail: value }));
+      continue;
+    }
     if (name === BLOG_FIELDS.content.name) {
       form
         .querySelector("[data-rich-text]")
@@ -71,19 +108,23 @@ function draftBody(draft: string, generation: number, fields: Fields): FormData 
   body.set("key", draft);
   body.set("intent", "save");
   body.set("generation", String(generation));
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const row of value) body.append(name, row);
+    else body.set(name, value);
+  }
   return body;
 }
 
 /**
- * Autosave of the blog form it is placed in: the text fields go to the server a couple of seconds
- * after typing pauses (per admin and per blog, `draft` being `blog:new` or `blog:<id>`). A failed
- * save says so and tries again, waiting longer each time, always with the latest text. When the
- * form opens and an earlier draft differs from it, the writer is offered it back; nothing is
- * autosaved until they answer, so the earlier draft is never overwritten unseen. Each save names
- * the draft's generation: once the blog is saved (which ends the draft on the server), a save sent
- * just before is refused instead of bringing the draft back. Closing the tab sends what was not
- * saved yet with sendBeacon.
+ * Autosave of the blog or recipe form it is placed in: the text fields (a recipe's lists row by
+ * row) go to the server a couple of seconds after typing pauses (per admin and per blog or recipe,
+ * `draft` being `blog:new`, `blog:<id>`, `recipe:new` or `recipe:<id>`). A failed save says so and
+ * tries again, waiting longer each time, always with the latest text. When the form opens and an
+ * earlier draft differs from it, the writer is offered it back; nothing is autosaved until they
+ * answer, so the earlier draft is never overwritten unseen. Each save names the draft's generation:
+ * once the blog or recipe is saved (which ends the draft on the server), a save sent just before is
+ * refused instead of bringing the draft back. Closing the tab sends what was not saved yet with
+ * sendBeacon.
  */
 export function Autosave({ draft }: { draft: string }) {
   const marker = useRef<HTMLSpanElement>(null);
@@ -95,6 +136,7 @@ export function Autosave({ draft }: { draft: string }) {
   useEffect(() => {
     const form = marker.current?.closest("form");
     if (!form) return;
+    const shape = draftFormOf(draft);
     let stopped = false;
     let held = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -116,7 +158,7 @@ export function Autosave({ draft }: { draft: string }) {
         sendAgain = true;
         return;
       }
-      const fields = fieldsOf(form);
+      const fields = fieldsOf(form, shape);
       const json = JSON.stringify(fields);
       if (json === lastSaved) {
         changedSince = null;
@@ -129,7 +171,7 @@ export function Autosave({ draft }: { draft: string }) {
         const reply = await post(draftBody(draft, generation, fields));
         if (typeof reply.generation === "number") {
           // The draft was ended meanwhile. After this form's own submit, that text went into the
-          // blog: it is not a draft any more. Otherwise (another tab saved, or this form's first
+          // blog or recipe: it is not a draft any more. Otherwise (another tab saved, or this form's first
           // read failed) the text is still unsaved work: send it again on the new generation.
           generation = reply.generation;
           if (submits !== submitsBefore) {
@@ -166,7 +208,7 @@ export function Autosave({ draft }: { draft: string }) {
       if (failures > 0) return; // the retry already pending sends the latest text
       schedule(Math.max(0, Math.min(IDLE_MS, changedSince + MAX_WAIT_MS - now)));
     };
-    // A save of the blog clears its draft on the server: stop a pending autosave from writing it
+    // A save of the blog or recipe clears its draft on the server: stop a pending autosave from writing it
     // back. If the save is refused the form stays, and the next change (or this timer) resumes.
     const submitted = () => {
       submits += 1;
@@ -197,7 +239,7 @@ export function Autosave({ draft }: { draft: string }) {
     // The browser delivers a beacon after the page is gone; nothing here waits for the answer.
     const leaving = () => {
       if (held || changedSince === null) return;
-      const fields = fieldsOf(form);
+      const fields = fieldsOf(form, shape);
       const json = JSON.stringify(fields);
       if (json === lastSaved) return;
       if (navigator.sendBeacon?.(ENDPOINT, draftBody(draft, generation, fields))) lastSaved = json;
@@ -214,8 +256,11 @@ export function Autosave({ draft }: { draft: string }) {
         if (stopped) return;
         if (typeof data?.generation === "number") generation = data.generation;
         const earlier = data?.autosave;
-        const current = fieldsOf(form);
-        if (earlier && Object.entries(earlier.fields).some(([name, value]) => current[name] !== value)) {
+        const current = fieldsOf(form, shape);
+        if (
+          earlier &&
+          Object.entries(earlier.fields).some(([name, value]) => !sameValue(current[name], value))
+        ) {
           setOffer(earlier);
           return;
         }

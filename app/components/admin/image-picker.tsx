@@ -1,7 +1,14 @@
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { type MouseEvent, useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
 import { IMAGE_FIELDS } from "#app/forms/image.fields.ts";
 import { uploadSrc } from "#app/lib/images.ts";
+
+/**
+ * The query parameter of the screen's own address that names the picker's page: the edit screens'
+ * loaders render that page of the library, so Newer / Older are plain links that work without
+ * JavaScript.
+ */
+export const PICKER_PAGE_PARAM = "pickerPage";
 
 /** One page of the media library, as its loader (routes/admin/media.tsx) answers it. */
 export interface LibraryPage {
@@ -45,10 +52,13 @@ function suggestAlt(form: HTMLFormElement | null, alt: string | undefined) {
  * "Or pick from the library": the uploads of the media library as a group of radio buttons named
  * `imagePick`, each labelled by the post using it and its size, with "None" first. It is a plain
  * form field inside a native disclosure, so it works before (and without) JavaScript: the edit
- * screens render the first page on the server (`initial`). Where nothing was rendered (the Add
- * dialogs), the page is fetched when the picker opens; later pages always are. The image the post
- * has now is marked "Current"; picking an image fills an empty Alt text with the alt text it
- * already has elsewhere (the writer can change it).
+ * screens render a page on the server (`initial`: the first, or the one their address names with
+ * `?pickerPage=N`), and Newer / Older are then links to the same screen with that parameter (its
+ * other parameters kept), which open with the picker unfolded. With JavaScript a click on them is
+ * kept in place: the page is fetched from the media library's loader, and the form's typed content
+ * stays. Where nothing was rendered (the Add dialogs), the page is fetched when the picker opens,
+ * and Newer / Older are buttons. The image the post has now is marked "Current"; picking an image
+ * fills an empty Alt text with the alt text it already has elsewhere (the writer can change it).
  */
 export function ImagePicker({
   idPrefix,
@@ -61,20 +71,32 @@ export function ImagePicker({
   currentId?: string;
 }) {
   const library = useFetcher<{ uploads: LibraryPage | null }>();
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // Reached by one of its own links (without JavaScript): the picker opens where the writer was.
+  const [openedByLink] = useState(() => new URLSearchParams(location.search).has(PICKER_PAGE_PARAM));
+  const [open, setOpen] = useState(openedByLink);
   const [picked, setPicked] = useState("");
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(initial?.page ?? 1);
   const { load } = library;
-  const needsFetch = open && (page !== 1 || !initial);
+  const needsFetch = open && (!initial || page !== initial.page);
   useEffect(() => {
     if (needsFetch) load(`/admin/media?page=${page}`);
   }, [needsFetch, page, load]);
-  const uploads = page === 1 && initial ? initial : library.data?.uploads;
+  const uploads = initial && page === initial.page ? initial : library.data?.uploads;
+  const anchor = `${idPrefix}-picker`;
+  /** This screen's address with the picker at page `n`, for the page's links. */
+  const pageHref = (n: number) => {
+    const query = new URLSearchParams(location.search);
+    query.set(PICKER_PAGE_PARAM, String(n));
+    return `${location.pathname}?${query}#${anchor}`;
+  };
   const pickedElsewhere = picked !== "" && !uploads?.items.some((u) => u.id === picked);
   const name = IMAGE_FIELDS.pick.name;
   return (
     <details
+      id={anchor}
       className="group rounded-xl bg-sand-50 open:pb-3"
+      open={openedByLink || undefined}
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className="cursor-pointer rounded-xl px-3 py-2 font-medium text-sea-700 hover:underline">
@@ -152,21 +174,57 @@ export function ImagePicker({
         {uploads && uploads.pageCount > 1 && (
           <div className="mt-2 flex items-center gap-3 text-sm">
             {uploads.page > 1 && (
-              <button type="button" className="hover:underline" onClick={() => setPage(uploads.page - 1)}>
+              <PageControl
+                href={initial !== undefined ? pageHref(uploads.page - 1) : null}
+                onGo={() => setPage(uploads.page - 1)}
+              >
                 ← Newer images
-              </button>
+              </PageControl>
             )}
             <span className="text-ink-700">
               Page {uploads.page} of {uploads.pageCount}
             </span>
             {uploads.page < uploads.pageCount && (
-              <button type="button" className="hover:underline" onClick={() => setPage(uploads.page + 1)}>
+              <PageControl
+                href={initial !== undefined ? pageHref(uploads.page + 1) : null}
+                onGo={() => setPage(uploads.page + 1)}
+              >
                 Older images →
-              </button>
+              </PageControl>
             )}
           </div>
         )}
       </fieldset>
     </details>
+  );
+}
+
+/** A click that asks the browser for something else than following the link here (a new tab, a download). */
+const opensElsewhere = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+
+/**
+ * Newer / Older: a link (`href`) where the screen renders the picker's page from its address, so
+ * it pages without JavaScript; with JavaScript a plain click stays in place (`onGo`), so nothing
+ * typed in the form is lost. Where the screen does not (the Add dialogs), a button.
+ */
+function PageControl({ href, onGo, children }: { href: string | null; onGo: () => void; children: string }) {
+  if (href === null)
+    return (
+      <button type="button" className="hover:underline" onClick={onGo}>
+        {children}
+      </button>
+    );
+  return (
+    <a
+      href={href}
+      className="hover:underline"
+      onClick={(e) => {
+        if (opensElsewhere(e)) return;
+        e.preventDefault();
+        onGo();
+      }}
+    >
+      {children}
+    </a>
   );
 }

@@ -85,13 +85,20 @@ export function recipeFormInitial(
   };
 }
 
+/**
+ * Sent to a list field (its `data-list-field` element) with the rows to show instead of its own,
+ * as `detail`: a restored autosave (autosave.tsx) puts a draft's steps, ingredients or equipment back.
+ */
+export const SET_ROWS_EVENT = "wanderplate:set-rows";
+
 const control =
   "block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-2.5 text-base text-ink-900 shadow-sm focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none";
 
 /**
  * Steps or ingredients: a list of text inputs. Rows can be added; each can be removed
  * while more than one remains. Inputs are uncontrolled, keyed per row, so removing one keeps the
- * text of the others.
+ * text of the others. A row added or removed, or rows set by SET_ROWS_EVENT, tell the form with an
+ * `input` event (as typing does), so its autosave and unsaved-changes checks see the change.
  */
 function ListField({
   idPrefix,
@@ -110,25 +117,49 @@ function ListField({
   );
   const focusKey = useRef<number | null>(null);
   const inputs = useRef(new Map<number, HTMLInputElement>());
+  const box = useRef<HTMLFieldSetElement>(null);
+  const changed = useRef(false);
 
   useEffect(() => {
+    if (changed.current) {
+      changed.current = false;
+      box.current?.dispatchEvent(new Event("input", { bubbles: true }));
+    }
     if (focusKey.current === null) return;
     inputs.current.get(focusKey.current)?.focus();
     focusKey.current = null;
   });
 
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const set = (e: Event) => {
+      const detail: unknown = (e as CustomEvent).detail;
+      const values = Array.isArray(detail) ? detail.filter((v): v is string => typeof v === "string") : [];
+      changed.current = true;
+      setRows((values.length > 0 ? values : [""]).map((value) => ({ key: nextKey.current++, value })));
+    };
+    el.addEventListener(SET_ROWS_EVENT, set);
+    return () => el.removeEventListener(SET_ROWS_EVENT, set);
+  }, []);
+
   const add = () => {
     const key = nextKey.current++;
     focusKey.current = key;
+    changed.current = true;
     setRows((current) => [...current, { key, value: "" }]);
   };
-  const remove = (key: number) =>
+  const remove = (key: number) => {
+    changed.current = true;
     setRows((current) => (current.length > 1 ? current.filter((r) => r.key !== key) : current));
+  };
   const lower = itemLabel.toLowerCase();
   const errorId = `${idPrefix}-${name}-error`;
 
   return (
     <fieldset
+      ref={box}
+      data-list-field={name}
       className="space-y-2.5 rounded-xl border border-ink-900/10 p-4"
       aria-describedby={error ? errorId : undefined}
     >

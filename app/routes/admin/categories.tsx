@@ -2,12 +2,11 @@ import { data, useFetcher, useLoaderData } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { AdminTable, buttonPrimary, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { Field } from "#app/components/form.tsx";
+import { categoryActions } from "#app/forms/admin-actions.ts";
 import { CATEGORY_RENAME_FIELDS as F } from "#app/forms/category-rename.fields.ts";
-import { categoryRenameSchema } from "#app/forms/category-rename.ts";
-import { parseForm } from "#app/forms/parse.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { renameCategory } from "#app/server/models/category-rename.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -31,11 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  if (field(form, "intent") !== "rename") return adminFail(400, "Unknown action.");
-  const parsed = parseForm(categoryRenameSchema, form);
-  if (!parsed.ok)
-    return adminFail(400, parsed.summary, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+  const parsed = await readForm(request, categoryActions);
+  if (!parsed.ok) return adminFormRefused(parsed);
   try {
     const done = await renameCategory(db, parsed.data.slug, parsed.data.name);
     switch (done.status) {

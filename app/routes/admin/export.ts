@@ -1,7 +1,8 @@
 import { PassThrough, Readable } from "node:stream";
 import { redirect } from "react-router";
+import { exportForm } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { writeExport } from "#app/server/transfer/export/export.server.ts";
 import type { Route } from "./+types/export";
@@ -24,8 +25,9 @@ function exportFileName(at: Date): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  const includePii = field(form, "includePii") === "on";
+  const form = await readForm(request, exportForm);
+  if (!form.ok) return adminFormRefused(form);
+  const { includePii } = form.data;
   const out = new PassThrough();
   writeExport(db, out, { includePii }).catch((error) => {
     log.error({ err: error }, "export: the download failed");

@@ -5,7 +5,7 @@ import { FORGOT_FIELDS as F, RESET_LINK_SENT } from "#app/forms/password-reset.f
 import { forgotSchema } from "#app/forms/password-reset.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import { requestPasswordReset } from "#app/server/mail/password-reset.server.ts";
@@ -23,11 +23,10 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!mailEnabled()) throw data("Not found", { status: 404 });
   const db = await getDb();
-  const checked = await checkPublicForm(db, request, forgotSchema, {
-    formName: "forgot-password",
-    ip: context.get(requestInfoContext).ip,
+  const checked = await readForm(request, forgotSchema, {
+    publicForm: { db, name: "forgot-password", ip: context.get(requestInfoContext).ip },
   });
-  if (!checked.ok) return checked.response;
+  if (!checked.ok) return publicFormRefused(checked);
   const address = checked.data.email.toLowerCase();
   // Past the address's limit the answer is the same, and nothing is sent.
   if (await allowHit(db, `forgot-password:${address}`, LINKS_PER_ADDRESS_PER_HOUR, 3600)) {

@@ -12,9 +12,10 @@ import {
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonDanger, buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
+import { importActions } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { field, parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import {
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A run left by a server that stopped is taken over by whichever server the admin reaches.
   void resumeStaleImportRuns(db).catch((error) => log.error({ err: error }, "import: resuming runs failed"));
   const runs = await listImportRuns(db, 10);
-  const asked = parseId(new URL(request.url).searchParams.get("run"));
+  const asked = queryId(request, "run");
   // A run named in the URL; else the one still in hand (checking, waiting for Import, running).
   const run =
     asked !== null
@@ -100,10 +101,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
 
-  const form = await readAdminForm(request);
-  const id = parseId(field(form, "id"));
-  if (id === null) return adminFail(404, "This import no longer exists.");
-  switch (field(form, "intent")) {
+  const form = await readForm(request, importActions);
+  if (!form.ok) return adminFormRefused(form);
+  const { intent, id } = form.data;
+  switch (intent) {
     case "import": {
       const started = await startImportRun(db, id);
       if (!started.ok) return adminFail(started.status, started.message);
@@ -112,8 +113,6 @@ export async function action({ request }: Route.ActionArgs) {
     case "discard":
       if (!(await discardImportRun(db, id))) return adminFail(409, "This import can no longer be discarded.");
       return redirectWithToast("/admin/import", "success", "Import discarded");
-    default:
-      return adminFail(400, "Unknown action.");
   }
 }
 

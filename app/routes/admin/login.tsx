@@ -3,12 +3,13 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { LOGIN_FIELDS as L } from "#app/forms/login.fields.ts";
+import { loginSchema } from "#app/forms/login.ts";
 import { FORGOT_FIELDS } from "#app/forms/password-reset.fields.ts";
 import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
 import { attemptLogin } from "#app/server/auth/login.server.ts";
 import { findSessionAccount } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { FormBodyError, readFormBody } from "#app/server/http/form-body.server.ts";
+import { readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { redirectWithToast, takeToast } from "#app/server/http/toast.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
@@ -31,26 +32,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  let form: FormData;
-  try {
-    form = await readFormBody(request, { maxBytes: 16 * 1024, tooLarge: "The form is too large." });
-  } catch (error) {
-    if (!(error instanceof FormBodyError)) throw error;
-    return fail(error.status, { error: error.message, fieldErrors: {}, email: "" });
+  const form = await readForm(request, loginSchema, {
+    maxBytes: 16 * 1024,
+    tooLarge: "The form is too large.",
+  });
+  if (!form.ok) {
+    const { status, message, fieldErrors, values } = form;
+    return fail(status, { error: message, fieldErrors, email: values.email?.trim() ?? "" });
   }
-  const rawEmail = form.get(L.email.name);
-  const email = typeof rawEmail === "string" ? rawEmail.trim() : "";
+  const { email } = form.data;
   const outcome = await attemptLogin(db, {
-    email: rawEmail,
-    password: form.get(L.password.name),
+    email,
+    password: form.data.password,
     request,
     clientAddress: context.get(requestInfoContext).ip,
   });
   switch (outcome.kind) {
-    case "bad-input": {
-      const { summary, fieldErrors } = outcome;
-      return fail(400, { error: summary, fieldErrors, email });
-    }
     case "throttled":
       return fail(
         429,

@@ -2,9 +2,10 @@ import { data, Link, useFetcher, useLoaderData } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
+import { ADMIN_ACTION_MESSAGES, commentActions } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { field, parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { readForm } from "#app/server/http/forms.server.ts";
 import {
   ADMIN_COMMENTS_LIMIT,
   type AdminComment,
@@ -19,7 +20,7 @@ import type { Route } from "./+types/manage-comments";
 
 export const COMMENT_APPROVED = "Comment approved";
 export const COMMENT_DISAPPROVED = "Comment disapproved";
-export const COMMENT_UPDATE_FAILED = "Failed to update comment status";
+export const COMMENT_UPDATE_FAILED = ADMIN_ACTION_MESSAGES.commentUpdateFailed;
 export const COMMENTS_LOAD_FAILED = "Failed to load comments.";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,10 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Approve / Disapprove sets approved to the opposite of its current value. */
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  if (field(form, "intent") !== "toggle") return adminFail(400, COMMENT_UPDATE_FAILED);
-  const id = parseId(field(form, "id"));
-  if (id === null) return adminFail(400, COMMENT_UPDATE_FAILED);
+  const form = await readForm(request, commentActions);
+  // Whatever is wrong with the posted form, the spec's one message for this screen.
+  if (!form.ok) return adminFail(form.status, COMMENT_UPDATE_FAILED);
+  const { id } = form.data;
   let approved: boolean | null;
   try {
     approved = await toggleApproved(db, id);

@@ -15,19 +15,18 @@ import {
 import { Field } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { parseForm } from "#app/forms/parse.ts";
+import { ADMIN_ACTION_MESSAGES, userActions } from "#app/forms/admin-actions.ts";
 import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
-import { userSchema } from "#app/forms/user.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { deleteFromForm, field, readAdminForm } from "#app/server/http/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-users";
 
 export const USERS_LOAD_FAILED = "Failed to fetch users.";
 export const USER_DELETED = "User deleted successfully";
-export const USER_DELETE_FAILED = "Error deleting user.";
+export const USER_DELETE_FAILED = ADMIN_ACTION_MESSAGES.userDeleteFailed;
 export const USER_ADDED = "User added";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,31 +42,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  const intent = field(form, "intent");
-  if (intent === "add") {
-    const parsed = parseForm(userSchema, form);
-    if (!parsed.ok) {
-      return adminFail(400, "Please correct the fields marked below.", {
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      });
-    }
-    try {
-      await addUser(db, parsed.data);
-    } catch (err) {
-      log.error({ err: err }, "admin users: add failed");
-      return adminFail(500, "Error adding user.");
-    }
-    return adminOk(USER_ADDED);
-  }
-  if (intent === "delete") {
-    return deleteFromForm(form, (id) => deleteUser(db, id), {
+  const form = await readForm(request, userActions);
+  if (!form.ok) return adminFormRefused(form, { summary: "Please correct the fields marked below." });
+  const posted = form.data;
+  if (posted.intent === "delete") {
+    return deleteRow(posted.id, (id) => deleteUser(db, id), {
       deleted: USER_DELETED,
       failed: USER_DELETE_FAILED,
     });
   }
-  return adminFail(400, "Unknown action.");
+  const { intent: _, ...user } = posted;
+  try {
+    await addUser(db, user);
+  } catch (err) {
+    log.error({ err: err }, "admin users: add failed");
+    return adminFail(500, "Error adding user.");
+  }
+  return adminOk(USER_ADDED);
 }
 
 export const meta: Route.MetaFunction = () => [

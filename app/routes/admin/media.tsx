@@ -5,11 +5,11 @@ import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { AdminTable, buttonDanger, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { UPLOAD_ID } from "#app/forms/image.fields.ts";
+import { ADMIN_ACTION_MESSAGES, mediaActions } from "#app/forms/admin-actions.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { deleteUpload, listUploads, type UploadUse } from "#app/server/models/uploads.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/media";
@@ -32,14 +32,13 @@ const quote = (uses: UploadUse[]) => uses.map((u) => `“${u.title}”`).join(",
 
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  if (field(form, "intent") !== "delete") return adminFail(400, "Unknown action.");
-  const id = field(form, "id");
-  if (!UPLOAD_ID.test(id)) return adminFail(404, "Error deleting image: it no longer exists.");
+  const form = await readForm(request, mediaActions);
+  if (!form.ok) return adminFormRefused(form);
+  const { id } = form.data;
   try {
     const result = await deleteUpload(db, id);
     if (result.ok) return adminOk("Image deleted");
-    if ("gone" in result) return adminFail(404, "Error deleting image: it no longer exists.");
+    if ("gone" in result) return adminFail(404, ADMIN_ACTION_MESSAGES.imageGone);
     return adminFail(409, `This image is used by ${quote(result.usedBy)}. Change their image first.`);
   } catch (err) {
     log.error({ err: err }, "admin media: deleting failed");

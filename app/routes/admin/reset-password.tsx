@@ -4,7 +4,7 @@ import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.t
 import { PASSWORD_CHANGED, RESET_FIELDS as R, RESET_LINK_INVALID } from "#app/forms/password-reset.fields.ts";
 import { resetSchema } from "#app/forms/password-reset.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
+import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
@@ -36,11 +36,10 @@ type ResetFailure = {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!mailEnabled()) throw data("Not found", { status: 404 });
   const db = await getDb();
-  const checked = await checkPublicForm(db, request, resetSchema, {
-    formName: "reset-password",
-    ip: context.get(requestInfoContext).ip,
+  const checked = await readForm(request, resetSchema, {
+    publicForm: { db, name: "reset-password", ip: context.get(requestInfoContext).ip },
   });
-  if (!checked.ok) return checked.response;
+  if (!checked.ok) return publicFormRefused(checked);
   const outcome = await resetPassword(db, tokenOf(request), checked.data.password);
   const fail = (body: Omit<ResetFailure, "ok" | "values">) =>
     data<ResetFailure>({ ok: false, values: {}, ...body }, { status: 400, headers: NO_STORE });

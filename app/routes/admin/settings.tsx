@@ -11,15 +11,13 @@ import {
   PageHeader,
 } from "#app/components/admin/ui.tsx";
 import { Field } from "#app/components/form.tsx";
-import { parseForm } from "#app/forms/parse.ts";
+import { ADMIN_ACTION_MESSAGES, settingsActions } from "#app/forms/admin-actions.ts";
 import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
-import { siteInfoSchema } from "#app/forms/site-info.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
-import { siteNumbersSchema } from "#app/forms/site-numbers.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { field, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
@@ -48,35 +46,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  const intent = field(form, "intent");
+  const form = await readForm(request, settingsActions);
+  if (!form.ok) return adminFormRefused(form, { summary: FIX_FIELDS });
+  const posted = form.data;
   try {
-    if (intent === "site-info") {
-      const parsed = parseForm(siteInfoSchema, form);
-      if (!parsed.ok)
-        return adminFail(400, FIX_FIELDS, { fieldErrors: parsed.fieldErrors, values: parsed.values });
-      await saveSiteInfo(db, parsed.data);
-      return adminOk(SETTINGS_SAVED);
-    }
-    if (intent === "site-numbers") {
-      const parsed = parseForm(siteNumbersSchema, form);
-      if (!parsed.ok)
-        return adminFail(400, FIX_FIELDS, { fieldErrors: parsed.fieldErrors, values: parsed.values });
-      const { domain, ...numbers } = parsed.data;
-      await saveSiteNumbers(db, domain, numbers);
-      return adminOk(SETTINGS_SAVED);
-    }
-    if (intent === "delete-numbers") {
-      const domain = field(form, "domain");
-      if (!domain) return adminFail(400, "Error deleting site numbers.");
-      if (!(await deleteSiteNumbers(db, domain))) return adminFail(404, "Error deleting site numbers.");
-      return adminOk(`Deleted the numbers of "${domain.toLowerCase()}"`);
+    switch (posted.intent) {
+      case "site-info": {
+        const { intent: _, ...info } = posted;
+        await saveSiteInfo(db, info);
+        return adminOk(SETTINGS_SAVED);
+      }
+      case "site-numbers": {
+        const { intent: _, domain, ...numbers } = posted;
+        await saveSiteNumbers(db, domain, numbers);
+        return adminOk(SETTINGS_SAVED);
+      }
+      case "delete-numbers":
+        if (!(await deleteSiteNumbers(db, posted.domain)))
+          return adminFail(404, ADMIN_ACTION_MESSAGES.numbersDeleteFailed);
+        return adminOk(`Deleted the numbers of "${posted.domain.toLowerCase()}"`);
     }
   } catch (err) {
     log.error({ err: err }, "admin settings: saving failed");
     return adminFail(500, "Error saving settings.");
   }
-  return adminFail(400, "Unknown action.");
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,3 @@
-import { loginSchema } from "#app/forms/login.ts";
-import { parseValues } from "#app/forms/parse.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -10,15 +8,15 @@ import { sweepExpiredLimits } from "./rate-limits.server.ts";
 import { checkLogin, createSession } from "./session.server.ts";
 
 export type LoginOutcome =
-  | { kind: "bad-input"; summary: string; fieldErrors: Record<string, string> }
   | { kind: "throttled"; retryAfter: number }
   | { kind: "invalid" }
   | { kind: "denied" }
   | { kind: "ok"; accountId: number; cookies: string[] };
 
+/** What the login form gave, already checked by its schema (app/forms/login.ts). */
 export interface LoginAttempt {
-  email: unknown;
-  password: unknown;
+  email: string;
+  password: string;
   request: Request;
   /** The client's address (after trusted proxies). */
   clientAddress: string | undefined;
@@ -36,10 +34,7 @@ export async function attemptLogin(
   attempt: LoginAttempt,
   { now = nowSeconds(), check = checkLogin }: { now?: number; check?: typeof checkLogin } = {},
 ): Promise<LoginOutcome> {
-  // The form's own rules (an email of sane length, a password) before anything is counted.
-  const parsed = parseValues(loginSchema, { email: attempt.email, password: attempt.password });
-  if (!parsed.ok) return { kind: "bad-input", summary: parsed.summary, fieldErrors: parsed.fieldErrors };
-  const email = parsed.data.email.toLowerCase();
+  const email = attempt.email.toLowerCase();
   await sweepExpiredLimits(db, now);
 
   const device = await knownDevice(db, attempt.request, email, now);
@@ -56,7 +51,7 @@ export async function attemptLogin(
     }
   }
 
-  const result = await check(db, email, parsed.data.password);
+  const result = await check(db, email, attempt.password);
   if (!result.ok) return { kind: result.error };
   await clearAttempts(db, device ? [clientKey, `device:${device}`] : [clientKey]);
   if (!device) await refundAttempt(db, accountKey);

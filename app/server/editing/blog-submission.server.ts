@@ -1,41 +1,56 @@
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import type { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
-import { parseForm } from "#app/forms/parse.ts";
+import { publicationOf } from "#app/forms/publication.ts";
+import type { PublishAt } from "#app/lib/publication.ts";
 import { type ImageChoice, readImageChoice } from "#app/server/editing/image-input.server.ts";
 import type { StoreThenSaveResult } from "#app/server/editing/store-then-save.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
+import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 
-type BlogSchema = typeof newBlogSchema | typeof editedBlogSchema;
+type BlogFormData = (typeof newBlogSchema | typeof editedBlogSchema)["_output"];
 
-export type BlogSubmission<S extends BlogSchema> =
-  | { ok: true; data: S["_output"]; values: Record<string, string>; choice: ImageChoice }
+export type BlogSubmission =
+  | {
+      ok: true;
+      /** The blog's fields as the model takes them (the publication controls are read into `publication`). */
+      fields: Omit<BlogFormData, "publication" | "publishAt" | "publishZone">;
+      publication: { draft: boolean; publishAt: PublishAt };
+      values: Record<string, string>;
+      choice: ImageChoice;
+    }
   | { ok: false; response: ReturnType<typeof adminFail> };
 
 /**
- * What adding and editing a blog both do with the submitted form before anything is stored:
- * check the fields (`schema`) and the image choice. A refusal is the action's 400 answer, its
- * toast starting with `failure` ("Error uploading blog"), the field messages and the values to
- * refill. The edit form names missing fields with one message, "All fields are required!".
+ * The blog editor's answer to a form read with its schema (`readForm`): adding and editing a blog
+ * both check the image choice beside the fields. A refusal is the action's 4xx answer, its toast
+ * starting with `failure` ("Error uploading blog"), the field messages and the values to refill.
+ * The edit form names missing fields with one message, "All fields are required!".
  */
-export function readBlogSubmission<S extends BlogSchema>(
-  form: FormData,
-  schema: S,
+export function blogSubmission(
+  read: FormSubmission<BlogFormData> | FormRefusal,
   failure: string,
-): BlogSubmission<S> {
-  const parsed = parseForm(schema, form);
-  const { values } = parsed;
-  const refuse = (message: string, fieldErrors?: Record<string, string>) =>
-    ({ ok: false, response: adminFail(400, message, { fieldErrors, values }) }) as const;
-  if (!parsed.ok && Object.values(parsed.fieldErrors).includes(BLOG_MESSAGES.allFieldsRequired))
-    return refuse(BLOG_MESSAGES.allFieldsRequired);
-  const choice = readImageChoice(form);
-  if (!parsed.ok) {
-    const fieldErrors = { ...parsed.fieldErrors };
-    if (choice.kind === "error") fieldErrors.image = choice.message;
-    return refuse(`${failure}: ${parsed.summary}`, fieldErrors);
+): BlogSubmission {
+  const { values } = read;
+  const refuse = (status: number, message: string, fieldErrors?: Record<string, string>) =>
+    ({ ok: false, response: adminFail(status, message, { fieldErrors, values }) }) as const;
+  if (!read.ok) {
+    if (Object.values(read.fieldErrors).includes(BLOG_MESSAGES.allFieldsRequired))
+      return refuse(400, BLOG_MESSAGES.allFieldsRequired);
+    const fieldErrors = { ...read.fieldErrors };
+    const choice = read.form && readImageChoice(read.form);
+    if (choice?.kind === "error") fieldErrors.image = choice.message;
+    return refuse(read.status, `${failure}: ${read.message}`, fieldErrors);
   }
-  if (choice.kind === "error") return refuse(`${failure}: ${choice.message}`, { image: choice.message });
-  return { ok: true, data: parsed.data, values, choice };
+  const choice = readImageChoice(read.form);
+  if (choice.kind === "error") return refuse(400, `${failure}: ${choice.message}`, { image: choice.message });
+  const { publication, publishAt, publishZone, ...fields } = read.data;
+  return {
+    ok: true,
+    fields,
+    publication: publicationOf({ publication, publishAt, publishZone }),
+    values,
+    choice,
+  };
 }
 
 /** The answer to a blog save that `storeThenSave` refused; a database's own words stay in the log. */

@@ -1,15 +1,17 @@
 import { createContext, data } from "react-router";
 import { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
+import { recordId } from "#app/forms/common.ts";
+import { recipeSchema } from "#app/forms/recipe.ts";
 import type { Blog, Recipe } from "#app/lib/content-shapes.ts";
 import { type ImageRef, imageRef } from "#app/lib/images.ts";
 import { normalizeKeywords, slugify } from "#app/lib/slug.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import type { ImageChoice } from "#app/server/editing/image-input.server.ts";
-import { parseId } from "#app/server/http/admin-form.server.ts";
+import { readForm } from "#app/server/http/forms.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
-import { readBlogSubmission } from "./blog-submission.server.ts";
-import { readRecipeSubmission } from "./recipe-submission.server.ts";
+import { blogSubmission } from "./blog-submission.server.ts";
+import { recipeSubmission } from "./recipe-submission.server.ts";
 
 /**
  * Preview: a blog or recipe as its public page would show it, from the saved row (GET) or from
@@ -21,7 +23,9 @@ import { readRecipeSubmission } from "./recipe-submission.server.ts";
 
 /** What the preview URL names: a saved item's id, or "new" for the Add form (nothing saved yet). */
 export function previewTarget(param: string | undefined): number | "new" | null {
-  return param === "new" ? "new" : parseId(param);
+  if (param === "new") return "new";
+  const id = recordId("").safeParse(param ?? "");
+  return id.success ? id.data : null;
 }
 
 /** The answer's headers: never stored by anyone (it shows unpublished work), never indexed. */
@@ -30,7 +34,7 @@ export const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "n
 /** What the preview shows of a posted form: the page's data, or why it cannot be shown. */
 export type Posted<T> =
   | { ok: true; item: T; uploadLeftOut: boolean }
-  | { ok: false; message: string; fieldErrors: Record<string, string> };
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
 /**
  * Carries a posted preview from the action to the loader of the same request: React Router runs
@@ -58,8 +62,10 @@ function previewAlt(choice: ImageChoice, current: { imageAlt: string } | null, t
 /** A refusal, read back from the 400 answer the save would have given (same checks, same words). */
 function refused<T>(response: {
   data: { toast: { message: string }; fieldErrors?: Record<string, string> };
+  init: ResponseInit | null;
 }): Posted<T> {
-  return { ok: false, message: response.data.toast.message, fieldErrors: response.data.fieldErrors ?? {} };
+  const { toast, fieldErrors = {} } = response.data;
+  return { ok: false, status: response.init?.status ?? 400, message: toast.message, fieldErrors };
 }
 
 export type BlogPreview = Omit<Blog, "id" | "excerpt" | "hasMore">;
@@ -68,10 +74,14 @@ export type BlogPreview = Omit<Blog, "id" | "excerpt" | "hasMore">;
  * The blog a posted Add or edit form describes, checked like a save (same schema) and sanitized
  * like a save (`sanitizeBlogHtml`, so a script typed in the editor never comes out here either).
  */
-export function blogPreviewFromForm(form: FormData, current: Blog | null): Posted<BlogPreview> {
-  const submission = readBlogSubmission(form, current ? editedBlogSchema : newBlogSchema, REFUSED);
+export async function blogPreviewFromForm(
+  request: Request,
+  current: Blog | null,
+): Promise<Posted<BlogPreview>> {
+  const read = await readForm(request, current ? editedBlogSchema : newBlogSchema);
+  const submission = blogSubmission(read, REFUSED);
   if (!submission.ok) return refused(submission.response);
-  const { data: d, choice } = submission;
+  const { fields: d, choice } = submission;
   const now = nowSeconds();
   return {
     ok: true,
@@ -98,9 +108,12 @@ export function blogPreviewFromForm(form: FormData, current: Blog | null): Poste
 export type RecipePreview = Omit<Recipe, "id" | "createdAt">;
 
 /** The recipe a posted Add or edit form describes, checked like a save; no image is allowed here. */
-export function recipePreviewFromForm(form: FormData, current: Recipe | null): Posted<RecipePreview> {
+export async function recipePreviewFromForm(
+  request: Request,
+  current: Recipe | null,
+): Promise<Posted<RecipePreview>> {
   // A preview may lack an image (the page shows its placeholder); the save still asks for one.
-  const submission = readRecipeSubmission(form, { hasCurrentImage: true });
+  const submission = recipeSubmission(await readForm(request, recipeSchema), { hasCurrentImage: true });
   if (!submission.ok) return refused(submission.response);
   const { fields, choice } = submission;
   return {
@@ -118,5 +131,5 @@ export function recipePreviewFromForm(form: FormData, current: Recipe | null): P
 
 /** The action's answer for a posted preview: its status; the page itself comes from the loader. */
 export function postedStatus(posted: Posted<unknown>) {
-  return data(null, { status: posted.ok ? 200 : 400 });
+  return data(null, { status: posted.ok ? 200 : posted.status });
 }

@@ -1,14 +1,20 @@
-import { parseForm } from "#app/forms/parse.ts";
+import { PUBLICATION_FIELDS, PUBLICATION_INTENTS } from "#app/forms/publication.fields.ts";
+import { publicationOf } from "#app/forms/publication.ts";
 import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
-import { missesRequired, recipeFields, recipeSchema } from "#app/forms/recipe.ts";
+import { missesRequired, recipeFields, type recipeSchema } from "#app/forms/recipe.ts";
+import type { PublishAt } from "#app/lib/publication.ts";
 import { type ImageChoice, readImageChoice } from "#app/server/editing/image-input.server.ts";
 import type { StoreThenSaveResult } from "#app/server/editing/store-then-save.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
+import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
+
+type RecipeFormData = (typeof recipeSchema)["_output"];
 
 export type RecipeSubmission =
   | {
       ok: true;
       fields: ReturnType<typeof recipeFields>;
+      publication: { draft: boolean; publishAt: PublishAt };
       choice: ImageChoice;
       /** The form as typed, to fill it again if a later step refuses the save. */
       values: Record<string, string>;
@@ -16,36 +22,49 @@ export type RecipeSubmission =
   | { ok: false; response: ReturnType<typeof adminFail> };
 
 /**
- * What adding and editing a recipe both do with the submitted form before anything is stored:
- * check the fields and the image choice. A refusal comes back as the action's 400 answer, a
- * sentence in the toast and hints under the fields. Editing passes `hasCurrentImage`: leaving
- * both image inputs empty then keeps that image. A `draft` may have no image at all.
+ * The recipe editor's answer to a form read with its schema (`readForm`): adding and editing a
+ * recipe both check the image choice beside the fields. A refusal comes back as the action's 4xx
+ * answer, a sentence in the toast and hints under the fields. Editing passes `hasCurrentImage`:
+ * leaving both image inputs empty then keeps that image. A draft may have no image at all.
+ * `failure` ("Failed to update recipe.") begins the toast when only Publish at is refused.
  */
-export function readRecipeSubmission(
-  form: FormData,
-  { hasCurrentImage = false, draft = false } = {},
+export function recipeSubmission(
+  read: FormSubmission<RecipeFormData> | FormRefusal,
+  { hasCurrentImage = false, failure = "" } = {},
 ): RecipeSubmission {
-  const parsed = parseForm(recipeSchema, form);
+  const { values } = read;
+  if (!read.ok && !read.form)
+    return { ok: false, response: adminFail(read.status, read.message, { values }) };
+  const form = read.ok ? read.form : (read.form as FormData);
   const choice = readImageChoice(form);
+  const publication = read.ok ? publicationOf(read.data) : null;
+  const draft =
+    publication?.draft ?? String(form.get(PUBLICATION_FIELDS.publication.name)) === PUBLICATION_INTENTS.draft;
   // A draft may wait for its image; publishing needs one (the model checks that too).
   const imageMissing = choice.kind === "none" && !hasCurrentImage && !draft;
-  if (!parsed.ok || imageMissing) {
-    const fieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  if (!read.ok || imageMissing) {
+    const fieldErrors = read.ok ? {} : { ...read.fieldErrors };
     if (imageMissing) fieldErrors.image = RECIPE_MESSAGES.imageMissing;
+    // A Publish at refused (checked once every field is right) says which save failed first.
+    const publishAtOnly = Object.keys(fieldErrors).join() === "publishAt";
     const message =
-      parsed.ok || imageMissing || missesRequired(fieldErrors) ? RECIPE_MESSAGES.required : parsed.summary;
-    return { ok: false, response: adminFail(400, message, { fieldErrors, values: parsed.values }) };
+      read.ok || imageMissing || missesRequired(fieldErrors)
+        ? RECIPE_MESSAGES.required
+        : publishAtOnly && failure
+          ? `${failure} ${read.message}`
+          : read.message;
+    return { ok: false, response: adminFail(400, message, { fieldErrors, values }) };
   }
   if (choice.kind === "error") {
     return {
       ok: false,
       response: adminFail(400, choice.message, {
         fieldErrors: { image: RECIPE_MESSAGES.imageRefused },
-        values: parsed.values,
+        values,
       }),
     };
   }
-  return { ok: true, fields: recipeFields(parsed.data), choice, values: parsed.values };
+  return { ok: true, fields: recipeFields(read.data), publication: publicationOf(read.data), choice, values };
 }
 
 /**

@@ -11,6 +11,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
+import { dropAutosavesOf, recipeDraftKey } from "./autosaves.server.ts";
 import {
   checkPublishable,
   newItemPublishAt,
@@ -247,10 +248,14 @@ export async function updateRecipe(
   });
 }
 
-/** Deletes a recipe; its uploaded image stays in the media library. Returns whether the recipe existed. */
+/**
+ * Deletes a recipe with every draft autosaved of it; its uploaded image stays in the media library.
+ * Returns whether the recipe existed.
+ */
 export async function deleteRecipe(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("recipes").where("id", "=", id).returning(["id"]).executeTakeFirst();
+    if (row) await dropAutosavesOf(trx, recipeDraftKey(id));
     if (row) await unindex(trx, "recipe", id);
     return row !== undefined;
   });

@@ -174,12 +174,24 @@ async function measuredRow(db: DB, row: UploadRow): Promise<UploadRow> {
 }
 
 /**
- * The library's first page for the image picker of an edit screen, or null when it cannot be read:
- * the screen still opens, and the picker asks again when it is unfolded.
+ * The page of the library an address asks for (`?pickerPage=N`): a whole number written plainly
+ * (at most 9 digits); anything else, missing or malformed, is page 1. A number past the end gives
+ * the last page (see `pageWindow`).
  */
-export async function pickerPage(db: DB): Promise<Page<MediaItem> | null> {
+function requestedPickerPage(requested: string | null | undefined): number {
+  const value = requested?.trim() ?? "";
+  return /^[0-9]{1,9}$/.test(value) ? Number(value) : 1;
+}
+
+/**
+ * The library's page for the image picker of an edit screen, or null when it cannot be read: the
+ * screen still opens, and the picker asks again when it is unfolded. `requested` is the raw
+ * `pickerPage` query value (the picker's Newer / Older links, which page without JavaScript);
+ * page 1 when it is absent or not a page number.
+ */
+export async function pickerPage(db: DB, requested?: string | null): Promise<Page<MediaItem> | null> {
   try {
-    return await listUploads(db);
+    return await listUploads(db, requestedPickerPage(requested));
   } catch (error) {
     log.error({ err: error }, "Reading the media library for the image picker failed");
     return null;

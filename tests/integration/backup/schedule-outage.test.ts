@@ -9,48 +9,33 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { localDiskStore } from "#app/server/media/local-disk.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
 import { backupScheduler } from "#app/server/transfer/backup/schedule.server.ts";
 import { ENGINES } from "#tests/support/engines.ts";
-import { type Outage, outageFor } from "#tests/support/outage.ts";
+import { outageDatabase } from "#tests/support/outage.ts";
 
 const DAY = 24 * 3600;
 /** Short, so a write against a database that went away gives up within a second. */
-const TIMEOUT_MS = "500";
+const TIMEOUT_MS = 500;
 
 for (const engine of ENGINES) {
   describe(`scheduled backups through a database outage [${engine}]`, () => {
-    let outage: Outage;
-    let handle: DatabaseHandle;
+    const down = outageDatabase(engine, TIMEOUT_MS);
     let uploads: string;
-    const saved = {
-      connect: process.env.DATABASE_CONNECT_TIMEOUT_MS,
-      statement: process.env.DATABASE_STATEMENT_TIMEOUT_MS,
-    };
 
     beforeAll(async () => {
-      process.env.DATABASE_CONNECT_TIMEOUT_MS = TIMEOUT_MS;
-      process.env.DATABASE_STATEMENT_TIMEOUT_MS = TIMEOUT_MS;
-      outage = await outageFor(engine);
-      handle = await openDatabase(outage.url);
       uploads = await mkdtemp(join(tmpdir(), "wanderplate-outage-uploads-"));
-    }, 120_000);
+    });
     afterAll(async () => {
-      await outage?.end();
-      await handle?.destroy();
-      await outage?.close();
       await rm(uploads, { recursive: true, force: true });
-      process.env.DATABASE_CONNECT_TIMEOUT_MS = saved.connect;
-      process.env.DATABASE_STATEMENT_TIMEOUT_MS = saved.statement;
     });
 
     /** Asks until the database answers a write again (the app's health probe runs every second). */
     async function untilWritable(): Promise<void> {
       for (let tries = 0; ; tries++) {
         try {
-          await handle.db.updateTable("backup_lease").set({ id: 1 }).where("id", "=", 0).execute();
+          await down.db.updateTable("backup_lease").set({ id: 1 }).where("id", "=", 0).execute();
           return;
         } catch (error) {
           if (tries > 100) throw error;
@@ -71,14 +56,14 @@ for (const engine of ENGINES) {
         async *list() {
           if (outageDue) {
             outageDue = false;
-            await outage.begin();
+            await down.outage.begin();
             if (storageFails) throw new Error("storage went away with the database");
           }
           yield* disk.list();
         },
       };
       return backupScheduler({
-        source: { db: handle.db, dialect: engine, databaseUrl: outage.url },
+        source: { db: down.db, dialect: engine, databaseUrl: down.outage.url },
         store,
         dir,
         keep: 10,
@@ -88,15 +73,15 @@ for (const engine of ENGINES) {
     }
 
     const archives = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith(".tar.gz"));
-    const lease = () => handle.db.selectFrom("backup_lease").selectAll().executeTakeFirstOrThrow();
+    const lease = () => down.db.selectFrom("backup_lease").selectAll().executeTakeFirstOrThrow();
 
     it("a backup that failed while the database was down is written at the next check once it is back", async () => {
       const dir = await mkdtemp(join(tmpdir(), "wanderplate-outage-a-"));
       const clock = { now: 1_790_000_000 };
-      await handle.db.updateTable("backup_lease").set({ holder: "", lease_until: 0, due_at: 0 }).execute();
+      await down.db.updateTable("backup_lease").set({ holder: "", lease_until: 0, due_at: 0 }).execute();
       const server = scheduler(dir, clock, true);
       await expect(server.check()).rejects.toThrow("storage went away");
-      await outage.end();
+      await down.outage.end();
       await untilWritable();
       // Five minutes on (the next check), well inside the 15-minute lease it could not release.
       clock.now += 300;
@@ -109,13 +94,13 @@ for (const engine of ENGINES) {
     it("a backup written while the database went away is recorded at the next check, not written twice", async () => {
       const dir = await mkdtemp(join(tmpdir(), "wanderplate-outage-b-"));
       const clock = { now: 1_800_000_000 };
-      await handle.db.updateTable("backup_lease").set({ holder: "", lease_until: 0, due_at: 0 }).execute();
+      await down.db.updateTable("backup_lease").set({ holder: "", lease_until: 0, due_at: 0 }).execute();
       const server = scheduler(dir, clock, false);
       const started = clock.now;
       // The archive is complete; only telling the database failed.
       await expect(server.check()).rejects.toThrow();
       expect(await archives(dir)).toHaveLength(1);
-      await outage.end();
+      await down.outage.end();
       await untilWritable();
       clock.now += 300;
       expect(await server.check()).toBeNull();

@@ -4,11 +4,10 @@
  * nothing leave it alone. On both engines.
  */
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import { expect, it } from "vitest";
 import { readContentVersion } from "#app/server/cache/content-version.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { migrationsFor } from "#app/server/db/migrate.server.ts";
+import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { addComment, toggleApproved } from "#app/server/models/comments.server.ts";
 import { addContact } from "#app/server/models/contacts.server.ts";
@@ -21,17 +20,9 @@ import {
   siteInfoFromEnv,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser } from "#app/server/models/users.server.ts";
+import { blogInput, recipeInput } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-
-const blog = (title: string) => ({ title, content: "<p>Body text</p>", author: "Ana", date: "2025-03-05" });
-const recipe = (title: string) => ({
-  title,
-  short: "A short description",
-  imageUrl: "https://example.com/dish.jpg",
-  steps: ["Chop", "Cook"],
-  ingredients: ["Rice"],
-  nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
-});
+import { migrateTo } from "#tests/support/migrations.ts";
 
 /** How far `write` moves the version (0: not at all). */
 async function moves(db: DB, write: () => Promise<unknown>): Promise<number> {
@@ -42,15 +33,17 @@ async function moves(db: DB, write: () => Promise<unknown>): Promise<number> {
 
 describeEachEngine("content version", (db, engine) => {
   it("moves for every write a public page shows", async () => {
-    const created = await createBlog(db(), blog("Versioned Blog"));
-    expect(await moves(db(), () => createBlog(db(), blog("Another Versioned Blog")))).toBeGreaterThan(0);
+    const created = await createBlog(db(), blogInput("Versioned Blog"));
+    expect(await moves(db(), () => createBlog(db(), blogInput("Another Versioned Blog")))).toBeGreaterThan(0);
     expect(
-      await moves(db(), () => updateBlog(db(), created.id, blog("Versioned Blog Renamed"))),
+      await moves(db(), () => updateBlog(db(), created.id, blogInput("Versioned Blog Renamed"))),
     ).toBeGreaterThan(0);
-    const r = await createRecipe(db(), recipe("Versioned Soup"));
-    expect(await moves(db(), () => createRecipe(db(), recipe("Versioned Stew")))).toBeGreaterThan(0);
+    const r = await createRecipe(db(), recipeInput("Versioned Soup"));
+    expect(await moves(db(), () => createRecipe(db(), recipeInput("Versioned Stew")))).toBeGreaterThan(0);
     expect(
-      await moves(db(), () => updateRecipe(db(), r.id, { ...recipe("Versioned Soup II"), keepImage: true })),
+      await moves(db(), () =>
+        updateRecipe(db(), r.id, { ...recipeInput("Versioned Soup II"), keepImage: true }),
+      ),
     ).toBeGreaterThan(0);
     expect(await moves(db(), () => deleteRecipe(db(), r.id))).toBeGreaterThan(0);
     expect(
@@ -67,7 +60,7 @@ describeEachEngine("content version", (db, engine) => {
   });
 
   it("moves when a comment becomes visible or stops being visible, not while it is pending", async () => {
-    const b = await createBlog(db(), blog("Commented Blog"));
+    const b = await createBlog(db(), blogInput("Commented Blog"));
     let commentId = 0;
     expect(
       await moves(db(), async () => {
@@ -130,9 +123,9 @@ describeEachEngine("content version", (db, engine) => {
 
   it("does not move for a statement that changes nothing, or a write that is rolled back", async () => {
     expect(await moves(db(), () => deleteBlog(db(), 987_654))).toBe(0);
-    expect(await moves(db(), () => updateBlog(db(), 987_654, blog("Nobody Home")))).toBe(0);
+    expect(await moves(db(), () => updateBlog(db(), 987_654, blogInput("Nobody Home")))).toBe(0);
     expect(await moves(db(), () => deleteSiteNumbers(db(), "never-saved.example"))).toBe(0);
-    const kept = await createBlog(db(), blog("Rolled Back Blog"));
+    const kept = await createBlog(db(), blogInput("Rolled Back Blog"));
     expect(
       await moves(db(), async () => {
         await expect(
@@ -161,19 +154,13 @@ describeEachEngine("content version", (db, engine) => {
 
   // Last: it takes this database down to migration 003 and back up.
   it("carries an older database's counter on when migrating", async () => {
-    const migrator = new Migrator({
-      db: db(),
-      provider: { getMigrations: async () => migrationsFor(engine) },
-    });
-    const down = await migrator.migrateTo("003_blog_count");
-    expect(down.error).toBeUndefined();
+    await migrateTo(db(), engine, "003_blog_count");
     await db()
       .insertInto("settings")
       .values({ key: "contentVersion", value: "41", updated_at: 0 })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: "41" }))
       .execute();
-    const up = await migrator.migrateToLatest();
-    expect(up.error).toBeUndefined();
+    await migrateToLatest(db(), engine);
     expect(await readContentVersion(db())).toBe("42");
     const left = await db()
       .selectFrom("settings")
@@ -182,6 +169,6 @@ describeEachEngine("content version", (db, engine) => {
       .execute();
     expect(left).toEqual([]);
     // And the triggers are back.
-    expect(await moves(db(), () => createBlog(db(), blog("After Migrating Again")))).toBeGreaterThan(0);
+    expect(await moves(db(), () => createBlog(db(), blogInput("After Migrating Again")))).toBeGreaterThan(0);
   });
 });

@@ -11,11 +11,11 @@ import {
   NOTIFY_WINDOW_SECONDS,
   queueNotification,
 } from "#app/server/mail/notifications.server.ts";
-import { createMailSender, type MailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
+import type { MailSender } from "#app/server/mail/sender.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { getSiteInfo, saveSiteInfo } from "#app/server/models/settings.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { mailServerForEachTest, mailsTo } from "#tests/support/smtp.ts";
+import { mailServerForEachTest, mailsTo, testMailSender } from "#tests/support/smtp.ts";
 
 const mail = mailServerForEachTest();
 
@@ -34,13 +34,7 @@ describeEachEngine("batched notifications", (db, engine) => {
 
   beforeAll(async () => {
     await saveSiteInfo(db(), { ...(await getSiteInfo(db())), name: "Wanderplate", email: owner });
-    sender = createMailSender({
-      db: db(),
-      dialect: engine,
-      transport: smtpTransport(mail.server.url),
-      from: "Wanderplate <hello@wanderplate.test>",
-      log: () => {},
-    });
+    sender = testMailSender(mail.server, db(), engine);
   });
 
   afterAll(async () => {

@@ -11,9 +11,8 @@ import {
   pruneOutbox,
   queueMail,
 } from "#app/server/mail/outbox.server.ts";
-import { createMailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
+import { startSmtpServer, type TestSmtpServer, testMailSender } from "#tests/support/smtp.ts";
 
 const DAY = 24 * 3600;
 const KEEP = 30 * DAY;
@@ -89,15 +88,7 @@ describeEachEngine("outbox pruning from the sender's rounds", (db, engine) => {
     const fate = Object.fromEntries(["a", "b", "c", "d", "e"].map((x) => [`p2 ${x}`, "sent" as const]));
     await settle(db(), engine, start, fate);
     await settle(db(), engine, start + 20 * DAY, { "p2 z newer": "sent" });
-    const sender = createMailSender({
-      db: db(),
-      dialect: engine,
-      transport: smtpTransport(smtp.url),
-      from: "Wanderplate <hello@wanderplate.test>",
-      keepSeconds: KEEP,
-      pruneBatch: 2,
-      log: () => {},
-    });
+    const sender = testMailSender(smtp, db(), engine, { keepSeconds: KEEP, pruneBatch: 2 });
     try {
       const later = start + KEEP + DAY;
       const left = async () => (await subjects(db(), "p2 ")).map((row) => row.subject);

@@ -6,12 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, nowSeconds, openDatabase } from "#app/server/db/db.server.ts";
 import { claimDueMail, queueMail } from "#app/server/mail/outbox.server.ts";
-import { createMailSender, type MailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
+import { type MailSender, type SenderOptions, smtpTransport } from "#app/server/mail/sender.server.ts";
 import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { freePort } from "#tests/support/server-process.ts";
-import { headerText, startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
-
-const FROM = "Wanderplate <hello@wanderplate.test>";
+import { headerText, startSmtpServer, type TestSmtpServer, testMailSender } from "#tests/support/smtp.ts";
 
 let smtp: TestSmtpServer;
 
@@ -35,15 +33,8 @@ const arrived = (prefix: string) => smtp.messages.filter((m) => (m.subject ?? ""
 
 describeEachEngine("mail outbox", (db, engine) => {
   const senders: MailSender[] = [];
-  const sender = (options: Partial<Parameters<typeof createMailSender>[0]> = {}) => {
-    const created = createMailSender({
-      db: db(),
-      dialect: engine,
-      transport: smtpTransport(smtp.url),
-      from: FROM,
-      log: () => {},
-      ...options,
-    });
+  const sender = (options: Partial<SenderOptions> = {}) => {
+    const created = testMailSender(smtp, db(), engine, options);
     senders.push(created);
     return created;
   };
@@ -226,14 +217,7 @@ for (const engine of ENGINES) {
         };
       };
       const make = (handle: DatabaseHandle) =>
-        createMailSender({
-          db: handle.db,
-          dialect: engine,
-          transport: slow(),
-          from: FROM,
-          batchSize: 3,
-          log: () => {},
-        });
+        testMailSender(smtp, handle.db, engine, { transport: slow(), batchSize: 3 });
       const a = make(first);
       const b = make(second);
       const results = await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);

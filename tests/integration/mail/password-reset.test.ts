@@ -13,9 +13,9 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "#app/server/mail/password-reset.server.ts";
-import { createMailSender, type MailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
+import type { MailSender } from "#app/server/mail/sender.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
-import { linkIn, mailServerForEachTest, mailsTo } from "#tests/support/smtp.ts";
+import { linkIn, mailServerForEachTest, mailsTo, testMailSender } from "#tests/support/smtp.ts";
 
 const mail = mailServerForEachTest();
 
@@ -27,13 +27,7 @@ describeEachEngine("password reset by mail", (db, engine) => {
   const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
   beforeAll(() => {
-    sender = createMailSender({
-      db: db(),
-      dialect: engine,
-      transport: smtpTransport(mail.server.url),
-      from: "Wanderplate <hello@wanderplate.test>",
-      log: () => {},
-    });
+    sender = testMailSender(mail.server, db(), engine);
   });
 
   afterAll(async () => {

@@ -6,15 +6,15 @@
  * this file's own: stopping the shared test server would break the files running beside this one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, nowSeconds, openDatabase } from "#app/server/db/db.server.ts";
+import { nowSeconds } from "#app/server/db/db.server.ts";
 import { queueMail } from "#app/server/mail/outbox.server.ts";
-import { createMailSender, smtpTransport } from "#app/server/mail/sender.server.ts";
+import { smtpTransport } from "#app/server/mail/sender.server.ts";
 import { ENGINES } from "#tests/support/engines.ts";
-import { type Outage, type OutageKind, outageFor } from "#tests/support/outage.ts";
-import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
+import { type OutageKind, outageDatabase } from "#tests/support/outage.ts";
+import { startSmtpServer, type TestSmtpServer, testMailSender } from "#tests/support/smtp.ts";
 
 /** Short, so a statement against a database that went away gives up within a second. */
-const TIMEOUT_MS = "500";
+const TIMEOUT_MS = 500;
 /** How long the database stays away: several times every timeout and the health probe's period. */
 const OUTAGE_MS = 4000;
 
@@ -28,58 +28,40 @@ afterAll(async () => {
 
 for (const engine of ENGINES) {
   describe(`the mail sender through a database outage [${engine}]`, () => {
-    let outage: Outage;
-    let handle: DatabaseHandle;
+    const down = outageDatabase(engine, TIMEOUT_MS);
     const kinds: OutageKind[] = engine === "postgres" ? ["stopped", "frozen"] : ["locked"];
-    const saved = {
-      connect: process.env.DATABASE_CONNECT_TIMEOUT_MS,
-      statement: process.env.DATABASE_STATEMENT_TIMEOUT_MS,
-    };
-
-    beforeAll(async () => {
-      process.env.DATABASE_CONNECT_TIMEOUT_MS = TIMEOUT_MS;
-      process.env.DATABASE_STATEMENT_TIMEOUT_MS = TIMEOUT_MS;
-      outage = await outageFor(engine);
-      handle = await openDatabase(outage.url);
-    }, 120_000);
-    afterAll(async () => {
-      await outage?.end();
-      await handle?.destroy();
-      await outage?.close();
-      process.env.DATABASE_CONNECT_TIMEOUT_MS = saved.connect;
-      process.env.DATABASE_STATEMENT_TIMEOUT_MS = saved.statement;
-    });
 
     for (const kind of kinds) {
       it(`sends again by itself after the database was ${kind} for a while`, async () => {
         const failures: string[] = [];
-        const sender = createMailSender({
-          db: handle.db,
-          dialect: engine,
-          transport: smtpTransport(smtp.url),
-          from: "Wanderplate <hello@wanderplate.test>",
+        const sender = testMailSender(smtp, down.db, engine, {
           intervalMs: 100,
           log: (message) => failures.push(message),
         });
         try {
           sender.start();
           const before = `${engine} ${kind} before`;
-          await queueMail(handle.db, { to: "r@example.test", subject: before, text: "t", html: "<p>h</p>" });
+          await queueMail(down.db, {
+            to: "r@example.test",
+            subject: before,
+            text: "t",
+            html: "<p>h</p>",
+          });
           await smtp.waitFor(smtp.messages.length + 1);
           // Due only after the outage, and queued now: no mail queued later wakes the sender.
           const after = `${engine} ${kind} after`;
           const dueAt = nowSeconds() + Math.ceil(OUTAGE_MS / 1000) + 1;
           await queueMail(
-            handle.db,
+            down.db,
             { to: "r@example.test", subject: after, text: "t", html: "<p>h</p>" },
             dueAt,
           );
-          await outage.begin(kind);
+          await down.outage.begin(kind);
           const failedBefore = failures.length;
           // Long enough for several rounds to fail against the absent database.
           while (failures.length < failedBefore + 3) await new Promise((resolve) => setTimeout(resolve, 50));
           await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-          await outage.end();
+          await down.outage.end();
           const arrived = async () => smtp.messages.filter((m) => m.subject === after).length;
           for (let waited = 0; (await arrived()) === 0; waited += 100) {
             if (waited > 20_000) throw new Error(`not sent within 20 s of the database's return`);
@@ -100,30 +82,31 @@ for (const engine of ENGINES) {
       const begun = new Promise<void>((resolve) => {
         outageBegun = resolve;
       });
-      const sender = createMailSender({
-        db: handle.db,
-        dialect: engine,
+      const sender = testMailSender(smtp, down.db, engine, {
         // The real mail server; the database goes away the moment it has accepted this mail.
         transport: {
           async sendMail(message) {
             const answer = await smtpTransportOf.sendMail(message);
             if (message.subject === subject) {
-              await outage.begin(kinds[0]);
+              await down.outage.begin(kinds[0]);
               outageBegun();
             }
             return answer;
           },
           close: () => smtpTransportOf.close(),
         },
-        from: "Wanderplate <hello@wanderplate.test>",
         intervalMs: 100,
-        log: () => {},
       });
       try {
-        const id = await queueMail(handle.db, { to: "r@example.test", subject, text: "t", html: "<p>h</p>" });
+        const id = await queueMail(down.db, {
+          to: "r@example.test",
+          subject,
+          text: "t",
+          html: "<p>h</p>",
+        });
         // Claimed in the same batch, behind it: not tried before the database goes away.
         const behind = `${engine} queued behind it`;
-        const behindId = await queueMail(handle.db, {
+        const behindId = await queueMail(down.db, {
           to: "r@example.test",
           subject: behind,
           text: "t",
@@ -133,11 +116,11 @@ for (const engine of ENGINES) {
         await begun;
         // Long enough for the sender to fail to record it, and for rounds to fail meanwhile.
         await new Promise((resolve) => setTimeout(resolve, 2000));
-        await outage.end();
+        await down.outage.end();
         // Recorded as sent by the sender's own rounds, well before its 5-minute claim runs out
         // (after which another round would send it a second time).
         for (let waited = 0; ; waited += 100) {
-          const row = await handle.db
+          const row = await down.db
             .selectFrom("mail_outbox")
             .select(["status", "attempts", "claim_id"])
             .where("id", "=", id)
@@ -157,7 +140,7 @@ for (const engine of ENGINES) {
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         expect(
-          await handle.db
+          await down.db
             .selectFrom("mail_outbox")
             .select("attempts")
             .where("id", "=", behindId)

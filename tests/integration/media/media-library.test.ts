@@ -1,33 +1,19 @@
 import { existsSync } from "node:fs";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
-import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
-import type { DB } from "#app/server/db/db.server.ts";
-import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
-import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
-import type { Database } from "#app/server/db/schema.server.ts";
+import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { readImageChoice } from "#app/server/editing/image-input.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
 import { storeImage } from "#app/server/media/storage.server.ts";
 import { createBlog, deleteBlog, findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe, findRecipeById } from "#app/server/models/recipes.server.ts";
 import { deleteUpload, listUploads } from "#app/server/models/uploads.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { blogInput, recipeInput } from "#tests/support/content.ts";
+import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
+import { databaseAtMigration, earlyBlogRow } from "#tests/support/migrations.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
 const { uploadFiles, png } = temporaryUploadsDir("media");
-
-const blog = (title: string) => ({ title, content: "<p>Body</p>", author: "Ana", date: "2025-03-05" });
-const recipe = (title: string) => ({
-  title,
-  short: "Short.",
-  steps: ["Cook."],
-  ingredients: ["Rice"],
-  nutritionalValues: { calories: 1, protein: 1, fats: 1, carbs: 1 },
-});
 
 /** The Add Blog form's image inputs as a browser sends them. */
 async function imageForm(fields: { file?: boolean; pick?: string; url?: string; alt?: string }) {
@@ -73,7 +59,7 @@ describeEachEngine("media library", (db) => {
     if (choice.kind === "error") throw new Error(choice.message);
     const saved = await storeThenSave(
       choice,
-      (image) => createBlog(db(), { ...blog("Stored Once"), ...image }),
+      (image) => createBlog(db(), { ...blogInput("Stored Once"), ...image }),
       "t",
     );
     if (!saved.ok) throw new Error("not saved");
@@ -88,7 +74,7 @@ describeEachEngine("media library", (db) => {
 
   it("uses the title as alt text when none is given", async () => {
     const created = await createBlog(db(), {
-      ...blog("Harbour At Dawn"),
+      ...blogInput("Harbour At Dawn"),
       imageUrl: "https://example.com/h.png",
     });
     expect(created.imageAlt).toBe("Harbour At Dawn");
@@ -96,9 +82,17 @@ describeEachEngine("media library", (db) => {
 
   it("lists who uses an upload, refuses to delete it while used, and deletes it once unused", async () => {
     const id = await storeImage(await png());
-    const a = await createBlog(db(), { ...blog("Shared A"), imageId: id });
-    const b = await createBlog(db(), { ...blog("Shared B"), imageId: id, picked: true, imageAlt: "Red" });
-    const r = await createRecipe(db(), { ...recipe("Shared Rice"), imageId: id, picked: true });
+    const a = await createBlog(db(), { ...blogInput("Shared A"), imageId: id });
+    const b = await createBlog(db(), {
+      ...blogInput("Shared B"),
+      imageId: id,
+      picked: true,
+      imageAlt: "Red",
+    });
+    const r = await createRecipe(
+      db(),
+      recipeInput("Shared Rice", { imageUrl: null, imageId: id, picked: true }),
+    );
 
     const listed = (await listUploads(db(), 1, 100)).items.find((u) => u.id === id);
     expect(listed?.usedBy.map((u) => `${u.kind}:${u.title}`)).toEqual([
@@ -113,7 +107,7 @@ describeEachEngine("media library", (db) => {
 
     // One row deleted, another given a new image: the file stays for the row still using it.
     expect(await deleteBlog(db(), a.id)).toBe(true);
-    await updateBlog(db(), b.id, { ...blog("Shared B"), imageUrl: "https://example.com/b.png" });
+    await updateBlog(db(), b.id, { ...blogInput("Shared B"), imageUrl: "https://example.com/b.png" });
     expect(uploadFiles(id).every((f) => existsSync(f))).toBe(true);
     expect((await findRecipeById(db(), r.id))?.image).toEqual({ kind: "upload", id });
     expect(await deleteUpload(db(), id)).toEqual({
@@ -131,7 +125,7 @@ describeEachEngine("media library", (db) => {
 
   it("refuses a pick of an image no longer in the library, writing nothing", async () => {
     const id = await storeImage(await png());
-    await createBlog(db(), { ...blog("Briefly Used"), imageId: id });
+    await createBlog(db(), { ...blogInput("Briefly Used"), imageId: id });
     const [used] = await db().selectFrom("blogs").select("id").where("title", "=", "Briefly Used").execute();
     await deleteBlog(db(), Number(used?.id));
     expect(await deleteUpload(db(), id)).toEqual({ ok: true });
@@ -140,7 +134,7 @@ describeEachEngine("media library", (db) => {
     if (choice.kind === "error") throw new Error(choice.message);
     const saved = await storeThenSave(
       choice,
-      (image) => createBlog(db(), { ...blog("Picks A Ghost"), ...image }),
+      (image) => createBlog(db(), { ...blogInput("Picks A Ghost"), ...image }),
       "t",
     );
     expect(saved).toEqual({ ok: false, step: "store", status: 400, reason: IMAGE_MESSAGES.pickMissing });
@@ -151,7 +145,7 @@ describeEachEngine("media library", (db) => {
   it("keeps a picked image's files when the save fails: this request did not store them", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const id = await storeImage(await png());
-    const owner = await createBlog(db(), { ...blog("Owns The Image"), imageId: id });
+    const owner = await createBlog(db(), { ...blogInput("Owns The Image"), imageId: id });
     const choice = readImageChoice(await imageForm({ pick: id, alt: "Red" }));
     if (choice.kind === "error") throw new Error(choice.message);
     const saved = await storeThenSave(
@@ -168,12 +162,6 @@ describeEachEngine("media library", (db) => {
   });
 });
 
-function connect(url: string): DB {
-  return dialectOf(url) === "postgres"
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
-}
-
 const before007 = (table: "blogs" | "recipes", n: number, imageId: string | null) => ({
   slug: `${table}-before-007-${n}`,
   title: `Before media ${n}`,
@@ -186,34 +174,15 @@ const before007 = (table: "blogs" | "recipes", n: number, imageId: string | null
 for (const engine of ENGINES) {
   describe(`migration 007 (media) on a site with images [${engine}]`, () => {
     it("gives every image its row's title as alt text, and every upload a library row", async () => {
-      const { url, cleanup } = await emptyDatabaseUrl(engine);
-      const db = connect(url);
+      const { db, close } = await databaseAtMigration(engine, "005_login_throttle");
       try {
-        const dialect = dialectOf(url);
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrationsFor(dialect) },
-        });
-        const to005 = await migrator.migrateTo("005_login_throttle");
-        expect(to005.error).toBeUndefined();
         const shared = await storeImage(await png());
         const own = await storeImage(await png());
-        const blogText = {
-          content: "<p>x</p>",
-          excerpt: "x",
-          text_length: 1,
-          author: "Ana",
-          date: "2024-06-01",
-          category: "",
-          seo_title: "",
-          seo_description: "",
-          seo_keywords: "",
-        };
         await db
           .insertInto("blogs")
           .values([
-            { ...before007("blogs", 1, shared), ...blogText },
-            { ...before007("blogs", 2, null), ...blogText, image_url: "https://example.com/x.png" },
+            earlyBlogRow(before007("blogs", 1, shared)),
+            earlyBlogRow({ ...before007("blogs", 2, null), image_url: "https://example.com/x.png" }),
           ])
           .execute();
         const recipeText = {
@@ -233,7 +202,7 @@ for (const engine of ENGINES) {
           ])
           .execute();
 
-        await migrateToLatest(db, dialect);
+        await migrateToLatest(db, engine);
 
         const alts = await db.selectFrom("blogs").select(["title", "image_alt"]).orderBy("id").execute();
         expect(alts).toEqual([
@@ -265,8 +234,7 @@ for (const engine of ENGINES) {
           .executeTakeFirst();
         expect(measured?.width).toBe(64);
       } finally {
-        await db.destroy();
-        await cleanup();
+        await close();
       }
     });
   });

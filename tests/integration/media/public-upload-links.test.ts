@@ -7,10 +7,10 @@
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter, RouterContextProvider } from "react-router";
+import { MemoryRouter } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
+import { describeRoutesEachEngine, ORIGIN } from "#tests/support/route-harness.ts";
 import { type S3Server, startS3Server } from "#tests/support/s3.ts";
 
 let s3: S3Server;
@@ -33,8 +33,6 @@ async function photo(): Promise<Uint8Array> {
       .toBuffer(),
   );
 }
-
-const ORIGIN = "http://127.0.0.1";
 
 describeRoutesEachEngine("links to uploads in a public bucket", (h) => {
   let publicUrl = "";
@@ -78,11 +76,9 @@ describeRoutesEachEngine("links to uploads in a public bucket", (h) => {
   async function blogPage() {
     const route = await import("#app/routes/blogs/$slug.tsx");
     const { BlogArticle } = await import("#app/components/blog-page.tsx");
-    const data = (await route.loader({
-      request: new Request(`${ORIGIN}/blogs/${slug}`),
-      params: { slug },
-      context: new RouterContextProvider(),
-    } as never)) as Awaited<ReturnType<typeof route.loader>>;
+    const data = (await h.loader(route, `/blogs/${slug}`, { cookie: "", params: { slug } })) as Awaited<
+      ReturnType<typeof route.loader>
+    >;
     const html = renderToString(
       createElement(
         MemoryRouter,
@@ -96,21 +92,16 @@ describeRoutesEachEngine("links to uploads in a public bucket", (h) => {
   /** The recipe page's shared image (og:image and the Recipe JSON-LD). */
   async function recipeImageUrl(): Promise<string | undefined> {
     const route = await import("#app/routes/recipes/$slug.tsx");
-    const data = (await route.loader({
-      request: new Request(`${ORIGIN}/recipes/harbour-fish-stew`),
+    const data = (await h.loader(route, "/recipes/harbour-fish-stew", {
+      cookie: "",
       params: { slug: "harbour-fish-stew" },
-      context: new RouterContextProvider(),
-    } as never)) as Awaited<ReturnType<typeof route.loader>>;
+    })) as Awaited<ReturnType<typeof route.loader>>;
     return data.imageUrl;
   }
 
   async function feed(): Promise<string> {
     const rss = await import("#app/routes/rss.xml.ts");
-    const answer = (await rss.loader({
-      request: new Request(`${ORIGIN}/rss.xml`),
-      params: {},
-      context: new RouterContextProvider(),
-    } as never)) as Response;
+    const answer = (await h.loader(rss, "/rss.xml", "")) as Response;
     return answer.text();
   }
 

@@ -4,14 +4,13 @@
  * existing spelling, and migration 013 carrying existing blogs over (and going down).
  */
 import { type Kysely, sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
-import { migrationsFor } from "#app/server/db/migrate.server.ts";
+import { beforeAll, expect, it } from "vitest";
+import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse, listCategoryBlogs } from "#app/server/models/categories.server.ts";
 import { categoryName } from "#app/server/models/category-names.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+import { migrateTo } from "#tests/support/migrations.ts";
 
 const T0 = 1_750_000_000;
 
@@ -106,61 +105,46 @@ describeEachEngine("categories", (db) => {
   });
 });
 
-for (const engine of ENGINES) {
-  describe(`migration 013_categories [${engine}]`, () => {
-    let handle: DatabaseHandle;
-    let cleanup: () => Promise<void>;
-    beforeAll(async () => {
-      const created = await emptyDatabaseUrl(engine);
-      cleanup = created.cleanup;
-      handle = await openDatabase(created.url);
-    });
-    afterAll(async () => {
-      await handle?.destroy();
-      await cleanup?.();
-    });
-
-    it("fills the slug of existing blogs, keeps the content version, and goes down and up again", async () => {
-      const db = handle.db as unknown as Kysely<unknown>;
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(engine) } });
-      expect((await migrator.migrateTo("011_autosave_generation")).error).toBeUndefined();
-      const columns = async () =>
-        ((await db.introspection.getTables()).find((t) => t.name === "blogs")?.columns ?? []).map(
-          (c) => c.name,
-        );
-      expect(await columns()).not.toContain("category_slug");
-      for (const [slug, category] of [
-        ["a", "Café Culture"],
-        ["b", "café culture "],
-        ["c", ""],
-        ["d", "🍜"],
-      ]) {
-        await sql`insert into blogs (slug, title, content, excerpt, text_length, author, date, category,
-          seo_title, seo_description, seo_keywords, created_at, updated_at, publish_at)
-          values (${slug}, ${slug}, '', '', 0, 'Ana', '2025-01-01', ${category}, '', '', '', 1, 1, 1)`.execute(
-          db,
-        );
-      }
-      const version = async () =>
-        Number((await sql<{ v: number }>`select version as v from content_version`.execute(db)).rows[0]?.v);
-      const versionBefore = await version();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      expect(await version()).toBe(versionBefore);
-      const rows = await handle.db
-        .selectFrom("blogs")
-        .select(["slug", "category_slug"])
-        .orderBy("slug")
-        .execute();
-      expect(rows).toEqual([
-        { slug: "a", category_slug: "cafe-culture" },
-        { slug: "b", category_slug: "cafe-culture" },
-        { slug: "c", category_slug: "" },
-        { slug: "d", category_slug: "" },
-      ]);
-      expect((await migrator.migrateTo("011_autosave_generation")).error).toBeUndefined();
-      expect(await columns()).not.toContain("category_slug");
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      expect(await columns()).toContain("category_slug");
-    });
+describeEachEngine("migration 013_categories", (migrated, engine) => {
+  it("fills the slug of existing blogs, keeps the content version, and goes down and up again", async () => {
+    const db = migrated() as unknown as Kysely<unknown>;
+    await migrateTo(db, engine, "011_autosave_generation");
+    const columns = async () =>
+      ((await db.introspection.getTables()).find((t) => t.name === "blogs")?.columns ?? []).map(
+        (c) => c.name,
+      );
+    expect(await columns()).not.toContain("category_slug");
+    for (const [slug, category] of [
+      ["a", "Café Culture"],
+      ["b", "café culture "],
+      ["c", ""],
+      ["d", "🍜"],
+    ]) {
+      await sql`insert into blogs (slug, title, content, excerpt, text_length, author, date, category,
+        seo_title, seo_description, seo_keywords, created_at, updated_at, publish_at)
+        values (${slug}, ${slug}, '', '', 0, 'Ana', '2025-01-01', ${category}, '', '', '', 1, 1, 1)`.execute(
+        db,
+      );
+    }
+    const version = async () =>
+      Number((await sql<{ v: number }>`select version as v from content_version`.execute(db)).rows[0]?.v);
+    const versionBefore = await version();
+    await migrateToLatest(migrated(), engine);
+    expect(await version()).toBe(versionBefore);
+    const rows = await migrated()
+      .selectFrom("blogs")
+      .select(["slug", "category_slug"])
+      .orderBy("slug")
+      .execute();
+    expect(rows).toEqual([
+      { slug: "a", category_slug: "cafe-culture" },
+      { slug: "b", category_slug: "cafe-culture" },
+      { slug: "c", category_slug: "" },
+      { slug: "d", category_slug: "" },
+    ]);
+    await migrateTo(db, engine, "011_autosave_generation");
+    expect(await columns()).not.toContain("category_slug");
+    await migrateToLatest(migrated(), engine);
+    expect(await columns()).toContain("category_slug");
   });
-}
+});

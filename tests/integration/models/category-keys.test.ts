@@ -4,30 +4,22 @@
  * category of another script than Latin gets its slug (it had none), Latin ones keep theirs.
  */
 import { type Kysely, sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugify } from "#app/lib/slug.ts";
-import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
-import { migrationsFor } from "#app/server/db/migrate.server.ts";
 import { categoryKeysMigration } from "#app/server/db/migrations/016_category_keys.server.ts";
-import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { ENGINES } from "#tests/support/engines.ts";
+import { type DatabaseAtMigration, databaseAtMigration } from "#tests/support/migrations.ts";
 
 for (const engine of ENGINES) {
   describe(`migration 016_category_keys [${engine}]`, () => {
-    let handle: DatabaseHandle;
-    let cleanup: () => Promise<void>;
+    let at: DatabaseAtMigration;
     let db: Kysely<unknown>;
     beforeAll(async () => {
-      const created = await emptyDatabaseUrl(engine);
-      cleanup = created.cleanup;
-      handle = await openDatabase(created.url);
-      db = handle.db as unknown as Kysely<unknown>;
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(engine) } });
-      expect((await migrator.migrateTo("015_related")).error).toBeUndefined();
+      at = await databaseAtMigration(engine, "015_related");
+      db = at.db as unknown as Kysely<unknown>;
     });
     afterAll(async () => {
-      await handle?.destroy();
-      await cleanup?.();
+      await at?.close();
     });
 
     const indexes = async () => {
@@ -75,7 +67,7 @@ for (const engine of ENGINES) {
       }
       const slugs = async () =>
         Object.fromEntries(
-          (await handle.db.selectFrom("blogs").select(["slug", "category_slug"]).execute()).map((r) => [
+          (await at.db.selectFrom("blogs").select(["slug", "category_slug"]).execute()).map((r) => [
             r.slug,
             r.category_slug,
           ]),
@@ -110,7 +102,7 @@ for (const engine of ENGINES) {
         k: "kyoto",
       });
       // The one old URL that led to a single category, now gone, leads to its new page.
-      expect(await handle.db.selectFrom("category_slug_redirects").selectAll().execute()).toEqual([
+      expect(await at.db.selectFrom("category_slug_redirects").selectAll().execute()).toEqual([
         { slug: "tokyo", to_slug: "tokyo-東京" },
       ]);
 

@@ -3,16 +3,9 @@
  * lists return, what a save does to the publish time, migration 006, and the version the response
  * cache checks (a scheduled item must make cached answers stale at its time, with no write).
  */
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
-import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
-import type { DB } from "#app/server/db/db.server.ts";
-import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
-import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
-import type { Database } from "#app/server/db/schema.server.ts";
+import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import {
   blogFeedEntries,
   blogSitemapFile,
@@ -36,31 +29,15 @@ import {
   recipeSitemapEntries,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { blogInput, recipeInput } from "#tests/support/content.ts";
+import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
+import { databaseAtMigration, earlyBlogRow, migrateTo } from "#tests/support/migrations.ts";
 
 const NOW = 1_900_000_000;
 
-/** A bare connection that runs no migration by itself (openDatabase migrates on open). */
-function connect(url: string): DB {
-  return dialectOf(url) === "postgres"
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
-}
-
-const blog = (title: string) => ({
-  title,
-  content: "<p>Body</p>",
-  author: "Ana",
-  date: "2025-03-05",
-  imageUrl: "https://images.example/harbour.jpg" as string | null,
-});
-const recipe = (title: string) => ({
-  title,
-  short: "Short",
-  steps: ["Stir"],
-  ingredients: ["Rice"],
-  nutritionalValues: { calories: 100, protein: 1, fats: 2, carbs: 3 },
-});
+/** A blog with an image by URL; a recipe with none. */
+const blog = (title: string) => blogInput(title, { imageUrl: "https://images.example/harbour.jpg" });
+const recipe = (title: string) => recipeInput(title, { imageUrl: null });
 
 describeEachEngine("publication of blogs", (db) => {
   it("shows the public only published blogs: page, old slug, lists, counts, home, feed, sitemap", async () => {
@@ -287,30 +264,14 @@ describeEachEngine("the version cached answers are checked against", (db) => {
 for (const engine of ENGINES) {
   describe(`migration 006 (publication) on a site with blogs and recipes [${engine}]`, () => {
     it("publishes what existed as of its creation, and goes down and up again", async () => {
-      const { url, cleanup } = await emptyDatabaseUrl(engine);
-      const db = connect(url);
+      const { db, close } = await databaseAtMigration(engine, "005_login_throttle");
       try {
-        const migrations = migrationsFor(dialectOf(url));
-        const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-        expect((await migrator.migrateTo("005_login_throttle")).error).toBeUndefined();
         // Written as the site stood before 006 (no publish_at column).
         await db
           .insertInto("blogs")
-          .values({
-            slug: "before-006",
-            title: "Before 006",
-            content: "<p>Old.</p>",
-            excerpt: "Old.",
-            text_length: 4,
-            author: "Ana",
-            date: "2024-06-01",
-            category: "",
-            seo_title: "",
-            seo_description: "",
-            seo_keywords: "",
-            created_at: 1_717_200_000,
-            updated_at: 1_717_200_500,
-          } as never)
+          .values(
+            earlyBlogRow({ slug: "before-006", title: "Before 006", updated_at: 1_717_200_500 }) as never,
+          )
           .execute();
         await db
           .insertInto("recipes")
@@ -324,20 +285,19 @@ for (const engine of ENGINES) {
             updated_at: 1_717_100_000,
           } as never)
           .execute();
-        await migrateToLatest(db, dialectOf(url));
+        await migrateToLatest(db, engine);
         const found = await findBlogBySlug(db, "before-006");
         expect(found && "blog" in found && found.blog.publishAt).toBe(1_717_200_000);
         expect((await findRecipeBySlug(db, "old-rice"))?.publishAt).toBe(1_717_100_000);
         expect(await countPublishedBlogs(db)).toBe(1);
 
-        expect((await migrator.migrateTo("005_login_throttle")).error).toBeUndefined();
+        await migrateTo(db, engine, "005_login_throttle");
         const columns = (await db.introspection.getTables()).find((t) => t.name === "blogs")?.columns ?? [];
         expect(columns.map((c) => c.name)).not.toContain("publish_at");
-        await migrateToLatest(db, dialectOf(url));
+        await migrateToLatest(db, engine);
         expect(await countPublishedBlogs(db)).toBe(1);
       } finally {
-        await db.destroy();
-        await cleanup();
+        await close();
       }
     });
   });

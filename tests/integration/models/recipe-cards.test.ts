@@ -1,36 +1,20 @@
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
-import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
-import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
-import type { Database } from "#app/server/db/schema.server.ts";
 import {
   createRecipe,
   findRecipeById,
   findRecipeBySlug,
-  type RecipeInput,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
-
-const input = (title: string, extra: Partial<RecipeInput> = {}): RecipeInput => ({
-  title,
-  short: "A short description",
-  imageUrl: "https://example.com/dish.jpg",
-  steps: ["Chop", "Cook"],
-  ingredients: ["1 1/2 cups rice"],
-  nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
-  ...extra,
-});
+import { recipeInput } from "#tests/support/content.ts";
+import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
+import { databaseAtMigration, migrateTo } from "#tests/support/migrations.ts";
 
 describeEachEngine("recipe cards in the recipes model", (db) => {
   it("stores and reads servings, times, equipment and notes", async () => {
     const created = await createRecipe(
       db(),
-      input("Card Dal", {
+      recipeInput("Card Dal", {
         servings: 4,
         prepMinutes: 15,
         cookMinutes: 40,
@@ -52,7 +36,7 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
   });
 
   it("adds a recipe without a card as empty, and an edit without card fields keeps them", async () => {
-    const plain = await createRecipe(db(), input("Card Plain"));
+    const plain = await createRecipe(db(), recipeInput("Card Plain"));
     expect(plain).toMatchObject({
       servings: null,
       prepMinutes: null,
@@ -61,11 +45,14 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
       equipment: [],
       notes: "",
     });
-    await updateRecipe(db(), plain.id, { ...input("Card Plain"), servings: 2, totalMinutes: 90 });
-    const renamed = await updateRecipe(db(), plain.id, { ...input("Card Plain Renamed"), keepImage: true });
+    await updateRecipe(db(), plain.id, { ...recipeInput("Card Plain"), servings: 2, totalMinutes: 90 });
+    const renamed = await updateRecipe(db(), plain.id, {
+      ...recipeInput("Card Plain Renamed"),
+      keepImage: true,
+    });
     expect(renamed).toMatchObject({ servings: 2, totalMinutes: 90, title: "Card Plain Renamed" });
     const cleared = await updateRecipe(db(), plain.id, {
-      ...input("Card Plain Renamed"),
+      ...recipeInput("Card Plain Renamed"),
       servings: null,
       totalMinutes: null,
       equipment: [],
@@ -75,26 +62,13 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
   });
 });
 
-function connect(url: string): DB {
-  return dialectOf(url) === "postgres"
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
-}
-
 for (const engine of ENGINES) {
   describe(`migration 014 (recipe cards) [${engine}]`, () => {
     it("carries the recipes over with an empty card, and goes down and up again", async () => {
-      const { url, cleanup } = await emptyDatabaseUrl(engine);
-      const db = connect(url);
+      const names = Object.keys(migrationsFor(engine));
+      const before = names[names.indexOf("014_recipe_cards") - 1] ?? "";
+      const { db, close } = await databaseAtMigration(engine, before);
       try {
-        const dialect = dialectOf(url);
-        const names = Object.keys(migrationsFor(dialect));
-        const before = names[names.indexOf("014_recipe_cards") - 1] ?? "";
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrationsFor(dialect) },
-        });
-        expect((await migrator.migrateTo(before)).error).toBeUndefined();
         const old = {
           slug: "old-stew",
           title: "Old Stew",
@@ -117,7 +91,7 @@ for (const engine of ENGINES) {
           .values(old as never)
           .execute();
 
-        expect((await migrator.migrateTo("014_recipe_cards")).error).toBeUndefined();
+        await migrateTo(db, engine, "014_recipe_cards");
         const [row] = await db.selectFrom("recipes").selectAll().execute();
         expect(row).toMatchObject({
           ...old,
@@ -151,7 +125,7 @@ for (const engine of ENGINES) {
           .executeTakeFirstOrThrow();
 
         // Down: the columns go, the recipe and the blog stay as they were before.
-        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        await migrateTo(db, engine, before);
         const [down] = await db.selectFrom("recipes").selectAll().execute();
         expect(down).toEqual({ ...old, id: row?.id, image_alt: "" });
         const downBlog = await db
@@ -162,11 +136,10 @@ for (const engine of ENGINES) {
         expect(downBlog && "featured_recipe_id" in downBlog).toBe(false);
 
         // And up again, as the app runs it on start.
-        await migrateToLatest(db, dialect);
+        await migrateToLatest(db, engine);
         expect(await findRecipeById(db, row?.id ?? 0)).toMatchObject({ title: "Old Stew", servings: null });
       } finally {
-        await db.destroy();
-        await cleanup();
+        await close();
       }
     });
   });

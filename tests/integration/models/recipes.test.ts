@@ -6,40 +6,27 @@ import {
   deleteRecipe,
   findRecipeById,
   findRecipeBySlug,
-  type RecipeInput,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
+import { recipeInput } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
-
-const input = (
-  title: string,
-  extra: Partial<RecipeInput> & { keepImage?: boolean } = {},
-): RecipeInput & { keepImage?: boolean } => ({
-  title,
-  short: "A short description",
-  imageUrl: "https://example.com/dish.jpg",
-  steps: ["Chop", "Cook"],
-  ingredients: ["Rice"],
-  nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
-  ...extra,
-});
 
 const { uploadFiles, png } = temporaryUploadsDir("recipe");
 
 describeEachEngine("admin recipes model", (db) => {
   it("finds a recipe by id", async () => {
-    const created = await createRecipe(db(), input("Find Me Soup"));
+    const created = await createRecipe(db(), recipeInput("Find Me Soup"));
     expect((await findRecipeById(db(), created.id))?.title).toBe("Find Me Soup");
     expect(await findRecipeById(db(), 999_999)).toBeNull();
   });
 
   it("regenerates a unique slug when the title changes, and keeps it when it does not", async () => {
-    await createRecipe(db(), input("Taken Name"));
-    const r = await createRecipe(db(), input("Original Dish"));
+    await createRecipe(db(), recipeInput("Taken Name"));
+    const r = await createRecipe(db(), recipeInput("Original Dish"));
     expect(r.slug).toBe("original-dish");
 
-    const renamed = await updateRecipe(db(), r.id, input("Taken  name!", { keepImage: true }));
+    const renamed = await updateRecipe(db(), r.id, recipeInput("Taken  name!", { keepImage: true }));
     expect(renamed?.slug).toBe("taken-name-2");
     expect(await findRecipeBySlug(db(), "original-dish")).toBeNull();
     expect((await findRecipeBySlug(db(), "taken-name-2"))?.id).toBe(r.id);
@@ -48,20 +35,20 @@ describeEachEngine("admin recipes model", (db) => {
     const same = await updateRecipe(
       db(),
       r.id,
-      input("Taken  name!", { short: "New short", keepImage: true }),
+      recipeInput("Taken  name!", { short: "New short", keepImage: true }),
     );
     expect(same?.slug).toBe("taken-name-2");
     expect(same?.short).toBe("New short");
 
     // Renaming back to its own base never clashes with itself.
-    const back = await updateRecipe(db(), r.id, input("Original Dish", { keepImage: true }));
+    const back = await updateRecipe(db(), r.id, recipeInput("Original Dish", { keepImage: true }));
     expect(back?.slug).toBe("original-dish");
   });
 
   it("applies the form rules on update and keeps or replaces the image", async () => {
-    const r = await createRecipe(db(), input("Image Keeper"));
+    const r = await createRecipe(db(), recipeInput("Image Keeper"));
     const kept = await updateRecipe(db(), r.id, {
-      ...input("Image Keeper", { imageUrl: null, steps: ["One", " ", ""], type: " " }),
+      ...recipeInput("Image Keeper", { imageUrl: null, steps: ["One", " ", ""], type: " " }),
       keepImage: true,
     });
     expect(kept?.image).toEqual({ kind: "url", url: "https://example.com/dish.jpg" });
@@ -70,19 +57,23 @@ describeEachEngine("admin recipes model", (db) => {
     const replaced = await updateRecipe(
       db(),
       r.id,
-      input("Image Keeper", { imageUrl: "https://example.com/new.png" }),
+      recipeInput("Image Keeper", { imageUrl: "https://example.com/new.png" }),
     );
     expect(replaced?.image).toEqual({ kind: "url", url: "https://example.com/new.png" });
-    expect(await updateRecipe(db(), 999_999, input("Nobody"))).toBeNull();
+    expect(await updateRecipe(db(), 999_999, recipeInput("Nobody"))).toBeNull();
   });
 
   // Uploads belong to the media library: only the library deletes them (media-library.test.ts).
   it("keeps a replaced upload's files in the media library", async () => {
     const oldId = await storeImage(await png());
-    const r = await createRecipe(db(), input("Upload Swap", { imageId: oldId, imageUrl: null }));
+    const r = await createRecipe(db(), recipeInput("Upload Swap", { imageId: oldId, imageUrl: null }));
     expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
     const newId = await storeImage(await png());
-    const updated = await updateRecipe(db(), r.id, input("Upload Swap", { imageId: newId, imageUrl: null }));
+    const updated = await updateRecipe(
+      db(),
+      r.id,
+      recipeInput("Upload Swap", { imageId: newId, imageUrl: null }),
+    );
     expect(updated?.image).toEqual({ kind: "upload", id: newId });
     expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
@@ -90,7 +81,7 @@ describeEachEngine("admin recipes model", (db) => {
 
   it("deletes a recipe, keeps its image files in the library, and says whether it existed", async () => {
     const imageId = await storeImage(await png());
-    const r = await createRecipe(db(), input("Short Lived", { imageId, imageUrl: null }));
+    const r = await createRecipe(db(), recipeInput("Short Lived", { imageId, imageUrl: null }));
     expect(await deleteRecipe(db(), r.id)).toBe(true);
     expect(await findRecipeById(db(), r.id)).toBeNull();
     expect(uploadFiles(imageId).every((f) => existsSync(f))).toBe(true);
@@ -98,9 +89,9 @@ describeEachEngine("admin recipes model", (db) => {
   });
 
   it("frees a deleted recipe's slug for a new one", async () => {
-    const a = await createRecipe(db(), input("Reused Slug"));
+    const a = await createRecipe(db(), recipeInput("Reused Slug"));
     expect(await deleteRecipe(db(), a.id)).toBe(true);
-    const b = await createRecipe(db(), input("Reused Slug"));
+    const b = await createRecipe(db(), recipeInput("Reused Slug"));
     expect(b.slug).toBe("reused-slug");
   });
 });

@@ -2,20 +2,15 @@
  * Site search on both engines: ranking, accents and case, publication, odd queries, writes seen at
  * once, pagination, and migration 012 (existing rows indexed; down and up again).
  */
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { blogDocument } from "#app/lib/search.ts";
-import { dialectOf, sqlitePathOf } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
-import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
-import type { Database } from "#app/server/db/schema.server.ts";
+import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe, updateRecipe } from "#app/server/models/recipes.server.ts";
 import { CANDIDATES_PER_READ, type SearchResult, searchSite } from "#app/server/models/search.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
+import { databaseAtMigration, migrateTo } from "#tests/support/migrations.ts";
 
 const NOW = 1_900_000_000;
 
@@ -284,25 +279,11 @@ describeEachEngine("site search", (db) => {
   });
 });
 
-/** A bare connection that runs no migration by itself (openDatabase migrates on open). */
-function connect(url: string): DB {
-  return dialectOf(url) === "postgres"
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(sqlitePathOf(url)) }) });
-}
-
 for (const engine of ENGINES) {
   describe(`migration 012 (search) [${engine}]`, () => {
     it("indexes the blogs and recipes already there, and goes back down cleanly", async () => {
-      const { url, cleanup } = await emptyDatabaseUrl(engine);
-      const db = connect(url);
+      const { db, close } = await databaseAtMigration(engine, "011_autosave_generation");
       try {
-        const dialect = dialectOf(url);
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrationsFor(dialect) },
-        });
-        expect((await migrator.migrateTo("011_autosave_generation")).error).toBeUndefined();
         const common = {
           image_id: null,
           image_url: "https://images.example/a.jpg",
@@ -345,7 +326,7 @@ for (const engine of ENGINES) {
           })
           .execute();
 
-        await migrateToLatest(db, dialect);
+        await migrateToLatest(db, engine);
         expect(titles(await searchSite(db, "kyoto", 1, NOW))).toEqual([
           "Kyoto, Japan",
           "Old Kyōto",
@@ -353,14 +334,13 @@ for (const engine of ENGINES) {
         ]);
         expect(titles(await searchSite(db, "creme brulee", 1, NOW))).toEqual(["Old Kyōto"]);
 
-        expect((await migrator.migrateTo("011_autosave_generation")).error).toBeUndefined();
+        await migrateTo(db, engine, "011_autosave_generation");
         const tables = (await db.introspection.getTables()).map((t) => t.name);
         expect(tables.filter((t) => t.startsWith("search"))).toEqual([]);
-        await migrateToLatest(db, dialect);
+        await migrateToLatest(db, engine);
         expect(titles(await searchSite(db, "leeks", 1, NOW))).toEqual(["Old stew"]);
       } finally {
-        await db.destroy();
-        await cleanup();
+        await close();
       }
     });
   });

@@ -10,9 +10,8 @@
 import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
+import { answerOf, describeRoutesEachEngine, formOf, ORIGIN } from "#tests/support/route-harness.ts";
 
 const gate = vi.hoisted(() => ({ hold: null as Promise<void> | null }));
 vi.mock("#app/server/transfer/import/run.server.ts", async (importOriginal) => {
@@ -82,38 +81,7 @@ ${items}
 `;
 }
 
-const ORIGIN = "http://127.0.0.1";
 type RouteFn = (args: never) => unknown;
-
-/** Calls a route function, answering a thrown Response (a redirect, a refusal) as a returned one. */
-async function call(fn: RouteFn, request: Request): Promise<unknown> {
-  try {
-    return await fn({ request, context: new RouterContextProvider(), params: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const uploadRequest = (cookie: string, file: File | null, extra: Record<string, string> = {}) => {
-  const form = new FormData();
-  if (file) form.set("file", file);
-  for (const [k, v] of Object.entries(extra)) form.set(k, v);
-  return new Request(`${ORIGIN}/admin/import`, {
-    method: "POST",
-    body: form,
-    headers: { cookie, origin: ORIGIN },
-  });
-};
-
-const postForm = (cookie: string, path: string, fields: Record<string, string>) =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-  });
-
-const getRequest = (cookie: string, path: string) => new Request(`${ORIGIN}${path}`, { headers: { cookie } });
 
 /** The run id of the action's redirect to /admin/import?run=ID. */
 function runIdOf(answer: unknown): number {
@@ -147,28 +115,43 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     (await h.db().selectFrom("import_runs").select("status").where("id", "=", id).executeTakeFirstOrThrow())
       .status;
   const file = (name: string, text: string) => new File([text], name, { type: "text/xml" });
+  // The calls below answer a thrown redirect or refusal as a returned one.
+  const get = (route: { loader: RouteFn }, cookie: string, path: string) =>
+    answerOf(h.loader(route, path, cookie));
+  /** The import form: `file` (null: none chosen) and `extra` fields, as `cookie`. */
+  const upload = (
+    route: { action: RouteFn },
+    cookie: string,
+    file: File | null,
+    extra: Record<string, string> = {},
+  ) => answerOf(h.action(route, "/admin/import", formOf({ ...(file ? { file } : {}), ...extra }), cookie));
+  /** A plain (urlencoded) form of `fields` posted to `path`, as `cookie`. */
+  const postForm = (
+    route: { action: RouteFn },
+    cookie: string,
+    path: string,
+    fields: Record<string, string>,
+  ) =>
+    answerOf(
+      h.action(route, path, new URLSearchParams(fields), {
+        cookie,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
 
   it("refuses anonymous visitors and accounts without role all on every loader and action", async () => {
     const { screen, progress, exportRoute } = await routes();
-    const { upsertAccount } = await import("#app/server/auth/accounts.server.ts");
-    const { createSession } = await import("#app/server/auth/session.server.ts");
-    const editor = await upsertAccount(
-      h.db(),
-      `editor-${engine}@example.com`,
-      "a long enough password here",
-      "editor",
-    );
-    const editorCookie =
-      (await createSession(h.db(), getRequest("", "/admin/login"), editor.id)).split(";")[0] ?? "";
+    const editorCookie = await h.signIn(`editor-${engine}@example.com`, "editor");
+    expect(editorCookie).toMatch(/^wp_session=./);
 
     for (const cookie of ["", editorCookie]) {
       const answers = [
-        await call(screen.loader, getRequest(cookie, "/admin/import")),
-        await call(screen.action, uploadRequest(cookie, file("site.xml", wxr("Post", 1)))),
-        await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: "1" })),
-        await call(progress.loader, getRequest(cookie, "/admin/import/progress?run=1")),
-        await call(exportRoute.loader, getRequest(cookie, "/admin/export")),
-        await call(exportRoute.action, postForm(cookie, "/admin/export", { includePii: "on" })),
+        await get(screen, cookie, "/admin/import"),
+        await upload(screen, cookie, file("site.xml", wxr("Post", 1))),
+        await postForm(screen, cookie, "/admin/import", { intent: "import", id: "1" }),
+        await get(progress, cookie, "/admin/import/progress?run=1"),
+        await get(exportRoute, cookie, "/admin/export"),
+        await postForm(exportRoute, cookie, "/admin/export", { includePii: "on" }),
       ];
       for (const answer of answers) {
         expect(answer).toBeInstanceOf(Response);
@@ -183,17 +166,16 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
 
   it("refuses a file over the limit with 413 and leaves nothing on disk", async () => {
     const { screen } = await routes();
-    const request = new Request(`${ORIGIN}/admin/import`, {
-      method: "POST",
-      body: "--x\r\n",
-      headers: {
-        cookie: h.adminCookie(),
-        origin: ORIGIN,
-        "content-type": "multipart/form-data; boundary=x",
-        "content-length": String(2 * 1024 ** 3),
-      },
-    });
-    const answer = refusal(await call(screen.action, request));
+    const answer = refusal(
+      await answerOf(
+        h.action(screen, "/admin/import", "--x\r\n", {
+          headers: {
+            "content-type": "multipart/form-data; boundary=x",
+            "content-length": String(2 * 1024 ** 3),
+          },
+        }),
+      ),
+    );
     expect(answer.status).toBe(413);
     expect(answer.message).toBe(screen.TOO_LARGE);
     expect(await readdir(imports).catch(() => [])).toEqual([]);
@@ -202,9 +184,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
 
   it("asks for a file when none was chosen", async () => {
     const { screen } = await routes();
-    const answer = refusal(
-      await call(screen.action, uploadRequest(h.adminCookie(), null, { images: "keep" })),
-    );
+    const answer = refusal(await upload(screen, h.adminCookie(), null, { images: "keep" }));
     expect(answer).toEqual({ status: 400, message: "Choose a file to import." });
     expect(await readdir(imports).catch(() => [])).toEqual([]);
   });
@@ -212,17 +192,14 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   it("ends a bad file failed, with the file's own plain message, and removes it", async () => {
     const { screen, progress, jobs } = await routes();
     const truncated = wxr("Cut", 3).slice(0, -40);
-    const id = runIdOf(await call(screen.action, uploadRequest(h.adminCookie(), file("cut.xml", truncated))));
+    const id = runIdOf(await upload(screen, h.adminCookie(), file("cut.xml", truncated)));
     await jobs.importRunSettled(id);
     const run = await jobs.getImportRun(h.db(), id);
     expect(run?.status).toBe("failed");
     expect(run?.error).toMatch(/cut short|not complete|ends before|truncated/i);
     expect(run?.error).not.toMatch(/\n\s+at /);
     expect(await readdir(imports)).toEqual([]);
-    const answer = (await call(
-      progress.loader,
-      getRequest(h.adminCookie(), `/admin/import/progress?run=${id}`),
-    )) as Response;
+    const answer = (await get(progress, h.adminCookie(), `/admin/import/progress?run=${id}`)) as Response;
     expect(await answer.json()).toMatchObject({ id, status: "failed", error: run?.error });
   });
 
@@ -231,20 +208,12 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     const cookie = h.adminCookie();
     let open = closeGate();
     const first = runIdOf(
-      await call(
-        screen.action,
-        uploadRequest(cookie, file("old-roads.xml", wxr("Road", 3)), { images: "keep" }),
-      ),
+      await upload(screen, cookie, file("old-roads.xml", wxr("Road", 3)), { images: "keep" }),
     );
     expect(await statusOf(first)).toBe("checking");
-    const polled = (await call(
-      progress.loader,
-      getRequest(cookie, `/admin/import/progress?run=${first}`),
-    )) as Response;
+    const polled = (await get(progress, cookie, `/admin/import/progress?run=${first}`)) as Response;
     expect(await polled.json()).toMatchObject({ id: first, status: "checking" });
-    const second = runIdOf(
-      await call(screen.action, uploadRequest(cookie, file("more.xml", wxr("More", 2)))),
-    );
+    const second = runIdOf(await upload(screen, cookie, file("more.xml", wxr("More", 2))));
     open();
     await Promise.all([jobs.importRunSettled(first), jobs.importRunSettled(second)]);
 
@@ -261,7 +230,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
       [],
     );
     expect(await readdir(imports)).toHaveLength(2);
-    const page = (await call(screen.loader, getRequest(cookie, `/admin/import?run=${first}`))) as {
+    const page = (await get(screen, cookie, `/admin/import?run=${first}`)) as {
       data: { run: { id: number; status: string }; runs: { id: number }[] };
     };
     expect(page.data.run).toMatchObject({ id: first, status: "checked" });
@@ -269,14 +238,12 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
 
     open = closeGate();
     expect(
-      runIdOf(
-        await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(first) })),
-      ),
+      runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(first) })),
     ).toBe(first);
     expect(await statusOf(first)).toBe("running");
     // A second Import while one runs: a plain 409.
     const busy = refusal(
-      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(second) })),
+      await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(second) }),
     );
     expect(busy.status).toBe(409);
     expect(busy.message).toMatch(/Another import is running/);
@@ -299,15 +266,13 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     expect(await readdir(imports)).toHaveLength(1);
 
     // Once the first is done, the second may run.
-    runIdOf(
-      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(second) })),
-    );
+    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(second) }));
     await jobs.importRunSettled(second);
     expect(await statusOf(second)).toBe("done");
     expect(await readdir(imports)).toEqual([]);
     // A finished run cannot run again.
     const again = refusal(
-      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(first) })),
+      await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(first) }),
     );
     expect(again).toEqual({ status: 409, message: "This import has already run." });
   });
@@ -315,19 +280,19 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   it("discards a checked run with its file", async () => {
     const { screen, jobs } = await routes();
     const cookie = h.adminCookie();
-    const id = runIdOf(await call(screen.action, uploadRequest(cookie, file("drop.xml", wxr("Drop", 1)))));
+    const id = runIdOf(await upload(screen, cookie, file("drop.xml", wxr("Drop", 1))));
     await jobs.importRunSettled(id);
     expect(await statusOf(id)).toBe("checked");
-    const answer = (await call(
-      screen.action,
-      postForm(cookie, "/admin/import", { intent: "discard", id: String(id) }),
-    )) as Response;
+    const answer = (await postForm(screen, cookie, "/admin/import", {
+      intent: "discard",
+      id: String(id),
+    })) as Response;
     expect(answer.status).toBe(302);
     expect(await statusOf(id)).toBe("cancelled");
     expect(await readdir(imports)).toEqual([]);
     // And it can no longer be imported.
     const refused = refusal(
-      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(id) })),
+      await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }),
     );
     expect(refused.status).toBe(409);
   });
@@ -376,7 +341,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
       .set({ claimed_until: now - 1 })
       .where("id", "=", held)
       .execute();
-    await call(progress.loader, getRequest(h.adminCookie(), `/admin/import/progress?run=${held}`));
+    await get(progress, h.adminCookie(), `/admin/import/progress?run=${held}`);
     await vi.waitUntil(() => statusOf(held).then((s) => s !== "running"), { timeout: 20_000 });
     await jobs.importRunSettled(held);
     expect(await statusOf(held)).toBe("done");
@@ -387,22 +352,18 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     const { screen, jobs } = await routes();
     const media = await import("#app/routes/admin/media.tsx");
     const cookie = h.adminCookie();
-    const id = runIdOf(
-      await call(screen.action, uploadRequest(cookie, file("big.xml", wxr("Big", 400)), { images: "keep" })),
-    );
+    const id = runIdOf(await upload(screen, cookie, file("big.xml", wxr("Big", 400)), { images: "keep" }));
     await jobs.importRunSettled(id);
     expect(await statusOf(id)).toBe("checked");
 
-    runIdOf(
-      await call(screen.action, postForm(cookie, "/admin/import", { intent: "import", id: String(id) })),
-    );
+    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
     let finished = false;
     const settled = jobs.importRunSettled(id).then(() => {
       finished = true;
     });
     // A turn of the event loop (as a new connection needs), then another route's whole answer.
     await new Promise((resolve) => setImmediate(resolve));
-    const answer = (await call(media.loader, getRequest(cookie, "/admin/media"))) as { error: string | null };
+    const answer = (await get(media, cookie, "/admin/media")) as { error: string | null };
     expect(answer.error).toBeNull();
     expect(finished).toBe(false);
     await settled;

@@ -2,11 +2,12 @@
  * The public forms (comment, contact, sign-up) share one rate limit per form and client address:
  * 5 accepted submissions per 10-minute window (FORM_RATE_LIMIT unset here), then 429.
  */
-import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import { contactSchema } from "#app/forms/contact.ts";
-import { checkPublicForm } from "#app/server/http/public-forms.server.ts";
-import { describeEachEngine, ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 600;
@@ -34,13 +35,24 @@ function statusOf(result: unknown): number {
   return 200;
 }
 
+/**
+ * A contact form read as the public routes read it: `readForm` with the form's honeypot and rate
+ * limit, a refusal answered by `publicFormRefused` (the page's data and status).
+ */
+async function submitContactForm(db: DB, request: Request, formName: string, ip: string) {
+  const read = await readForm(request, contactSchema, { publicForm: { db, name: formName, ip } });
+  return read.ok
+    ? { ok: true as const, data: read.data }
+    : { ok: false as const, response: publicFormRefused(read) };
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describeEachEngine("public form rate limit (checkPublicForm)", (db) => {
+describeEachEngine("public form rate limit (readForm)", (db) => {
   const submit = (ip: string, formName = "contact", fields: Record<string, string> = contact) =>
-    checkPublicForm(db(), post(fields), contactSchema, { formName, ip });
+    submitContactForm(db(), post(fields), formName, ip);
 
   it(`accepts ${LIMIT} submissions from one address, then answers 429 with the values to refill`, async () => {
     for (let i = 0; i < LIMIT; i++) {
@@ -130,20 +142,12 @@ describeEachEngine("public form rate limit (checkPublicForm)", (db) => {
       body: JSON.stringify(contact),
       headers: { "content-type": "application/json" },
     });
-    expect(
-      await answer(
-        await checkPublicForm(db(), json, contactSchema, { formName: "contact", ip: "198.51.100.5" }),
-      ),
-    ).toEqual({
+    expect(await answer(await submitContactForm(db(), json, "contact", "198.51.100.5"))).toEqual({
       status: 415,
       data: { ok: false, formError: "Only form submissions are accepted here.", fieldErrors: {}, values: {} },
     });
     const huge = post({ ...contact, message: "Lisbon by tram. ".repeat(4200) });
-    expect(
-      await answer(
-        await checkPublicForm(db(), huge, contactSchema, { formName: "contact", ip: "198.51.100.5" }),
-      ),
-    ).toEqual({
+    expect(await answer(await submitContactForm(db(), huge, "contact", "198.51.100.5"))).toEqual({
       status: 413,
       data: { ok: false, formError: "Your message is too long.", fieldErrors: {}, values: {} },
     });
@@ -159,9 +163,9 @@ describeEachEngine("public form rate limit (checkPublicForm)", (db) => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       duplex: "half",
     } as RequestInit);
-    await expect(
-      checkPublicForm(db(), broken, contactSchema, { formName: "contact", ip: "198.51.100.5" }),
-    ).rejects.toThrow("connection reset");
+    await expect(submitContactForm(db(), broken, "contact", "198.51.100.5")).rejects.toThrow(
+      "connection reset",
+    );
     const rows = await db()
       .selectFrom("rate_limits")
       .select("key")
@@ -172,79 +176,68 @@ describeEachEngine("public form rate limit (checkPublicForm)", (db) => {
 });
 
 /**
- * The three route actions, each on a database of its own that the app opens from DATABASE_URL
- * (a fresh module graph per engine, so each gets its own connection).
+ * The three route actions, each engine on a database of its own that the app opens from
+ * DATABASE_URL (a fresh module graph per engine, so each gets its own connection), as a visitor
+ * from the client address `ip`.
  */
-for (const engine of ENGINES) {
-  describe(`public form routes answer 429 after the limit [${engine}]`, () => {
-    let cleanup: (() => Promise<void>) | undefined;
-    let closeDb: (() => Promise<void>) | undefined;
-    let app: {
-      contact: typeof import("#app/routes/contact.tsx");
-      signup: typeof import("#app/routes/signup.tsx");
-      blog: typeof import("#app/routes/blogs/$slug.tsx");
-      context: typeof import("#app/server/http/request-context.server.ts");
+describeRoutesEachEngine("public form routes answer 429 after the limit", (h) => {
+  let app: {
+    contact: typeof import("#app/routes/contact.tsx");
+    signup: typeof import("#app/routes/signup.tsx");
+    blog: typeof import("#app/routes/blogs/$slug.tsx");
+  };
+  let blogSlug = "";
+
+  beforeAll(async () => {
+    const blogs = await import("#app/server/models/blogs.server.ts");
+    app = {
+      contact: await import("#app/routes/contact.tsx"),
+      signup: await import("#app/routes/signup.tsx"),
+      blog: await import("#app/routes/blogs/$slug.tsx"),
     };
-    let blogSlug = "";
-
-    beforeAll(async () => {
-      const fresh = await emptyDatabaseUrl(engine);
-      cleanup = fresh.cleanup;
-      vi.stubEnv("DATABASE_URL", fresh.url);
-      vi.resetModules();
-      const dbModule = await import("#app/server/db/db.server.ts");
-      const blogs = await import("#app/server/models/blogs.server.ts");
-      app = {
-        contact: await import("#app/routes/contact.tsx"),
-        signup: await import("#app/routes/signup.tsx"),
-        blog: await import("#app/routes/blogs/$slug.tsx"),
-        context: await import("#app/server/http/request-context.server.ts"),
-      };
-      const db = await dbModule.getDb();
-      closeDb = async () => (await dbModule.getDatabase()).destroy();
-      blogSlug = (
-        await blogs.createBlog(db, {
-          title: "Rate Limited Comments",
-          content: "<p>x</p>",
-          author: "Ana",
-          date: "2025-03-05",
-        })
-      ).slug;
-    });
-    afterAll(async () => {
-      vi.unstubAllEnvs();
-      await closeDb?.();
-      await cleanup?.();
-    });
-
-    const args = (request: Request, ip: string, params: Record<string, string> = {}) => {
-      const context = new RouterContextProvider();
-      context.set(app.context.requestInfoContext, { nonce: "", ip });
-      return { request, context, params } as never;
-    };
-
-    it("contact", async () => {
-      const ip = "192.0.2.1";
-      for (let i = 0; i < LIMIT; i++)
-        expect(statusOf(await app.contact.action(args(post(contact), ip)))).toBe(303);
-      expect(statusOf(await app.contact.action(args(post(contact), ip)))).toBe(429);
-    });
-
-    it("sign-up", async () => {
-      const ip = "192.0.2.2";
-      const signup = { fullName: "Mia Lind", email: "mia@example.com", phone: "" };
-      for (let i = 0; i < LIMIT; i++) {
-        expect(await app.signup.action(args(post(signup, "/signup"), ip))).toEqual({ ok: true });
-      }
-      expect(statusOf(await app.signup.action(args(post(signup, "/signup"), ip)))).toBe(429);
-    });
-
-    it("comment", async () => {
-      const ip = "192.0.2.3";
-      const comment = { name: "Bo", email: "bo@example.com", comment: "Lovely photos of the harbour." };
-      const send = () => app.blog.action(args(post(comment, `/blogs/${blogSlug}`), ip, { slug: blogSlug }));
-      for (let i = 0; i < LIMIT; i++) expect(statusOf(await send())).toBe(303);
-      expect(statusOf(await send())).toBe(429);
-    });
+    blogSlug = (
+      await blogs.createBlog(h.db(), {
+        title: "Rate Limited Comments",
+        content: "<p>x</p>",
+        author: "Ana",
+        date: "2025-03-05",
+      })
+    ).slug;
   });
-}
+
+  /** A visitor's POST of `fields` to `path`, from the client address `ip`. */
+  const send = (
+    route: { action: (args: never) => unknown },
+    path: string,
+    fields: Record<string, string>,
+    ip: string,
+    params: Record<string, string> = {},
+  ) => h.action(route, path, new URLSearchParams(fields), { cookie: "", ip, params });
+
+  it("contact", async () => {
+    const ip = "192.0.2.1";
+    for (let i = 0; i < LIMIT; i++)
+      expect(statusOf(await send(app.contact, "/contact", contact, ip))).toBe(303);
+    expect(statusOf(await send(app.contact, "/contact", contact, ip))).toBe(429);
+    // Counted under the visitor's own address, as the HTTP layer handed it to the route.
+    const counted = h.db().selectFrom("rate_limits").select("key").where("key", "=", `form:contact:${ip}`);
+    expect(await counted.execute()).toHaveLength(1);
+  });
+
+  it("sign-up", async () => {
+    const ip = "192.0.2.2";
+    const signup = { fullName: "Mia Lind", email: "mia@example.com", phone: "" };
+    for (let i = 0; i < LIMIT; i++) {
+      expect(await send(app.signup, "/signup", signup, ip)).toEqual({ ok: true });
+    }
+    expect(statusOf(await send(app.signup, "/signup", signup, ip))).toBe(429);
+  });
+
+  it("comment", async () => {
+    const ip = "192.0.2.3";
+    const comment = { name: "Bo", email: "bo@example.com", comment: "Lovely photos of the harbour." };
+    const post = () => send(app.blog, `/blogs/${blogSlug}`, comment, ip, { slug: blogSlug });
+    for (let i = 0; i < LIMIT; i++) expect(statusOf(await post())).toBe(303);
+    expect(statusOf(await post())).toBe(429);
+  });
+});

@@ -1,20 +1,13 @@
 /**
  * Blog cover "bangkok-street-food" (1600 x 1000).
  */
-import { sky, stars } from "../landscape.ts";
-import { circle, ellipse, num, pathEl, poly, rect, Scene } from "../svg.ts";
+import { gradientBand, haze, sky, stars } from "../landscape.ts";
+import { glow, paperLantern, stringLights } from "../light.ts";
+import { circle, ellipse, num, pathEl, poly, rect, roundRect, Scene } from "../svg.ts";
 
 export function blogBangkok(): Scene {
   const s = new Scene(1600, 1000, "blog-bangkok");
-  sky(
-    s,
-    [
-      [0, "#0f1030"],
-      [0.6, "#2a1d4e"],
-      [1, "#6a2f5e"],
-    ],
-    640,
-  );
+  sky(s, 640, [0, "#0f1030"], [0.6, "#2a1d4e"], [1, "#6a2f5e"]);
   stars(s, 40, 200, "#ffffff", 1.5);
   s.add(circle(1380, 110, 38, "#fdf0c8"), circle(1396, 98, 36, "#0f1030"));
   // skyline with lit windows
@@ -35,18 +28,7 @@ export function blogBangkok(): Scene {
     x += w + s.rand(5, 30);
   }
   s.add(`<g>${sky1.join("")}</g>`);
-  s.add(
-    rect(
-      0,
-      500,
-      s.width,
-      160,
-      s.linear([
-        [0, "#b0406a", 0],
-        [1, "#b0406a", 0.35],
-      ]),
-    ),
-  );
+  haze(s, 500, 660, "#b0406a", 0.35);
   // shophouses with neon signs
   const shop: string[] = [];
   for (let i = 0; i < 6; i++) {
@@ -59,47 +41,26 @@ export function blogBangkok(): Scene {
       );
     const neon = s.pick(["#ff4f9a", "#39e0d0", "#ffd23f", "#7cff6b"]);
     shop.push(
-      `<rect x="${sx + 40}" y="540" width="180" height="44" rx="8" fill="none" stroke="${neon}" stroke-width="6"/>`,
+      roundRect(sx + 40, 540, 180, 44, 8, "none", `stroke="${neon}" stroke-width="6"`),
       rect(sx + 60, 556, 140, 12, neon, 'opacity="0.8"'),
     );
     shop.push(rect(sx + 30, 515, 200, 120, neon, 'opacity="0.06"'));
   }
   s.add(`<g>${shop.join("")}</g>`);
   // string lights and wires
-  for (let k = 0; k < 2; k++) {
-    const y0 = 380 + k * 40;
-    s.add(pathEl(`M-10,${y0} Q800,${y0 + 120} 1610,${y0}`, "none", 'stroke="#15102a" stroke-width="3"'));
-    for (let i = 0; i <= 30; i++) {
-      const t = i / 30;
-      const lx = -10 + 1620 * t;
-      const ly = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * (y0 + 120) + t * t * y0 + 8;
-      s.add(
-        circle(
-          lx,
-          ly,
-          16,
-          s.radial([
-            [0, "#ffdf8a", 0.7],
-            [1, "#ffdf8a", 0],
-          ]),
-        ),
-        circle(lx, ly, 4.5, "#fff3cc"),
-      );
-    }
-  }
+  for (let k = 0; k < 2; k++)
+    stringLights(s, -10, 1610, 380 + k * 40, 120, {
+      wire: "#15102a",
+      wireWidth: 3,
+      bulbs: 30,
+      bulb: "#fff3cc",
+      bulbR: 4.5,
+      glow: "#ffdf8a",
+      glowR: 16,
+      drop: 8,
+    });
   // street
-  s.add(
-    rect(
-      0,
-      720,
-      s.width,
-      280,
-      s.linear([
-        [0, "#2c2436"],
-        [1, "#1a1522"],
-      ]),
-    ),
-  );
+  gradientBand(s, 720, s.height, [0, "#2c2436"], [1, "#1a1522"]);
   for (let i = 0; i < 10; i++)
     s.add(ellipse(s.rand(0, 1600), s.rand(760, 980), s.rand(60, 160), 6, "#ffb85a", 'opacity="0.12"'));
   // food carts
@@ -121,17 +82,7 @@ export function blogBangkok(): Scene {
         ),
       );
     p.push(stripes.join(""));
-    p.push(
-      circle(
-        cx,
-        cy - 200,
-        160,
-        s.radial([
-          [0, "#ffd78a", 0.4],
-          [1, "#ffd78a", 0],
-        ]),
-      ),
-    );
+    p.push(glow(s, cx, cy - 200, 160, "#ffd78a", 0.4));
     if (glass) {
       p.push(rect(cx - 140, cy - 230, 280, 80, "#d9f2f2", 'opacity="0.35"'));
       for (let i = 0; i < 6; i++)
@@ -154,17 +105,7 @@ export function blogBangkok(): Scene {
           "#ffd23f",
         ),
       );
-      p.push(
-        circle(
-          cx + 60,
-          cy - 180,
-          120,
-          s.radial([
-            [0, "#ff9a3a", 0.35],
-            [1, "#ff9a3a", 0],
-          ]),
-        ),
-      );
+      p.push(glow(s, cx + 60, cy - 180, 120, "#ff9a3a", 0.35));
     }
     p.push(circle(cx - 130, cy + 10, 18, "#222"), circle(cx + 130, cy + 10, 18, "#222"));
     // steam
@@ -193,7 +134,7 @@ export function blogBangkok(): Scene {
     [980, "#2f6fd0"],
   ] as [number, string][]) {
     s.add(
-      `<rect x="${sx - 30}" y="880" width="60" height="14" rx="5" fill="${c}"/>`,
+      roundRect(sx - 30, 880, 60, 14, 5, c),
       poly(
         [
           [sx - 26, 894],
@@ -217,7 +158,7 @@ export function blogBangkok(): Scene {
     [980, "#8f3a5a"],
   ] as [number, string][]) {
     s.add(
-      `<rect x="${px - 32}" y="770" width="64" height="115" rx="26" fill="${c}"/>`,
+      roundRect(px - 32, 770, 64, 115, 26, c),
       circle(px, 745, 28, "#2a1f1a"),
       rect(px + (px < 800 ? 20 : -70), 790, 50, 14, c),
     );
@@ -227,16 +168,7 @@ export function blogBangkok(): Scene {
     const lx = 180 + i * 250;
     s.add(
       rect(lx - 1, 430, 2, 40, "#15102a"),
-      circle(
-        lx,
-        490,
-        60,
-        s.radial([
-          [0, "#ff5a3a", 0.3],
-          [1, "#ff5a3a", 0],
-        ]),
-      ),
-      ellipse(lx, 490, 22, 28, "#d8342c"),
+      paperLantern(s, lx, 490, 22, 28, "#d8342c", 60, "#ff5a3a", 0.3),
       rect(lx - 14, 462, 28, 6, "#f2c14e"),
       rect(lx - 14, 512, 28, 6, "#f2c14e"),
     );

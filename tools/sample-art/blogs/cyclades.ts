@@ -1,7 +1,7 @@
 /**
  * Blog cover "cyclades-ferry" (1600 x 1000): a ferry leaving an island harbour.
  */
-import { cloud, ripples, sky, sun, wavesPath, waveY } from "../landscape.ts";
+import { cloud, gradientBand, island, ripples, sky, sun, type Waves, waveY } from "../landscape.ts";
 import { pathEl, poly, rect, Scene } from "../svg.ts";
 
 function ferry(x: number, y: number, sc: number): string {
@@ -39,60 +39,22 @@ function ferry(x: number, y: number, sc: number): string {
 
 export function blogCyclades(): Scene {
   const s = new Scene(1600, 1000, "blog-cyclades");
-  sky(
-    s,
-    [
-      [0, "#2f8fe0"],
-      [0.7, "#8fd0f6"],
-      [1, "#dff3fb"],
-    ],
-    420,
-  );
+  sky(s, 420, [0, "#2f8fe0"], [0.7, "#8fd0f6"], [1, "#dff3fb"]);
   sun(s, 1380, 110, 50, "#fffdf0", "#fff6c8", 220, 0.4);
   cloud(s, 200, 150, 240, "#ffffff", 0.95);
   cloud(s, 900, 90, 180, "#ffffff", 0.8);
-  s.add(
-    rect(
-      0,
-      418,
-      s.width,
-      582,
-      s.linear([
-        [0, "#1f6fb8"],
-        [0.5, "#0f4f96"],
-        [1, "#0a3a72"],
-      ]),
-    ),
-  );
+  gradientBand(s, 418, s.height, [0, "#1f6fb8"], [0.5, "#0f4f96"], [1, "#0a3a72"]);
   // islands with little white villages
-  s.add(
-    pathEl(
-      wavesPath(
-        s.width,
-        400,
-        [
-          [30, 500, 0.2],
-          [10, 120, 1],
-        ],
-        422,
-        -10,
-        620,
-        8,
-      ),
-      "#8a7a66",
-    ),
-  );
-  s.add(pathEl(wavesPath(s.width, 412, [[14, 300, 2.2]], 422, 1000, 1620, 8), "#9a8a72"));
+  const bigIsland: Waves = [
+    [30, 500, 0.2],
+    [10, 120, 1],
+  ];
+  island(s, -10, 620, 400, 422, "#8a7a66", ...bigIsland);
+  island(s, 1000, 1620, 412, 422, "#9a8a72", [14, 300, 2.2]);
   const dots: string[] = [];
   for (let i = 0; i < 60; i++) {
     const x = s.rand(120, 520);
-    const y = Math.min(
-      408,
-      waveY(x, 400, [
-        [30, 500, 0.2],
-        [10, 120, 1],
-      ]) + s.rand(6, 16),
-    );
+    const y = Math.min(408, waveY(x, 400, bigIsland) + s.rand(6, 16));
     dots.push(rect(x, y, s.rand(8, 16), s.rand(6, 10), "#ffffff"));
   }
   dots.push(rect(300, 380, 16, 12, "#ffffff"), pathEl("M300,380 a8,8 0 0 1 16,0 Z", "#2356a8"));

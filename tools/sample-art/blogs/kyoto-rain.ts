@@ -2,33 +2,16 @@
  * Blog cover "kyoto-in-the-rain" (1600 x 1000).
  */
 import { pagoda } from "../buildings.ts";
-import { sky } from "../landscape.ts";
-import { circle, ellipse, mix, num, pathEl, poly, rect, Scene } from "../svg.ts";
+import { haze, sky } from "../landscape.ts";
+import { paperLantern } from "../light.ts";
+import { ellipse, mix, num, pathEl, poly, rect, roundRect, Scene } from "../svg.ts";
 
 export function blogKyotoRain(): Scene {
   const s = new Scene(1600, 1000, "blog-kyoto-rain");
-  sky(
-    s,
-    [
-      [0, "#8e9bb0"],
-      [1, "#c9cfd8"],
-    ],
-    560,
-  );
+  sky(s, 560, [0, "#8e9bb0"], [1, "#c9cfd8"]);
   // Yasaka pagoda in the mist at the top of the lane
   s.add(pagoda(800, 560, 520, "#5a5468", "#4c4660"));
-  s.add(
-    rect(
-      0,
-      300,
-      s.width,
-      300,
-      s.linear([
-        [0, "#c9cfd8", 0],
-        [1, "#c9cfd8", 0.7],
-      ]),
-    ),
-  );
+  haze(s, 300, 600, "#c9cfd8", 0.7);
   // machiya on both sides of the lane, in perspective
   const vx = 800;
   const vy = 560;
@@ -68,16 +51,7 @@ export function blogKyotoRain(): Scene {
       const lx = proj(zm) - (side * 60) / zm;
       const ly = at(0.32, zm);
       s.add(
-        circle(
-          lx,
-          ly,
-          120 / zm,
-          s.radial([
-            [0, "#ffb060", 0.5],
-            [1, "#ffb060", 0],
-          ]),
-        ),
-        ellipse(lx, ly, 30 / zm, 42 / zm, i % 2 ? "#f4ead4" : "#d8412f"),
+        paperLantern(s, lx, ly, 30 / zm, 42 / zm, i % 2 ? "#f4ead4" : "#d8412f", 120 / zm, "#ffb060", 0.5),
       );
     }
   }
@@ -115,9 +89,7 @@ export function blogKyotoRain(): Scene {
     );
   // people with umbrellas
   const umb = (x: number, y: number, sc: number, c: string) => {
-    s.add(
-      `<rect x="${num(x - 16 * sc)}" y="${num(y - 110 * sc)}" width="${num(32 * sc)}" height="${num(110 * sc)}" rx="${num(12 * sc)}" fill="#2a2a36"/>`,
-    );
+    s.add(roundRect(x - 16 * sc, y - 110 * sc, 32 * sc, 110 * sc, 12 * sc, "#2a2a36"));
     s.add(rect(x - 1.5 * sc, y - 150 * sc, 3 * sc, 60 * sc, "#2a2a2a"));
     s.add(
       pathEl(

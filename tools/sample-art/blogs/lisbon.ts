@@ -1,8 +1,9 @@
 /**
  * Blog cover "slow-week-lisbon" (1600 x 1000): a tram on a hill of town houses above the river.
  */
-import { cloud, ripples, roundTree, sky, sun, wavesPath } from "../landscape.ts";
-import { circle, num, pathEl, poly, rect, Scene, strokePath } from "../svg.ts";
+import { cloud, gradientBand, ripples, sky, sun, wavesPath } from "../landscape.ts";
+import { circle, num, pathEl, poly, rect, roundRect, Scene, strokePath } from "../svg.ts";
+import { roundTree } from "../trees.ts";
 
 /** A tall, narrow European town house with a pitched tile roof; (x, y) bottom-left. */
 function townHouse(
@@ -86,15 +87,11 @@ function tram(x: number, y: number, sc: number): string {
   const p: string[] = [];
   const w = 300 * sc;
   const h = 170 * sc;
-  p.push(
-    `<rect x="${num(x)}" y="${num(y - h)}" width="${num(w)}" height="${num(h)}" rx="${num(22 * sc)}" fill="#f4c22b"/>`,
-  );
+  p.push(roundRect(x, y - h, w, h, 22 * sc, "#f4c22b"));
   p.push(rect(x, y - h * 0.3, w, h * 0.3, "#f7f0dc"));
   p.push(rect(x, y - h * 0.08, w, h * 0.08, "#5a4a3a"));
   for (let i = 0; i < 5; i++)
-    p.push(
-      `<rect x="${num(x + 16 * sc + i * 56 * sc)}" y="${num(y - h * 0.85)}" width="${num(44 * sc)}" height="${num(h * 0.4)}" rx="${num(6 * sc)}" fill="#3b4f63"/>`,
-    );
+    p.push(roundRect(x + 16 * sc + i * 56 * sc, y - h * 0.85, 44 * sc, h * 0.4, 6 * sc, "#3b4f63"));
   p.push(rect(x + w * 0.45, y - h - 40 * sc, 3 * sc, 40 * sc, "#3a3a3a"));
   p.push(
     strokePath(
@@ -113,15 +110,7 @@ function tram(x: number, y: number, sc: number): string {
 
 export function blogLisbon(): Scene {
   const s = new Scene(1600, 1000, "blog-lisbon");
-  sky(
-    s,
-    [
-      [0, "#8cc3e8"],
-      [0.6, "#cfe4ef"],
-      [1, "#f8e3c2"],
-    ],
-    520,
-  );
+  sky(s, 520, [0, "#8cc3e8"], [0.6, "#cfe4ef"], [1, "#f8e3c2"]);
   sun(s, 260, 150, 42, "#fff8e6", "#ffe8b8", 220, 0.5);
   cloud(s, 1150, 130, 260, "#ffffff", 0.85);
   // far bank and the Tagus with the suspension bridge
@@ -139,18 +128,7 @@ export function blogLisbon(): Scene {
       "#b8b3a8",
     ),
   );
-  s.add(
-    rect(
-      0,
-      450,
-      s.width,
-      120,
-      s.linear([
-        [0, "#8fb4cc"],
-        [1, "#6c98b6"],
-      ]),
-    ),
-  );
+  gradientBand(s, 450, 570, [0, "#8fb4cc"], [1, "#6c98b6"]);
   ripples(s, 0, 1600, 455, 560, 40, "#ffffff", 0.3);
   const bridge: string[] = [];
   for (const tx of [1100, 1420])

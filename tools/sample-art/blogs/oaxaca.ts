@@ -2,7 +2,7 @@
  * Blog cover "oaxaca-market-morning" (1600 x 1000): market stalls under papel picado.
  */
 import { sky } from "../landscape.ts";
-import { at, circle, ellipse, num, pathEl, rect, Scene, strokePath } from "../svg.ts";
+import { at, circle, ellipse, num, pathEl, rect, Scene, sagPath, sagY, strokePath } from "../svg.ts";
 
 function papelPicado(
   s: Scene,
@@ -15,17 +15,11 @@ function papelPicado(
 ): void {
   const out: string[] = [];
   const n = Math.floor((x1 - x0) / (size * 1.15));
-  out.push(
-    pathEl(
-      `M${x0},${y} Q${(x0 + x1) / 2},${y + sag * 2} ${x1},${y}`,
-      "none",
-      'stroke="#6a5a4a" stroke-width="2"',
-    ),
-  );
+  out.push(pathEl(sagPath(x0, x1, y, sag * 2), "none", 'stroke="#6a5a4a" stroke-width="2"'));
   for (let i = 0; i < n; i++) {
     const t = (i + 0.5) / n;
     const x = x0 + (x1 - x0) * t;
-    const yy = (1 - t) * (1 - t) * y + 2 * (1 - t) * t * (y + sag * 2) + t * t * y;
+    const yy = sagY(t, y, sag * 2);
     const c = at(colors, i % colors.length);
     const w = size;
     const h = size * 1.25;
@@ -90,14 +84,7 @@ function basket(s: Scene, x: number, y: number, r: number, fill: string[], weave
 
 export function blogOaxaca(): Scene {
   const s = new Scene(1600, 1000, "blog-oaxaca");
-  sky(
-    s,
-    [
-      [0, "#7fc4e8"],
-      [1, "#fbe3c0"],
-    ],
-    300,
-  );
+  sky(s, 300, [0, "#7fc4e8"], [1, "#fbe3c0"]);
   // colonial facades
   const facades: [number, number, string][] = [
     [-20, 360, "#d94f7a"],

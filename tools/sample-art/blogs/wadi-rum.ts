@@ -1,22 +1,13 @@
 /**
  * Blog cover "wadi-rum-nights" (1600 x 1000).
  */
-import { sky, stars, sun, wavesPath } from "../landscape.ts";
-import { circle, ellipse, num, pathEl, poly, rect, Scene } from "../svg.ts";
+import { hills, sky, stars, sun } from "../landscape.ts";
+import { glow } from "../light.ts";
+import { ellipse, num, pathEl, poly, rect, Scene } from "../svg.ts";
 
 export function blogWadiRum(): Scene {
   const s = new Scene(1600, 1000, "blog-wadirum");
-  sky(
-    s,
-    [
-      [0, "#0b1030"],
-      [0.4, "#2a2358"],
-      [0.68, "#8a4a6a"],
-      [0.84, "#e0845a"],
-      [1, "#f2a860"],
-    ],
-    720,
-  );
+  sky(s, 720, [0, "#0b1030"], [0.4, "#2a2358"], [0.68, "#8a4a6a"], [0.84, "#e0845a"], [1, "#f2a860"]);
   // milky way band
   s.add(
     `<g transform="rotate(-20 800 250)"><ellipse cx="800" cy="250" rx="900" ry="70" fill="#c8b8ff" opacity="0.12" filter="${s.blur(20)}"/></g>`,
@@ -42,20 +33,7 @@ export function blogWadiRum(): Scene {
   jebel(1050, 600, 380, 640, "#7e3e4c", "#5a2a3a");
   jebel(560, 300, 180, 640, "#8a4652", "#5a2a3a");
   // dunes
-  s.add(
-    pathEl(
-      wavesPath(
-        s.width,
-        640,
-        [
-          [20, 700, 0.5],
-          [10, 240, 2],
-        ],
-        1000,
-      ),
-      "#b45a3e",
-    ),
-  );
+  hills(s, 640, "#b45a3e", [20, 700, 0.5], [10, 240, 2]);
   s.add(
     pathEl("M-10,760 C300,640 620,660 900,720 C1100,760 1300,700 1610,690 L1610,1010 L-10,1010 Z", "#c8693f"),
   );
@@ -86,17 +64,7 @@ export function blogWadiRum(): Scene {
     );
     for (let k = 0; k < 5; k++) s.add(rect(tx + 10 + k * (tw / 5), 722, 3, 68, "#1a1214"));
   }
-  s.add(
-    circle(
-      460,
-      840,
-      170,
-      s.radial([
-        [0, "#ffb050", 0.55],
-        [1, "#ffb050", 0],
-      ]),
-    ),
-  );
+  s.add(glow(s, 460, 840, 170, "#ffb050", 0.55));
   s.add(
     pathEl("M440,850 Q450,800 462,825 Q470,790 480,850 Z", "#ffcf5a"),
     ellipse(460, 852, 34, 8, "#3a2a22"),

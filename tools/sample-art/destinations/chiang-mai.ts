@@ -1,20 +1,11 @@
 /**
  * Chiang Mai: the destination hero (3:2) and its three highlights (4:3).
  */
-import { chedi, skyLantern, thaiHall } from "../buildings.ts";
-import {
-  cloud,
-  forestBand,
-  palm,
-  ridgePath,
-  ripples,
-  roundTree,
-  sky,
-  stars,
-  sun,
-  wavesPath,
-} from "../landscape.ts";
-import { at, circle, ellipse, num, pathEl, poly, rect, Scene } from "../svg.ts";
+import { chedi, thaiHall } from "../buildings.ts";
+import { cloud, gradientBand, haze, hills, ridgePath, ripples, sky, stars, sun } from "../landscape.ts";
+import { glow, skyLantern, stringLights } from "../light.ts";
+import { at, circle, ellipse, num, pathEl, poly, rect, roundRect, Scene } from "../svg.ts";
+import { forestBand, palm, roundTree } from "../trees.ts";
 
 /** A sky full of Yi Peng lanterns; bigger ones are drawn last (closer). */
 function lanternSky(
@@ -57,71 +48,13 @@ function parasol(x: number, y: number, h: number, gold: string, dark: string): s
 
 export function heroChiangMai(): Scene {
   const s = new Scene(1500, 1000, "hero-chiangmai");
-  sky(
-    s,
-    [
-      [0, "#141a45"],
-      [0.38, "#3a2c6e"],
-      [0.68, "#a14a78"],
-      [0.86, "#ec7f5a"],
-      [1, "#f6a960"],
-    ],
-    800,
-  );
+  sky(s, 800, [0, "#141a45"], [0.38, "#3a2c6e"], [0.68, "#a14a78"], [0.86, "#ec7f5a"], [1, "#f6a960"]);
   stars(s, 120, 380, "#fff6e0", 1.8);
   // Doi Suthep on the horizon with its temple glinting near the top
-  s.add(
-    pathEl(
-      wavesPath(
-        s.width,
-        600,
-        [
-          [70, 1400, -0.6],
-          [20, 380, 0.4],
-          [6, 90, 1.0],
-        ],
-        1000,
-      ),
-      "#583a75",
-    ),
-  );
-  s.add(
-    circle(
-      1010,
-      540,
-      18,
-      s.radial([
-        [0, "#ffd27a", 0.9],
-        [1, "#ffd27a", 0],
-      ]),
-    ),
-  );
-  s.add(
-    pathEl(
-      wavesPath(
-        s.width,
-        690,
-        [
-          [30, 900, 1.8],
-          [12, 240, 0.2],
-        ],
-        1000,
-      ),
-      "#41295e",
-    ),
-  );
-  s.add(
-    rect(
-      0,
-      620,
-      s.width,
-      180,
-      s.linear([
-        [0, "#ec7f5a", 0],
-        [1, "#ec7f5a", 0.35],
-      ]),
-    ),
-  );
+  hills(s, 600, "#583a75", [70, 1400, -0.6], [20, 380, 0.4], [6, 90, 1.0]);
+  s.add(glow(s, 1010, 540, 18, "#ffd27a", 0.9));
+  hills(s, 690, "#41295e", [30, 900, 1.8], [12, 240, 0.2]);
+  haze(s, 620, 800, "#ec7f5a", 0.35);
   // temple bank silhouettes
   const sil = "#22173a";
   const silDark = "#1a1130";
@@ -136,19 +69,7 @@ export function heroChiangMai(): Scene {
   s.add(palm(s, 1330, 805, 260, -20, sil, sil));
   s.add(palm(s, 1040, 805, 230, 30, sil, sil));
   // river Ping
-  s.add(
-    rect(
-      0,
-      808,
-      s.width,
-      192,
-      s.linear([
-        [0, "#b7587a"],
-        [0.25, "#4a2f66"],
-        [1, "#15112e"],
-      ]),
-    ),
-  );
+  gradientBand(s, 808, s.height, [0, "#b7587a"], [0.25, "#4a2f66"], [1, "#15112e"]);
   ripples(s, 0, s.width, 815, 1000, 60, "#f6a960", 0.18);
   const lanterns = lanternSky(s, 70, 20, 1480, 40, 660, 5, 24);
   // reflections of the lower, bigger lanterns
@@ -156,9 +77,7 @@ export function heroChiangMai(): Scene {
   for (const [x, y, z] of lanterns) {
     if (z < 12) continue;
     const ry = 808 + (808 - y) * 0.18 + 20;
-    refl.push(
-      `<rect x="${num(x - z * 0.25)}" y="${num(ry)}" width="${num(z * 0.5)}" height="${num(z * 1.6)}" rx="${num(z * 0.25)}" fill="#ffc766" opacity="0.3"/>`,
-    );
+    refl.push(roundRect(x - z * 0.25, ry, z * 0.5, z * 1.6, z * 0.25, "#ffc766", 'opacity="0.3"'));
   }
   s.add(`<g filter="${s.blur(4)}">${refl.join("")}</g>`);
   // floating krathong candles
@@ -166,17 +85,7 @@ export function heroChiangMai(): Scene {
     const x = s.rand(60, 1440);
     const y = s.rand(860, 980);
     const k = (y - 840) / 140;
-    s.add(
-      circle(
-        x,
-        y,
-        30 * k + 10,
-        s.radial([
-          [0, "#ffc36b", 0.5],
-          [1, "#ffc36b", 0],
-        ]),
-      ),
-    );
+    s.add(glow(s, x, y, 30 * k + 10, "#ffc36b", 0.5));
     s.add(ellipse(x, y + 3, 12 * k + 5, 4 * k + 2, "#3f6b3a"));
     s.add(ellipse(x, y - 3, 2.5 * k + 1.5, 5 * k + 2, "#fff0c0"));
   }
@@ -185,15 +94,7 @@ export function heroChiangMai(): Scene {
 
 export function highlightDoiSuthep(): Scene {
   const s = new Scene(1200, 900, "hl-chiangmai-1");
-  sky(
-    s,
-    [
-      [0, "#3d8fd6"],
-      [0.7, "#9fd0f0"],
-      [1, "#d9eef8"],
-    ],
-    700,
-  );
+  sky(s, 700, [0, "#3d8fd6"], [0.7, "#9fd0f0"], [1, "#d9eef8"]);
   cloud(s, 60, 180, 240, "#ffffff", 0.9);
   cloud(s, 900, 260, 200, "#ffffff", 0.8);
   sun(s, 980, 120, 40, "#fffbe8", "#fff1c2", 160, 0.5);
@@ -217,15 +118,7 @@ export function highlightDoiSuthep(): Scene {
 
 export function highlightWalkingStreet(): Scene {
   const s = new Scene(1200, 900, "hl-chiangmai-2");
-  sky(
-    s,
-    [
-      [0, "#101437"],
-      [0.6, "#2b2a5e"],
-      [1, "#5a3a6e"],
-    ],
-    520,
-  );
+  sky(s, 520, [0, "#101437"], [0.6, "#2b2a5e"], [1, "#5a3a6e"]);
   stars(s, 50, 300, "#ffffff", 1.6);
   // Tha Phae Gate brick wall and a temple roof behind
   s.add(thaiHall(900, 470, 320, 280, "#2a2244", "#2a2244", "#3a2f58"));
@@ -236,27 +129,17 @@ export function highlightWalkingStreet(): Scene {
   for (let i = 0; i < 7; i++) s.add(rect(i * 64, 305, 34, 30, "#8a4a3a"));
   s.add(rect(0, 500, s.width, 400, "#3a2e3e"));
   // string lights
-  for (let k = 0; k < 3; k++) {
-    const y0 = 120 + k * 60;
-    s.add(pathEl(`M-10,${y0} Q600,${y0 + 160} 1210,${y0}`, "none", 'stroke="#2a2436" stroke-width="2"'));
-    for (let i = 0; i <= 24; i++) {
-      const t = i / 24;
-      const x = -10 + 1220 * t;
-      const y = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * (y0 + 160) + t * t * y0;
-      s.add(
-        circle(
-          x,
-          y + 6,
-          14,
-          s.radial([
-            [0, "#ffd27a", 0.7],
-            [1, "#ffd27a", 0],
-          ]),
-        ),
-        circle(x, y + 6, 4, "#fff0c2"),
-      );
-    }
-  }
+  for (let k = 0; k < 3; k++)
+    stringLights(s, -10, 1210, 120 + k * 60, 160, {
+      wire: "#2a2436",
+      wireWidth: 2,
+      bulbs: 24,
+      bulb: "#fff0c2",
+      bulbR: 4,
+      glow: "#ffd27a",
+      glowR: 14,
+      drop: 6,
+    });
   // a row of market stalls with peaked canopies and bare bulbs
   const canopies = ["#f6f1e8", "#d8412f", "#f6f1e8", "#2f7a6a", "#f2b53a"];
   for (let i = 0; i < 5; i++) {
@@ -264,17 +147,7 @@ export function highlightWalkingStreet(): Scene {
     const w = 216;
     const col = at(canopies, i);
     s.add(rect(x + 8, 560, 6, 140, "#241c2e"), rect(x + w - 14, 560, 6, 140, "#241c2e"));
-    s.add(
-      circle(
-        x + w / 2,
-        600,
-        150,
-        s.radial([
-          [0, "#ffcf7a", 0.45],
-          [1, "#ffcf7a", 0],
-        ]),
-      ),
-    );
+    s.add(glow(s, x + w / 2, 600, 150, "#ffcf7a", 0.45));
     s.add(
       poly(
         [
@@ -324,7 +197,14 @@ export function highlightWalkingStreet(): Scene {
     const h = s.rand(180, 300);
     const base = 900 + s.rand(0, 60);
     s.add(
-      `<rect x="${num(x - h * 0.16)}" y="${num(base - h * 0.7)}" width="${num(h * 0.32)}" height="${num(h * 0.7)}" rx="${num(h * 0.12)}" fill="${s.pick(["#1c1630", "#241c3a", "#2a2040"])}"/>`,
+      roundRect(
+        x - h * 0.16,
+        base - h * 0.7,
+        h * 0.32,
+        h * 0.7,
+        h * 0.12,
+        s.pick(["#1c1630", "#241c3a", "#2a2040"]),
+      ),
       circle(x, base - h * 0.82, h * 0.11, "#1a1428"),
     );
   }
@@ -333,32 +213,12 @@ export function highlightWalkingStreet(): Scene {
 
 export function highlightDoiInthanon(): Scene {
   const s = new Scene(1200, 900, "hl-chiangmai-3");
-  sky(
-    s,
-    [
-      [0, "#6f8fc4"],
-      [0.45, "#f0b6a6"],
-      [0.75, "#fbd49a"],
-      [1, "#fde9c4"],
-    ],
-    700,
-  );
+  sky(s, 700, [0, "#6f8fc4"], [0.45, "#f0b6a6"], [0.75, "#fbd49a"], [1, "#fde9c4"]);
   sun(s, 900, 420, 46, "#fff6dc", "#ffd6a0", 260, 0.7);
   const cols = ["#a58fb8", "#8676a8", "#6a5f96", "#4f4a82"];
   for (let i = 0; i < 4; i++) {
     s.add(pathEl(ridgePath(s, 420 + i * 90, 120 - i * 10, 0.5, 7), at(cols, i)));
-    s.add(
-      rect(
-        0,
-        440 + i * 90,
-        s.width,
-        120,
-        s.linear([
-          [0, "#fde9c4", 0],
-          [1, "#fde9c4", 0.55],
-        ]),
-      ),
-    );
+    haze(s, 440 + i * 90, 560 + i * 90, "#fde9c4", 0.55);
   }
   // sea of clouds
   for (let i = 0; i < 9; i++)

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
+import { PICKER_PAGE_PARAM } from "#app/components/admin/image-picker.tsx";
 import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
@@ -10,15 +11,14 @@ import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
 import type { BlogFormValues } from "#app/forms/blog.fields.ts";
 import { editedBlogSchema } from "#app/forms/blog.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
-import { readPublication } from "#app/forms/publication.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
-import { readBlogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
+import { blogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
-import { parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
@@ -29,13 +29,15 @@ import type { Route } from "./+types/edit";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
-  const id = parseId(new URL(request.url).searchParams.get("id"));
+  const query = new URL(request.url).searchParams;
+  const id = queryId(request, "id");
   const blog = id ? await findBlogById(db, id) : null;
   if (!blog) throw data("No blog found.", { status: 404 });
   return {
     blog,
     publication: { state: publicationState(blog.publishAt, nowSeconds()), publishAt: blog.publishAt },
-    library: await pickerPage(db),
+    // The picker's Newer / Older links (?pickerPage=N) page here when JavaScript is off.
+    library: await pickerPage(db, query.get(PICKER_PAGE_PARAM)),
     categories: (await categoriesInUse(db, { publishedOnly: false })).map((c) => c.name),
     recipes: await recipeChoices(db),
     featuredRecipe: await featuredRecipeIdOf(db, blog.id),
@@ -45,23 +47,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const failure = "Error updating blog";
-  const id = parseId(new URL(request.url).searchParams.get("id"));
+  const id = queryId(request, "id");
   if (!id) return adminFail(404, `${failure}: no such blog.`);
-  const form = await readAdminForm(request);
-  const submission = readBlogSubmission(form, editedBlogSchema, failure);
+  const submission = blogSubmission(await readForm(request, editedBlogSchema), failure);
   if (!submission.ok) return submission.response;
-  const { data, values, choice } = submission;
-  const publication = readPublication(form);
-  if (!publication.ok)
-    return adminFail(400, `${failure}: ${publication.message}`, {
-      fieldErrors: publication.fieldErrors,
-      values: { ...values, ...publication.values },
-    });
+  const { fields, values, choice, publication } = submission;
   const saved = await storeThenSave(
     choice,
     (image) =>
       updateBlog(db, id, {
-        ...data,
+        ...fields,
         ...image,
         keepImage: choice.kind === "none",
         publishAt: publication.publishAt,
@@ -115,8 +110,9 @@ export default function EditBlog() {
             " (changing the title changes the address; the old one will redirect)"}
         </p>
         <UnsavedChanges />
-        <Autosave draft={`blog:${blog.id}`} />
+        <Autosave key={blog.id} draft={`blog:${blog.id}`} />
         <BlogFields
+          key={blog.id}
           idPrefix="edit-blog"
           editorHeight={400}
           values={values}

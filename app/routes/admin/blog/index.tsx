@@ -25,16 +25,20 @@ import {
 import { BlogDates } from "#app/components/cards.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { blogListActions } from "#app/forms/admin-actions.ts";
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
-import { newBlogSchema } from "#app/forms/blog.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
-import { readPublication } from "#app/forms/publication.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { readBlogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
+import { blogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
-import { deleteFromForm, field, readAdminForm } from "#app/server/http/admin-form.server.ts";
-import { type AdminActionResult, adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import {
+  type AdminActionResult,
+  adminFail,
+  adminOk,
+  deleteRow,
+} from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
@@ -75,56 +79,53 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  const intent = field(form, "intent");
+  const read = await readForm(request, blogListActions);
+  const failure = "Error uploading blog";
+  if (!read.ok) {
+    // A refused Add Blog form is answered by the editor's rules; anything else by its message.
+    if (read.values.intent !== "create") return adminFormRefused(read);
+    const refused = blogSubmission(read, failure);
+    if (!refused.ok) return refused.response;
+    throw new Error("a refused form cannot make an accepted blog");
+  }
+  const posted = read.data;
 
-  if (intent === "popup") {
-    const enabled = field(form, "enabled") === "true";
+  if (posted.intent === "popup") {
     try {
-      await setPopupEnabled(db, enabled);
+      await setPopupEnabled(db, posted.enabled);
     } catch {
       return adminFail(500, "Error updating popup setting");
     }
-    return adminOk(enabled ? "Popup turned on" : "Popup turned off");
+    return adminOk(posted.enabled ? "Popup turned on" : "Popup turned off");
   }
 
-  if (intent === "delete") {
-    return deleteFromForm(form, (id) => deleteBlog(db, id), {
+  if (posted.intent === "delete") {
+    return deleteRow(posted.id, (id) => deleteBlog(db, id), {
       deleted: "Blog deleted",
       failed: "Error deleting blog.",
       gone: "Error deleting blog: it no longer exists.",
     });
   }
 
-  if (intent === "create") {
-    const failure = "Error uploading blog";
-    const submission = readBlogSubmission(form, newBlogSchema, failure);
-    if (!submission.ok) return submission.response;
-    const { data, values, choice } = submission;
-    const publication = readPublication(form);
-    if (!publication.ok)
-      return adminFail(400, `${failure}: ${publication.message}`, {
-        fieldErrors: publication.fieldErrors,
-        values: { ...values, ...publication.values },
-      });
-    // A draft may wait for its image; publishing needs one (the model checks that too).
-    if (choice.kind === "none" && !publication.draft) {
-      return adminFail(400, BLOG_MESSAGES.imageRequired, {
-        fieldErrors: { image: BLOG_MESSAGES.imageRequiredHint },
-        values,
-      });
-    }
-    const saved = await storeThenSave(
-      choice,
-      (image) => createBlog(db, { ...data, ...image, publishAt: publication.publishAt }),
-      "Adding a blog",
-    );
-    if (!saved.ok) return refusedBlogSave(saved, failure, values);
-    await forgetAutosave(db, admin.accountId, blogDraftKey(null));
-    return adminOk(publication.draft ? PUBLICATION_MESSAGES.blogDraftSaved : "Blog added successfully!");
+  const { intent: _, ...blog } = posted;
+  const submission = blogSubmission({ ...read, data: blog }, failure);
+  if (!submission.ok) return submission.response;
+  const { fields, values, choice, publication } = submission;
+  // A draft may wait for its image; publishing needs one (the model checks that too).
+  if (choice.kind === "none" && !publication.draft) {
+    return adminFail(400, BLOG_MESSAGES.imageRequired, {
+      fieldErrors: { image: BLOG_MESSAGES.imageRequiredHint },
+      values,
+    });
   }
-
-  return adminFail(400, "Unknown action.");
+  const saved = await storeThenSave(
+    choice,
+    (image) => createBlog(db, { ...fields, ...image, publishAt: publication.publishAt }),
+    "Adding a blog",
+  );
+  if (!saved.ok) return refusedBlogSave(saved, failure, values);
+  await forgetAutosave(db, admin.accountId, blogDraftKey(null));
+  return adminOk(publication.draft ? PUBLICATION_MESSAGES.blogDraftSaved : "Blog added successfully!");
 }
 
 function PopupSwitch({ enabled }: { enabled: boolean }) {

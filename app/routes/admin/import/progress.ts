@@ -1,5 +1,5 @@
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { parseId } from "#app/server/http/admin-form.server.ts";
+import { queryId } from "#app/server/http/forms.server.ts";
 import { getImportRun } from "#app/server/transfer/import/jobs.server.ts";
 import type { Route } from "./+types/progress";
 
@@ -16,7 +16,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
-  const id = parseId(new URL(request.url).searchParams.get("run"));
+  const id = queryId(request, "run");
   const run = id === null ? null : await getImportRun(db, id);
   if (!run) return Response.json({ error: "No such import." }, { status: 404, headers: noStore });
   const answer: ImportProgressAnswer = {

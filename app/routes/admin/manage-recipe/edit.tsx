@@ -1,4 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { Autosave } from "#app/components/admin/autosave.tsx";
+import { PICKER_PAGE_PARAM } from "#app/components/admin/image-picker.tsx";
 import { PreviewButton } from "#app/components/admin/preview-button.tsx";
 import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
 import { RecipeFields, recipeFormInitial } from "#app/components/admin/recipe-form.tsx";
@@ -6,16 +8,18 @@ import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
+import { recipeEditForm } from "#app/forms/admin-actions.ts";
+import { recordId } from "#app/forms/common.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
-import { readPublication } from "#app/forms/publication.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
-import { readRecipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
+import { recipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
-import { field, parseId, readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
+import { forgetAutosave, recipeDraftKey } from "#app/server/models/autosaves.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -26,8 +30,15 @@ const UPDATE_FAILED = "Failed to update recipe.";
 const NOT_FOUND = "Recipe not found.";
 
 function recipeIdOf(request: Request, form?: FormData): number | null {
-  return parseId((form && field(form, "id")) || new URL(request.url).searchParams.get("id"));
+  const posted = form?.get("id");
+  if (typeof posted === "string" && posted.trim() !== "") {
+    const id = recordId("").safeParse(posted);
+    return id.success ? id.data : null;
+  }
+  return queryId(request, "id");
 }
+
+const withoutIntent = <T extends { intent: string }>({ intent: _, ...rest }: T) => rest;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
@@ -37,15 +48,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     recipe,
     publication: { state: publicationState(recipe.publishAt, nowSeconds()), publishAt: recipe.publishAt },
-    library: await pickerPage(db),
+    // The picker's Newer / Older links (?pickerPage=N) page here when JavaScript is off.
+    library: await pickerPage(db, new URL(request.url).searchParams.get(PICKER_PAGE_PARAM)),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  if (field(form, "intent") !== "update") return adminFail(400, "Unknown action.");
-  const id = recipeIdOf(request, form);
+  const { db, admin } = await requireAdminRequest(request);
+  const read = await readForm(request, recipeEditForm);
+  // The id is the form's (a no-JS post) or the screen's (?id=).
+  const id = read.form ? recipeIdOf(request, read.form) : null;
+  if (!read.ok && (!read.form || read.fieldErrors.intent)) return adminFormRefused(read);
   let current: Awaited<ReturnType<typeof findRecipeById>>;
   try {
     current = id === null ? null : await findRecipeById(db, id);
@@ -55,18 +68,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (id === null || !current) return adminFail(404, NOT_FOUND);
 
-  const publication = readPublication(form);
-  const submission = readRecipeSubmission(form, {
+  const submission = recipeSubmission(read.ok ? { ...read, data: withoutIntent(read.data) } : read, {
     hasCurrentImage: current.image !== null,
-    draft: publication.ok && publication.draft,
+    failure: UPDATE_FAILED,
   });
   if (!submission.ok) return submission.response;
-  const { fields, choice, values } = submission;
-  if (!publication.ok)
-    return adminFail(400, `${UPDATE_FAILED} ${publication.message}`, {
-      fieldErrors: publication.fieldErrors,
-      values: { ...values, ...publication.values },
-    });
+  const { fields, choice, values, publication } = submission;
   const saved = await storeThenSave(
     choice,
     (image) =>
@@ -79,6 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
     "Updating a recipe",
   );
   if (!saved.ok) return refusedRecipeSave(saved, { failed: UPDATE_FAILED, notFound: NOT_FOUND }, values);
+  await forgetAutosave(db, admin.accountId, recipeDraftKey(id));
   return redirectWithToast(
     "/admin/manage-recipe",
     "success",
@@ -129,6 +137,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={recipe.id} />
         <UnsavedChanges />
+        <Autosave key={recipe.id} draft={`recipe:${recipe.id}`} />
         <RecipeFields
           key={recipe.id}
           idPrefix="edit-recipe"

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
+import { Autosave } from "#app/components/admin/autosave.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { Modal } from "#app/components/admin/modal.tsx";
 import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
@@ -24,14 +25,15 @@ import {
 import { SubmitButton } from "#app/components/form.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { recipeListActions } from "#app/forms/admin-actions.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
-import { readPublication } from "#app/forms/publication.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { readRecipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
+import { recipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
-import { deleteFromForm, field, readAdminForm } from "#app/server/http/admin-form.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { forgetAutosave, recipeDraftKey } from "#app/server/models/autosaves.server.ts";
 import { createRecipe, deleteRecipe, listAdminRecipes } from "#app/server/models/recipes.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/index";
@@ -76,34 +78,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
-  const form = await readAdminForm(request);
-  const intent = field(form, "intent");
-
-  if (intent === "create") {
-    const publication = readPublication(form);
-    const submission = readRecipeSubmission(form, { draft: publication.ok && publication.draft });
-    if (!submission.ok) return submission.response;
-    const { fields, choice, values } = submission;
-    if (!publication.ok)
-      return adminFail(400, `${ADD_FAILED} ${publication.message}`, {
-        fieldErrors: publication.fieldErrors,
-        values: { ...values, ...publication.values },
-      });
-    const saved = await storeThenSave(
-      choice,
-      (image) => createRecipe(db, { ...fields, ...image, publishAt: publication.publishAt }),
-      "Adding a recipe",
-    );
-    if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED }, values);
-    return adminOk(publication.draft ? PUBLICATION_MESSAGES.recipeDraftSaved : ADDED);
+  const { db, admin } = await requireAdminRequest(request);
+  const read = await readForm(request, recipeListActions);
+  if (!read.ok) {
+    // A refused Add Recipe form is answered by the editor's rules; anything else by its message.
+    if (read.values.intent !== "create") return adminFormRefused(read);
+    const refused = recipeSubmission(read, { failure: ADD_FAILED });
+    if (!refused.ok) return refused.response;
+    throw new Error("a refused form cannot make an accepted recipe");
+  }
+  const posted = read.data;
+  if (posted.intent === "delete") {
+    return deleteRow(posted.id, (id) => deleteRecipe(db, id), { deleted: DELETED, failed: DELETE_FAILED });
   }
 
-  if (intent === "delete") {
-    return deleteFromForm(form, (id) => deleteRecipe(db, id), { deleted: DELETED, failed: DELETE_FAILED });
-  }
-
-  return adminFail(400, "Unknown action.");
+  const { intent: _, ...recipe } = posted;
+  const submission = recipeSubmission({ ...read, data: recipe }, { failure: ADD_FAILED });
+  if (!submission.ok) return submission.response;
+  const { fields, choice, values, publication } = submission;
+  const saved = await storeThenSave(
+    choice,
+    (image) => createRecipe(db, { ...fields, ...image, publishAt: publication.publishAt }),
+    "Adding a recipe",
+  );
+  if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED }, values);
+  await forgetAutosave(db, admin.accountId, recipeDraftKey(null));
+  return adminOk(publication.draft ? PUBLICATION_MESSAGES.recipeDraftSaved : ADDED);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -219,6 +219,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
       <Modal open={adding} onClose={() => setAdding(false)} title="Add Recipe" wide guardUnsaved>
         <addFetcher.Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
           <input type="hidden" name="intent" value="create" />
+          <Autosave draft="recipe:new" />
           <RecipeFields
             idPrefix="add-recipe"
             initial={recipeFormInitial()}

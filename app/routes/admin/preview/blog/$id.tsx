@@ -1,4 +1,5 @@
 import { data, useLoaderData } from "react-router";
+import { BlogComments } from "#app/components/blog-comments.tsx";
 import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
 import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banner.tsx";
 import { servingsFromQuery } from "#app/components/recipe-card.tsx";
@@ -13,10 +14,10 @@ import {
   postedStatus,
   previewTarget,
 } from "#app/server/editing/preview.server.ts";
-import { readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogById } from "#app/server/models/blogs.server.ts";
+import { approvedComments } from "#app/server/models/comments.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import type { Route } from "./+types/$id";
 
@@ -24,7 +25,9 @@ import type { Route } from "./+types/$id";
  * /admin/preview/blog/{id}: a blog's public page for an admin, drafts and scheduled blogs
  * included (read by id, not through the public queries). GET shows the saved blog; a POST of the
  * Add Blog form (`new`) or the edit form shows its unsaved values and writes nothing. Inside the
- * public layout, with a Preview bar; never cached, never indexed.
+ * public layout, with a Preview bar; never cached, never indexed. Below the blog, its comments
+ * section as the public page shows it: the saved blog's approved comments (none for `new`), with
+ * the comment form shown disabled, so a preview never posts a comment.
  */
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -40,13 +43,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const here = { at: `${url.pathname}${url.search}`, servings: url.searchParams.get("servings") };
   // Shown as readers will see it: uploads linked where they fetch them (see BlogArticle).
   const page = { back, here, origin: siteOrigin(request), uploadsBase: uploadsBase() };
-  if (posted) return { posted, saved: null, recipe: null, ...page };
+  // Under the post, what readers see of its comments: the approved ones (an unsaved blog has none).
+  if (posted) {
+    const comments = posted.ok && typeof target === "number" ? await approvedComments(db, target) : [];
+    return { posted, saved: null, recipe: null, comments, ...page };
+  }
   // Nothing is saved under "new": only a posted Add Blog form has something to show.
   const saved = typeof target === "number" ? await findBlogById(db, target) : null;
   if (!saved) throw data(null, { status: 404 });
   // The card readers will see: the featured recipe, once it is published.
   const recipe = await publishedFeaturedRecipe(db, saved.id);
-  return { posted: null, saved, recipe, ...page };
+  return { posted: null, saved, recipe, comments: await approvedComments(db, saved.id), ...page };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const target = previewTarget(params.id);
   const current = typeof target === "number" ? await findBlogById(db, target) : null;
   if (target === null || (target !== "new" && !current)) throw data(null, { status: 404 });
-  const posted = blogPreviewFromForm(await readAdminForm(request), current);
+  const posted = await blogPreviewFromForm(request, current);
   context.set(postedPreviewContext, posted);
   return postedStatus(posted);
 }
@@ -72,14 +79,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPreviewPage() {
-  const { posted, saved, recipe, back, here, uploadsBase } = useLoaderData<typeof loader>();
+  const { posted, saved, recipe, comments, back, here, uploadsBase } = useLoaderData<typeof loader>();
   const blog = posted?.ok ? posted.item : saved;
   const scaling = recipe
     ? { servings: servingsFromQuery(here.servings, recipe.servings), at: here.at }
     : undefined;
   return (
     <PreviewPage posted={posted} back={back}>
-      {blog && <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} scaling={scaling} />}
+      {blog && (
+        <>
+          <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} scaling={scaling} />
+          <BlogComments comments={comments} blogTitle={blog.title} form={{ kind: "preview" }} />
+        </>
+      )}
     </PreviewPage>
   );
 }

@@ -15,7 +15,6 @@ import {
   type RecipePreview,
   recipePreviewFromForm,
 } from "#app/server/editing/preview.server.ts";
-import { readAdminForm } from "#app/server/http/admin-form.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { findRecipeById } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/$id";
@@ -50,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const target = previewTarget(params.id);
   const current = typeof target === "number" ? await findRecipeById(db, target) : null;
   if (target === null || (target !== "new" && !current)) throw data(null, { status: 404 });
-  const posted = recipePreviewFromForm(await readAdminForm(request), current);
+  const posted = await recipePreviewFromForm(request, current);
   context.set(postedPreviewContext, posted);
   return postedStatus(posted);
 }

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { newBlogSchema } from "./blog.ts";
+import { categoryRenameSchema } from "./category-rename.ts";
+import { recordId } from "./common.ts";
+import { UPLOAD_ID } from "./image.fields.ts";
+import { recipeSchema } from "./recipe.ts";
+import { siteInfoSchema } from "./site-info.ts";
+import { siteNumbersSchema } from "./site-numbers.ts";
+import { userSchema } from "./user.ts";
+
+/**
+ * The forms of the back office's list screens, one schema per screen: a union on `intent` (the
+ * button pressed), so each intent reads exactly the fields it needs and an unknown one is refused
+ * with "Unknown action.". The editors' forms (blog, recipe) have their own modules.
+ */
+export const UNKNOWN_ACTION = "Unknown action.";
+
+export const ADMIN_ACTION_MESSAGES = {
+  userDeleteFailed: "Error deleting user.",
+  commentUpdateFailed: "Failed to update comment status",
+  imageGone: "Error deleting image: it no longer exists.",
+  importGone: "This import no longer exists.",
+  numbersDeleteFailed: "Error deleting site numbers.",
+};
+const M = ADMIN_ACTION_MESSAGES;
+
+const intent = <T extends string>(name: T) => ({ intent: z.literal(name) });
+const intents = <O extends [z.ZodObject, ...z.ZodObject[]]>(options: O) =>
+  z.discriminatedUnion("intent", options, { error: UNKNOWN_ACTION });
+
+export const userActions = intents([
+  userSchema.extend(intent("add")),
+  z.object({ ...intent("delete"), id: recordId(M.userDeleteFailed) }),
+]);
+
+export const commentActions = intents([
+  z.object({ ...intent("toggle"), id: recordId(M.commentUpdateFailed) }),
+]);
+
+export const mediaActions = intents([
+  z.object({ ...intent("delete"), id: z.string().trim().regex(UPLOAD_ID, M.imageGone) }),
+]);
+
+export const categoryActions = intents([categoryRenameSchema.extend(intent("rename"))]);
+
+export const settingsActions = intents([
+  siteInfoSchema.extend(intent("site-info")),
+  siteNumbersSchema.extend(intent("site-numbers")),
+  z.object({ ...intent("delete-numbers"), domain: z.string().trim().min(1, M.numbersDeleteFailed) }),
+]);
+
+export const importActions = intents([
+  z.object({ ...intent("import"), id: recordId(M.importGone) }),
+  z.object({ ...intent("discard"), id: recordId(M.importGone) }),
+]);
+
+/** The export form: a checkbox, "on" when ticked (a browser sends nothing when it is not). */
+export const exportForm = z.object({ includePii: z.string().transform((v) => v === "on") });
+
+/** The blog list: the popup switch, a delete, and the Add Blog form (its own rules in blog.ts). */
+export const blogListActions = intents([
+  z.object({ ...intent("popup"), enabled: z.string().transform((v) => v === "true") }),
+  z.object({ ...intent("delete"), id: recordId("Error deleting blog.") }),
+  newBlogSchema.safeExtend(intent("create")),
+]);
+
+/** The recipe list: a delete, and the Add Recipe form (its own rules in recipe.ts). */
+export const recipeListActions = intents([
+  z.object({ ...intent("delete"), id: recordId("Failed to delete recipe.") }),
+  recipeSchema.safeExtend(intent("create")),
+]);
+
+/** The edit recipe form; which recipe is the screen's to say (`?id=`, or `id` in a no-JS post). */
+export const recipeEditForm = intents([recipeSchema.safeExtend(intent("update"))]);

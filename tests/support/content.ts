@@ -1,0 +1,27 @@
+/**
+ * A blog and a recipe as the models take them (createBlog / updateBlog, createRecipe /
+ * updateRecipe), for tests whose subject is not the content itself: valid, short, by "Ana".
+ * `extra` changes or adds fields (an edit's `keepImage` too).
+ */
+import type { BlogInput } from "#app/server/models/blogs.server.ts";
+import type { RecipeInput } from "#app/server/models/recipes.server.ts";
+
+type Edit = { keepImage?: boolean };
+
+/** A blog with no image. */
+export function blogInput(title: string, extra: Partial<BlogInput> & Edit = {}): BlogInput & Edit {
+  return { title, content: "<p>Body</p>", author: "Ana", date: "2025-03-05", ...extra };
+}
+
+/** A recipe with an image by URL and no card (servings, times, equipment, notes). */
+export function recipeInput(title: string, extra: Partial<RecipeInput> & Edit = {}): RecipeInput & Edit {
+  return {
+    title,
+    short: "A short description",
+    imageUrl: "https://example.com/dish.jpg",
+    steps: ["Chop", "Cook"],
+    ingredients: ["Rice"],
+    nutritionalValues: { calories: 300, protein: 10, fats: 5, carbs: 40 },
+    ...extra,
+  };
+}
