@@ -8,6 +8,15 @@ import { describe, expect, it } from "vitest";
 
 const APP = import.meta.dirname;
 
+/** `server/…` names for the layers under app/server. */
+const server = (...layers: string[]) => layers.map((layer) => `server/${layer}`);
+
+/**
+ * What every layer under app/server above config and telemetry may import: the pure rules, the
+ * configuration and the logger (docs/ARCHITECTURE.md: every server layer that logs may import it).
+ */
+const SERVER_BASE = ["lib", ...server("config", "telemetry")];
+
 /** Each layer and the layers it may import (besides npm packages and Node built-ins). */
 const MAY_IMPORT: Record<string, string[]> = {
   lib: ["lib", "forms", "content"],
@@ -15,62 +24,21 @@ const MAY_IMPORT: Record<string, string[]> = {
   content: ["lib", "forms", "content"],
   components: ["lib", "forms", "content", "components"],
   "server/config": ["lib"],
-  "server/db": ["server/db", "server/config", "server/telemetry", "lib"],
-  "server/models": [
-    "server/db",
-    "server/models",
-    "server/media",
-    "lib",
-    "forms",
-    "content",
-    "server/config",
-    "server/telemetry",
-  ],
-  "server/auth": [
-    "server/db",
-    "server/models",
-    "server/auth",
-    "lib",
-    "forms",
-    "server/config",
-    "server/telemetry",
-  ],
-  "server/media": ["server/media", "lib", "forms", "server/config", "server/telemetry"],
-  "server/cache": ["server/cache", "server/db", "server/auth", "lib", "server/config", "server/telemetry"],
-  "server/transfer": [
-    "server/transfer",
-    "server/models",
-    "server/media",
-    "server/db",
-    "lib",
-    "forms",
-    "server/config",
-    "server/telemetry",
-  ],
-  "server/mail": [
-    "server/mail",
-    "server/db",
-    "server/models",
-    "server/auth",
-    "lib",
-    "forms",
-    "server/config",
-    "server/telemetry",
-  ],
+  "server/db": [...SERVER_BASE, ...server("db")],
+  "server/models": [...SERVER_BASE, "forms", "content", ...server("db", "models", "media")],
+  "server/auth": [...SERVER_BASE, "forms", ...server("db", "models", "auth")],
+  "server/media": [...SERVER_BASE, "forms", ...server("media")],
+  "server/cache": [...SERVER_BASE, ...server("cache", "db", "auth")],
+  "server/transfer": [...SERVER_BASE, "forms", ...server("transfer", "models", "media", "db")],
+  "server/mail": [...SERVER_BASE, "forms", ...server("mail", "db", "models", "auth")],
   "server/editing": [
-    "server/editing",
-    "server/http",
-    "server/models",
-    "server/media",
-    "server/db",
-    "lib",
+    ...SERVER_BASE,
     "forms",
     "content",
-    "server/config",
-    "server/telemetry",
+    ...server("editing", "http", "models", "media", "db"),
   ],
   "server/http": ["server/*", "lib", "forms", "content"],
-  "server/telemetry": ["server/telemetry", "server/config"],
+  "server/telemetry": server("telemetry", "config"),
   routes: ["*"],
   shell: ["*"],
 };

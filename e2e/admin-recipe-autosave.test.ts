@@ -1,5 +1,6 @@
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
+import * as autosave from "./autosave-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
 /**
@@ -9,24 +10,6 @@ import { expect, test, withSiteDb } from "./fixtures.ts";
  * the draft for good. Each test signs in with an account of its own, so no draft of another test
  * is offered.
  */
-
-const writer = (name: string) => ({
-  email: `${name}-${Date.now()}@wanderplate.test`,
-  password: `${name} password 1`,
-});
-
-/** The fields of one account's draft (null: none, or an ended one). */
-const storedDraft = (email: string, key: string) =>
-  withSiteDb(async (db) => {
-    const row = await db
-      .selectFrom("autosaves")
-      .innerJoin("accounts", "accounts.id", "autosaves.account_id")
-      .select("autosaves.fields")
-      .where("accounts.email", "=", email)
-      .where("autosaves.draft_key", "=", key)
-      .executeTakeFirst();
-    return row?.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : null;
-  });
 
 const recipeWithSteps = (title: string, baseURL: string, steps: string[]) =>
   withSiteDb((db) =>
@@ -44,7 +27,7 @@ test.describe("admin: recipe autosave", () => {
   test("autosave brings back the text and the rows of an Add Recipe form closed mid-edit", async ({
     page,
   }) => {
-    const account = writer("recipe-autosave");
+    const account = autosave.writer("recipe-autosave");
     await loginAsAdmin(page, account);
     await page.goto("/admin/manage-recipe");
     await page.getByRole("button", { name: "+ Add Recipe" }).click();
@@ -61,13 +44,11 @@ test.describe("admin: recipe autosave", () => {
     await modal.getByLabel("Calories").fill("410");
     await expect(modal.getByTestId("autosave-status")).toContainText("Draft saved at");
     // Saved to its last field (an earlier save may have shown the same line).
-    await expect.poll(async () => (await storedDraft(account.email, "recipe:new"))?.calories).toBe("410");
+    await expect
+      .poll(async () => (await autosave.storedDraft(account.email, "recipe:new"))?.calories)
+      .toBe("410");
 
-    const context = page.context();
-    await page.close();
-    const again = await context.newPage();
-    await again.goto("/admin/manage-recipe");
-    await again.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const again = await autosave.reopenInNewTab(page, "/admin/manage-recipe");
     await again.getByRole("button", { name: "+ Add Recipe" }).click();
     const reopened = again.getByRole("dialog", { name: "Add Recipe" });
     const offer = reopened.getByRole("region", { name: "Unsaved text" });
@@ -90,7 +71,7 @@ test.describe("admin: recipe autosave", () => {
   });
 
   test("a row removed on the edit form is autosaved, and restored as removed", async ({ page, baseURL }) => {
-    const account = writer("recipe-rows");
+    const account = autosave.writer("recipe-rows");
     const title = `Autosaved rows ${Date.now()}`;
     const recipe = await recipeWithSteps(title, baseURL ?? "", [
       "Brown the onions",
@@ -104,16 +85,12 @@ test.describe("admin: recipe autosave", () => {
     // Removing a row is a change of its own: no typing needed for it to be saved.
     await page.getByRole("button", { name: "Remove step 2" }).click();
     await expect(page.getByTestId("autosave-status")).toContainText("Draft saved at");
-    expect((await storedDraft(account.email, `recipe:${recipe.id}`))?.steps).toEqual([
+    expect((await autosave.storedDraft(account.email, `recipe:${recipe.id}`))?.steps).toEqual([
       "Brown the onions",
       "Add the stock",
     ]);
 
-    const context = page.context();
-    await page.close();
-    const again = await context.newPage();
-    await again.goto(`/admin/manage-recipe/edit?id=${recipe.id}`);
-    await again.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const again = await autosave.reopenInNewTab(page, `/admin/manage-recipe/edit?id=${recipe.id}`);
     await expect(again.getByLabel("Step 3")).toHaveValue("Add the stock");
     const offer = again.getByRole("region", { name: "Unsaved text" });
     await offer.getByRole("button", { name: "Restore" }).click();
@@ -127,7 +104,7 @@ test.describe("admin: recipe autosave", () => {
   test("closing the tab right after typing keeps the Add Recipe text: it leaves with the page", async ({
     page,
   }) => {
-    const account = writer("recipe-beacon");
+    const account = autosave.writer("recipe-beacon");
     await loginAsAdmin(page, account);
     await page.goto("/admin/manage-recipe");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -142,7 +119,7 @@ test.describe("admin: recipe autosave", () => {
 
     await expect
       .poll(async () => {
-        const draft = await storedDraft(account.email, "recipe:new");
+        const draft = await autosave.storedDraft(account.email, "recipe:new");
         return draft ? [draft.title, draft.steps] : null;
       })
       .toEqual(["Midnight shakshuka", ["Crack the eggs into the sauce"]]);
@@ -154,79 +131,39 @@ test.describe("admin: recipe autosave", () => {
   }) => {
     const title = `Late recipe autosave ${Date.now()}`;
     const recipe = await recipeWithSteps(title, baseURL ?? "", ["Brown the onions"]);
-    const account = writer("recipe-late");
+    const account = autosave.writer("recipe-late");
     await loginAsAdmin(page, account);
     // The first autosave is held in the network until the recipe itself has been saved.
-    let letThrough = () => {};
-    const heldBack = new Promise<void>((resolve) => {
-      letThrough = resolve;
-    });
-    let held = 0;
-    await page.route("**/admin/autosave", async (route) => {
-      if (route.request().method() !== "POST" || held > 0) return route.continue();
-      held += 1;
-      await heldBack;
-      await route.continue();
-    });
+    const held = await autosave.holdFirstAutosave(page);
     await page.goto(`/admin/manage-recipe/edit?id=${recipe.id}`);
     await page.getByLabel("Title", { exact: true }).fill(`${title} at dusk`);
     await expect(page.getByTestId("autosave-status")).toHaveText("Saving draft…");
     await page.getByRole("button", { name: "Save Recipe" }).click();
     await expect(page.locator("[data-sonner-toast]").getByText("Recipe updated!")).toBeVisible();
 
-    const late = page.waitForResponse(
-      (res) => res.url().endsWith("/admin/autosave") && res.request().method() === "POST",
-    );
-    letThrough();
-    expect((await late).status()).toBe(409);
-    const row = await withSiteDb((db) =>
-      db
-        .selectFrom("autosaves")
-        .innerJoin("accounts", "accounts.id", "autosaves.account_id")
-        .select("autosaves.fields")
-        .where("accounts.email", "=", account.email)
-        .where("autosaves.draft_key", "=", `recipe:${recipe.id}`)
-        .executeTakeFirstOrThrow(),
-    );
-    expect(row.fields).toBe("");
+    expect(await held.release()).toBe(409);
+    expect(await autosave.storedDraftText(account.email, `recipe:${recipe.id}`)).toBe("");
 
-    await page.goto(`/admin/manage-recipe/edit?id=${recipe.id}`);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} at dusk`);
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByRole("region", { name: "Unsaved text" })).toHaveCount(0);
+    await autosave.expectNoDraftOffered(
+      page,
+      `/admin/manage-recipe/edit?id=${recipe.id}`,
+      `${title} at dusk`,
+    );
   });
 
   test("a failed recipe autosave says so and succeeds on a retry", async ({ page, consoleErrors }) => {
-    const account = writer("recipe-retry");
+    const account = autosave.writer("recipe-retry");
     await loginAsAdmin(page, account);
-    let refused = 0;
-    await page.route("**/admin/autosave", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      refused += 1;
-      await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
-    });
+    const refusing = await autosave.refuseAutosaves(page);
     await page.goto("/admin/manage-recipe");
     await page.getByRole("button", { name: "+ Add Recipe" }).click();
     const modal = page.getByRole("dialog", { name: "Add Recipe" });
     await modal.getByLabel("Title", { exact: true }).fill("Mountain polenta");
     await modal.getByLabel("Ingredient 1").fill("Coarse cornmeal");
-    const status = modal.getByTestId("autosave-status");
-    await expect(status).toHaveText("Not saved — retrying");
-    expect(refused).toBeGreaterThan(0);
-
-    await page.unroute("**/admin/autosave");
-    await expect(status).toContainText("Draft saved at", { timeout: 15_000 });
-    const stored = await storedDraft(account.email, "recipe:new");
+    await refusing.expectRetried(modal.getByTestId("autosave-status"));
+    const stored = await autosave.storedDraft(account.email, "recipe:new");
     expect(stored?.title).toBe("Mountain polenta");
     expect(stored?.ingredients).toEqual(["Coarse cornmeal"]);
-    // The refused saves were this test's own doing.
-    const expected = consoleErrors.filter((e) => e.includes("/admin/autosave"));
-    expect(expected.length).toBeGreaterThan(0);
-    consoleErrors.splice(
-      0,
-      consoleErrors.length,
-      ...consoleErrors.filter((e) => !e.includes("/admin/autosave")),
-    );
+    autosave.forgiveRefusedAutosaves(consoleErrors);
   });
 });

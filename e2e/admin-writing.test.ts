@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
+import * as autosave from "./autosave-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
 /**
@@ -173,10 +174,7 @@ test.describe("admin: never lose work", () => {
   });
 
   test("autosave brings back the text of a page closed mid-edit", async ({ page }) => {
-    const account = {
-      email: `autosave-writer-${Date.now()}@wanderplate.test`,
-      password: "autosave writer password 1",
-    };
+    const account = autosave.writer("autosave-writer");
     await loginAsAdmin(page, account);
     await page.goto("/admin/blog");
     await page.getByRole("button", { name: "Add Blog" }).click();
@@ -186,11 +184,7 @@ test.describe("admin: never lose work", () => {
     await page.keyboard.type("The deck smells of diesel and oranges.");
     await expect(modal.getByTestId("autosave-status")).toContainText("Draft saved at");
 
-    const context = page.context();
-    await page.close();
-    const again = await context.newPage();
-    await again.goto("/admin/blog");
-    await again.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const again = await autosave.reopenInNewTab(page, "/admin/blog");
     await again.getByRole("button", { name: "Add Blog" }).click();
     const reopened = again.getByRole("dialog", { name: "Add Blog" });
     const offer = reopened.getByRole("region", { name: "Unsaved text" });
@@ -205,10 +199,7 @@ test.describe("admin: never lose work", () => {
   });
 
   test("closing the tab right after typing keeps the text: it leaves with the page", async ({ page }) => {
-    const account = {
-      email: `beacon-writer-${Date.now()}@wanderplate.test`,
-      password: "beacon writer password 1",
-    };
+    const account = autosave.writer("beacon-writer");
     await loginAsAdmin(page, account);
     await page.goto("/admin/blog");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -221,18 +212,7 @@ test.describe("admin: never lose work", () => {
     await page.close({ runBeforeUnload: true });
 
     await expect
-      .poll(async () => {
-        const row = await withSiteDb((db) =>
-          db
-            .selectFrom("autosaves")
-            .innerJoin("accounts", "accounts.id", "autosaves.account_id")
-            .select("autosaves.fields")
-            .where("accounts.email", "=", account.email)
-            .where("autosaves.draft_key", "=", "blog:new")
-            .executeTakeFirst(),
-        );
-        return row?.fields ? JSON.parse(row.fields).title : null;
-      })
+      .poll(async () => (await autosave.storedDraft(account.email, "blog:new"))?.title ?? null)
       .toBe("Last tram before midnight");
   });
 
@@ -251,91 +231,32 @@ test.describe("admin: never lose work", () => {
       });
       return blog.id;
     });
-    const account = {
-      email: `late-writer-${Date.now()}@wanderplate.test`,
-      password: "late writer password 1",
-    };
+    const account = autosave.writer("late-writer");
     await loginAsAdmin(page, account);
     // The first autosave is held in the network until the blog itself has been saved.
-    let letThrough = () => {};
-    const heldBack = new Promise<void>((resolve) => {
-      letThrough = resolve;
-    });
-    let held = 0;
-    await page.route("**/admin/autosave", async (route) => {
-      if (route.request().method() !== "POST" || held > 0) return route.continue();
-      held += 1;
-      await heldBack;
-      await route.continue();
-    });
+    const held = await autosave.holdFirstAutosave(page);
     await page.goto(`/admin/blog/edit?id=${id}`);
     await page.getByLabel("Title", { exact: true }).fill(`${title} at dusk`);
     await expect(page.getByTestId("autosave-status")).toHaveText("Saving draft…");
     await page.getByRole("button", { name: "Update Blog" }).click();
     await expect(page.getByText("Blog updated successfully!")).toBeVisible();
 
-    const late = page.waitForResponse(
-      (res) => res.url().endsWith("/admin/autosave") && res.request().method() === "POST",
-    );
-    letThrough();
-    expect((await late).status()).toBe(409);
-    const row = await withSiteDb((db) =>
-      db
-        .selectFrom("autosaves")
-        .innerJoin("accounts", "accounts.id", "autosaves.account_id")
-        .select("autosaves.fields")
-        .where("accounts.email", "=", account.email)
-        .where("autosaves.draft_key", "=", `blog:${id}`)
-        .executeTakeFirstOrThrow(),
-    );
-    expect(row.fields).toBe("");
+    expect(await held.release()).toBe(409);
+    expect(await autosave.storedDraftText(account.email, `blog:${id}`)).toBe("");
 
-    await page.goto(`/admin/blog/edit?id=${id}`);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} at dusk`);
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByRole("region", { name: "Unsaved text" })).toHaveCount(0);
+    await autosave.expectNoDraftOffered(page, `/admin/blog/edit?id=${id}`, `${title} at dusk`);
   });
 
   test("a failed autosave says so and succeeds on a retry", async ({ page, consoleErrors }) => {
-    const account = {
-      email: `retry-writer-${Date.now()}@wanderplate.test`,
-      password: "retry writer password 1",
-    };
+    const account = autosave.writer("retry-writer");
     await loginAsAdmin(page, account);
-    let refused = 0;
-    await page.route("**/admin/autosave", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      refused += 1;
-      await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
-    });
+    const refusing = await autosave.refuseAutosaves(page);
     await page.goto("/admin/blog");
     await page.getByRole("button", { name: "Add Blog" }).click();
     const modal = page.getByRole("dialog", { name: "Add Blog" });
     await modal.getByLabel("Title", { exact: true }).fill("Offline in the mountains");
-    const status = modal.getByTestId("autosave-status");
-    await expect(status).toHaveText("Not saved — retrying");
-    expect(refused).toBeGreaterThan(0);
-
-    await page.unroute("**/admin/autosave");
-    await expect(status).toContainText("Draft saved at", { timeout: 15_000 });
-    const stored = await withSiteDb((db) =>
-      db
-        .selectFrom("autosaves")
-        .innerJoin("accounts", "accounts.id", "autosaves.account_id")
-        .select(["autosaves.fields", "autosaves.draft_key"])
-        .where("accounts.email", "=", account.email)
-        .executeTakeFirstOrThrow(),
-    );
-    expect(stored.draft_key).toBe("blog:new");
-    expect(JSON.parse(stored.fields).title).toBe("Offline in the mountains");
-    // The refused saves were this test's own doing.
-    const expected = consoleErrors.filter((e) => e.includes("/admin/autosave"));
-    expect(expected.length).toBeGreaterThan(0);
-    consoleErrors.splice(
-      0,
-      consoleErrors.length,
-      ...consoleErrors.filter((e) => !e.includes("/admin/autosave")),
-    );
+    await refusing.expectRetried(modal.getByTestId("autosave-status"));
+    expect((await autosave.storedDraft(account.email, "blog:new"))?.title).toBe("Offline in the mountains");
+    autosave.forgiveRefusedAutosaves(consoleErrors);
   });
 });

@@ -1,4 +1,4 @@
-import { createBlog } from "#app/server/models/blogs.server.ts";
+import { type BlogInput, createBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, type RecipeInput } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
@@ -28,6 +28,11 @@ async function arrangeRecipe(title: string, extra: Partial<RecipeInput> = {}) {
       ...extra,
     });
   });
+}
+
+/** A blog by Ana: its title, its date and its content, and whatever else a test needs. */
+function arrangeBlog(title: string, date: string, content: string, extra: Partial<BlogInput> = {}) {
+  return withSiteDb((db) => createBlog(db, { title, content, author: "Ana", date, ...extra }));
 }
 
 const AS_WRITTEN = ["1 1/2 cups red lentils", "100 g butter", "2–3 cloves garlic", "salt to taste"];
@@ -89,15 +94,9 @@ test.describe("recipe cards", () => {
       await page.goto(`/recipes/${recipe.slug}?servings=500`);
       await expect(ingredients).toHaveText(AS_WRITTEN);
       // A blog's card is whole without JavaScript too (its code is loaded lazily in the browser).
-      const post = await withSiteDb((db) =>
-        createBlog(db, {
-          title: `E2E NoJS Diaries ${stamp}`,
-          content: "<p>Cooked offline.</p>",
-          author: "Ana",
-          date: "2026-01-11",
-          featuredRecipe: recipe.id,
-        }),
-      );
+      const post = await arrangeBlog(`E2E NoJS Diaries ${stamp}`, "2026-01-11", "<p>Cooked offline.</p>", {
+        featuredRecipe: recipe.id,
+      });
       await page.goto(`/blogs/${post.slug}`);
       const card = page.getByRole("region", { name: recipe.title });
       await expect(card.getByRole("region", { name: "Ingredients" }).getByRole("listitem")).toHaveText(
@@ -166,22 +165,15 @@ test.describe("recipe cards", () => {
   }) => {
     const recipe = await arrangeRecipe(`E2E Featured Dal ${stamp}`);
     const draft = await arrangeRecipe(`E2E Featured Draft ${stamp}`, { publishAt: null });
-    const [post, quiet] = await withSiteDb(async (db) => [
-      await createBlog(db, {
-        title: `E2E Dal Diaries ${stamp}`,
-        content: `<p>${"We cooked all week. ".repeat(80)}</p>`,
-        author: "Ana",
-        date: "2026-01-05",
-        featuredRecipe: recipe.id,
-      }),
-      await createBlog(db, {
-        title: `E2E Quiet Diaries ${stamp}`,
-        content: "<p>Soon.</p>",
-        author: "Ana",
-        date: "2026-01-06",
-        featuredRecipe: draft.id,
-      }),
-    ]);
+    const post = await arrangeBlog(
+      `E2E Dal Diaries ${stamp}`,
+      "2026-01-05",
+      `<p>${"We cooked all week. ".repeat(80)}</p>`,
+      { featuredRecipe: recipe.id },
+    );
+    const quiet = await arrangeBlog(`E2E Quiet Diaries ${stamp}`, "2026-01-06", "<p>Soon.</p>", {
+      featuredRecipe: draft.id,
+    });
     await page.goto(`/blogs/${post.slug}`);
     const card = page.getByRole("region", { name: recipe.title });
     await expect(card).not.toBeInViewport();
@@ -206,21 +198,13 @@ test.describe("recipe cards", () => {
 
   test("only pages that show a recipe card load the card's code", async ({ page }) => {
     const recipe = await arrangeRecipe(`E2E Weighed Dal ${stamp}`);
-    const [featuring, plain] = await withSiteDb(async (db) => [
-      await createBlog(db, {
-        title: `E2E Weighed Diaries ${stamp}`,
-        content: "<p>A card below.</p>",
-        author: "Ana",
-        date: "2026-01-08",
-        featuredRecipe: recipe.id,
-      }),
-      await createBlog(db, {
-        title: `E2E Unweighed Diaries ${stamp}`,
-        content: "<p>No card here.</p>",
-        author: "Ana",
-        date: "2026-01-09",
-      }),
-    ]);
+    const featuring = await arrangeBlog(
+      `E2E Weighed Diaries ${stamp}`,
+      "2026-01-08",
+      "<p>A card below.</p>",
+      { featuredRecipe: recipe.id },
+    );
+    const plain = await arrangeBlog(`E2E Unweighed Diaries ${stamp}`, "2026-01-09", "<p>No card here.</p>");
     // The card's own text (a name only its Servings control has) in any script the page ran.
     let scripts: Promise<string>[] = [];
     page.on("response", (response) => {
@@ -252,16 +236,10 @@ test.describe("recipe cards", () => {
   }) => {
     const draft = await arrangeRecipe(`E2E Preview Dal ${stamp}`, { publishAt: null });
     const live = await arrangeRecipe(`E2E Preview Live Dal ${stamp}`);
-    const post = await withSiteDb((db) =>
-      createBlog(db, {
-        title: `E2E Preview Diaries ${stamp}`,
-        content: "<p>Not out yet.</p>",
-        author: "Ana",
-        date: "2026-01-10",
-        publishAt: null,
-        featuredRecipe: live.id,
-      }),
-    );
+    const post = await arrangeBlog(`E2E Preview Diaries ${stamp}`, "2026-01-10", "<p>Not out yet.</p>", {
+      publishAt: null,
+      featuredRecipe: live.id,
+    });
     await loginAsAdmin(page);
     const context = await browser.newContext({
       javaScriptEnabled: false,
@@ -296,15 +274,9 @@ test.describe("recipe cards", () => {
 
   test("the blog form's Featured recipe is saved and shown again", async ({ page }) => {
     const recipe = await arrangeRecipe(`E2E Picked Dal ${stamp}`);
-    const post = await withSiteDb((db) =>
-      createBlog(db, {
-        title: `E2E Picking Post ${stamp}`,
-        content: "<p>Choosing a recipe.</p>",
-        author: "Ana",
-        date: "2026-01-07",
-        imageUrl: "/favicon.svg",
-      }),
-    );
+    const post = await arrangeBlog(`E2E Picking Post ${stamp}`, "2026-01-07", "<p>Choosing a recipe.</p>", {
+      imageUrl: "/favicon.svg",
+    });
     await loginAsAdmin(page);
     await page.goto(`/admin/blog/edit?id=${post.id}`);
     const select = page.getByLabel("Featured recipe");

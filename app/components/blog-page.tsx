@@ -5,7 +5,7 @@ import { linkUploadsAt } from "#app/lib/images.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import { CategoryChip } from "./category-chip.tsx";
 import { FeaturedRecipe, JumpToRecipe } from "./featured-recipe.tsx";
-import { ContentImage } from "./images.tsx";
+import { LeadImage } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
 import type { RecipeCardData } from "./recipe-card.tsx";
 
@@ -97,15 +97,7 @@ export function BlogArticle({
         </div>
       </header>
       <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
-        <ContentImage
-          image={blog.image}
-          alt={blog.imageAlt}
-          width={1600}
-          height={1000}
-          priority
-          sizes="(min-width: 1024px) 1024px, 100vw"
-          className="mt-10 aspect-[16/10] w-full rounded-2xl object-cover shadow-lg"
-        />
+        <LeadImage image={blog.image} alt={blog.imageAlt} height={1000} aspect="aspect-[16/10]" />
       </div>
       <div
         className="prose-blog mx-auto max-w-3xl px-4 py-12 sm:px-6"

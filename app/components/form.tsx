@@ -65,6 +65,58 @@ export function Field({
   );
 }
 
+/**
+ * A labelled select (Field's counterpart for a choice among options): the hint, when given, and the
+ * error message are tied to it for screen readers.
+ */
+export function SelectField({
+  field: { name, label },
+  id,
+  defaultValue,
+  error,
+  hint,
+  children,
+}: {
+  field: FieldSpec;
+  id: string;
+  defaultValue?: string;
+  error?: string;
+  hint?: React.ReactNode;
+  /** The <option>s. */
+  children: React.ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${control} ${error ? "border-coral-600" : "border-ink-900/15"}`}
+      >
+        {children}
+      </select>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-ink-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Hidden from people (and from assistive tech); bots that fill every field fill this one too. */
 export function Honeypot() {
   return (

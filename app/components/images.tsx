@@ -71,3 +71,32 @@ export function DestinationImage({
     />
   );
 }
+
+/**
+ * The picture at the head of a blog's or a recipe's public page, under its title band: the page
+ * column's whole width, fetched first. `aspect` gives its shape (Tailwind aspect classes) and
+ * `height` the matching intrinsic height for a width of 1600.
+ */
+export function LeadImage({
+  image,
+  alt,
+  height,
+  aspect,
+}: {
+  image: ImageRef;
+  alt: string;
+  height: number;
+  aspect: string;
+}) {
+  return (
+    <ContentImage
+      image={image}
+      alt={alt}
+      width={1600}
+      height={height}
+      priority
+      sizes="(min-width: 1024px) 1024px, 100vw"
+      className={`mt-10 ${aspect} w-full rounded-2xl object-cover shadow-lg`}
+    />
+  );
+}

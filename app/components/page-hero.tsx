@@ -1,3 +1,5 @@
+import { DestinationImage } from "./images.tsx";
+
 /** The dark title band of inner pages: it continues the dark header that sits over it. */
 export function PageHero({
   title,
@@ -16,5 +18,46 @@ export function PageHero({
         {children && <div className="mt-4 max-w-2xl text-lg text-white/80">{children}</div>}
       </div>
     </div>
+  );
+}
+
+/**
+ * A full-bleed photo band (the home page's opening, a destination's header): a built-in
+ * destination image covers it, a dark gradient from its foot keeps the text on it legible, and
+ * the content sits at the bottom. `className` gives its height and top padding, `shade` the
+ * gradient's middle and top stops.
+ */
+export function PhotoHero({
+  as: Tag = "section",
+  image,
+  alt,
+  className,
+  shade,
+  children,
+}: {
+  as?: "section" | "header";
+  /** The destination image's base path; none: the band is plain dark. */
+  image: string | undefined;
+  alt: string;
+  className: string;
+  shade: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tag className={`relative isolate flex items-end overflow-hidden bg-ink-900 ${className}`}>
+      {image && (
+        <DestinationImage
+          base={image}
+          alt={alt}
+          width={1280}
+          height={853}
+          priority
+          sizes="100vw"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+      )}
+      <div className={`absolute inset-0 -z-10 bg-gradient-to-t from-ink-900/90 ${shade}`} />
+      {children}
+    </Tag>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Recipe } from "#app/lib/content-shapes.ts";
 import { TrendingBadge } from "./cards.tsx";
-import { ContentImage } from "./images.tsx";
+import { LeadImage } from "./images.tsx";
 import { RecipeCard, type RecipeCardData } from "./recipe-card.tsx";
 
 /** What a recipe's public page shows: the saved recipe, or a preview's unsaved values. */
@@ -38,14 +38,11 @@ export function RecipeArticle({
         </div>
       </header>
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
-        <ContentImage
+        <LeadImage
           image={recipe.image}
           alt={recipe.imageAlt}
-          width={1600}
           height={1200}
-          priority
-          sizes="(min-width: 1024px) 1024px, 100vw"
-          className="mt-10 aspect-[4/3] w-full rounded-2xl object-cover shadow-lg sm:aspect-[16/9]"
+          aspect="aspect-[4/3] sm:aspect-[16/9]"
         />
         <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {nutrition.map(([label, value]) => (

@@ -1,13 +1,16 @@
 import { BlogCard, type BlogCardData } from "./cards.tsx";
+import { TitledSection } from "./titled-section.tsx";
 
 /** "Related stories" under a blog: the cards of up to three related posts; nothing when there are none. */
 export function RelatedPosts({ posts }: { posts: BlogCardData[] }) {
   if (posts.length === 0) return null;
   return (
-    <section aria-labelledby="related-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-      <h2 id="related-heading" className="font-serif text-3xl font-semibold">
-        Related stories
-      </h2>
+    <TitledSection
+      id="related-heading"
+      title="Related stories"
+      className="mx-auto max-w-7xl px-4 pb-16 sm:px-6"
+      titleClassName="font-serif text-3xl font-semibold"
+    >
       <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post.slug} className="grid">
@@ -15,6 +18,6 @@ export function RelatedPosts({ posts }: { posts: BlogCardData[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

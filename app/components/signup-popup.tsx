@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { FormErrors } from "#app/forms/common.fields.ts";
-import { CloseIcon } from "./icons.tsx";
+import { DialogCloseButton } from "./dialog-close-button.tsx";
 import { CONFIRM_FIRST, SignupFields } from "./signup-form.tsx";
 
 const POPUP_DISMISSED_KEY = "signupPopupDismissed";
@@ -59,14 +59,7 @@ export function SignupPopup({ siteName }: { siteName: string }) {
       className="m-auto w-[min(92vw,30rem)] rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60"
     >
       <div className="relative p-6 sm:p-8">
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full hover:bg-sand-100"
-        >
-          <CloseIcon className="size-5" />
-        </button>
+        <DialogCloseButton onClick={close} className="absolute top-3 right-3" />
         <h2 id="signup-popup-title" className="pr-10 font-serif text-2xl font-semibold">
           Join the {siteName} travel club
         </h2>

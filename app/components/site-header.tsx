@@ -9,6 +9,30 @@ const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+/** The site's main links as a list (the header's bar and its mobile menu); `children` adds items after them. */
+function NavLinks({
+  className,
+  linkClass,
+  children,
+}: {
+  className: string;
+  linkClass(isActive: boolean): string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === "/"} className={({ isActive }) => linkClass(isActive)}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
+
 /** The header switches to its scrolled style past 200 px. */
 const SCROLL_THRESHOLD = 200;
 
@@ -33,6 +57,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  const mobileLinkClass = (isActive: boolean) =>
+    `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? (home ? "bg-sand-100" : "bg-white/10") : ""}`;
+
   const position = home ? "fixed" : "absolute";
   const theme = home
     ? scrolled
@@ -54,29 +81,20 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {siteName}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={({ isActive }) =>
-                    `rounded-full px-4 py-2 font-medium transition ${
-                      isActive
-                        ? home
-                          ? "bg-sea-700 text-white"
-                          : "bg-white text-ink-900"
-                        : home
-                          ? "hover:bg-sand-100"
-                          : "hover:bg-white/10"
-                    }`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks
+            className="flex items-center gap-1"
+            linkClass={(isActive) =>
+              `rounded-full px-4 py-2 font-medium transition ${
+                isActive
+                  ? home
+                    ? "bg-sea-700 text-white"
+                    : "bg-white text-ink-900"
+                  : home
+                    ? "hover:bg-sand-100"
+                    : "hover:bg-white/10"
+              }`
+            }
+          />
         </nav>
         <div className="flex items-center gap-1">
           <Link
@@ -105,31 +123,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         hidden={!menuOpen}
         className={`border-t px-4 pt-2 pb-4 md:hidden ${home ? "border-ink-900/10" : "border-white/15"}`}
       >
-        <ul className="flex flex-col">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === "/"}
-                className={({ isActive }) =>
-                  `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? (home ? "bg-sand-100" : "bg-white/10") : ""}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+        <NavLinks className="flex flex-col" linkClass={mobileLinkClass}>
           <li>
-            <NavLink
-              to="/search"
-              className={({ isActive }) =>
-                `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? (home ? "bg-sand-100" : "bg-white/10") : ""}`
-              }
-            >
+            <NavLink to="/search" className={({ isActive }) => mobileLinkClass(isActive)}>
               Search
             </NavLink>
           </li>
-        </ul>
+        </NavLinks>
       </nav>
     </header>
   );

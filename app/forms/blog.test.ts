@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BlogFormValues } from "./blog.fields.ts";
 import { editedBlogSchema, newBlogSchema } from "./blog.ts";
 import { parseForm } from "./parse.ts";
+import { publicationOf } from "./publication.ts";
 
 const base: BlogFormValues = {
   title: "Kyoto in the Rain",
@@ -125,5 +126,48 @@ describe("edit blog (title, content, author, date and slug all present)", () => 
     expect(editErrors({ ...base, seoTitle: "Kyoto ".repeat(51) })).toEqual({
       seoTitle: "SEO Title must be at most 300 characters.",
     });
+  });
+});
+
+describe("the publication controls of the blog form", () => {
+  const posted = (fields: Record<string, string>) => {
+    const f = form(base);
+    for (const [name, value] of Object.entries(fields)) f.set(name, value);
+    return f;
+  };
+  const read = (fields: Record<string, string>) => {
+    const parsed = parseForm(newBlogSchema, posted(fields));
+    if (!parsed.ok) throw new Error(parsed.summary);
+    return publicationOf(parsed.data);
+  };
+
+  it("Save draft is a draft, whatever Publish at says", () => {
+    expect(read({ publication: "draft" })).toEqual({ draft: true, publishAt: null });
+    expect(read({ publication: "draft", publishAt: "2030-01-01T09:00" })).toEqual({
+      draft: true,
+      publishAt: null,
+    });
+  });
+
+  it("the main button publishes now, or at Publish at in the admin's zone; no button at all publishes (the spec's form)", () => {
+    expect(read({ publication: "publish" })).toEqual({ draft: false, publishAt: "now" });
+    expect(read({})).toEqual({ draft: false, publishAt: "now" });
+    expect(
+      read({ publication: "publish", publishAt: "2030-01-01T09:00", publishZone: "Asia/Tokyo" }),
+    ).toEqual({
+      draft: false,
+      publishAt: Date.UTC(2030, 0, 1, 0, 0) / 1000,
+    });
+  });
+
+  it("refuses a Publish at that is no time, or in a zone the server does not know", () => {
+    const refused = (fields: Record<string, string>) => {
+      const parsed = parseForm(newBlogSchema, posted({ publication: "publish", ...fields }));
+      return parsed.ok ? null : parsed.fieldErrors.publishAt;
+    };
+    expect(refused({ publishAt: "2026-02-30T25:00" })).toBe("Publish at must be a real date and time.");
+    expect(refused({ publishAt: "2030-01-01T09:00", publishZone: "Mars/Olympus" })).toBe(
+      "The time zone of Publish at is not one this server knows.",
+    );
   });
 });

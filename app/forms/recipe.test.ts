@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_CARD } from "#tests/support/content.ts";
 import { parseForm } from "./parse.ts";
 import { RECIPE_MESSAGES } from "./recipe.fields.ts";
 import { missesRequired, recipeFields, recipeSchema } from "./recipe.ts";
@@ -34,12 +35,7 @@ describe("recipe form rules (Add recipe and edit)", () => {
       nutritionalValues: { calories: 0, protein: 12, fats: 0, carbs: 60 },
       type: null,
       imageAlt: "",
-      servings: null,
-      prepMinutes: null,
-      cookMinutes: null,
-      totalMinutes: null,
-      equipment: [],
-      notes: "",
+      ...NO_CARD,
     });
     const trending = check({ title: "T", short: "S", type: " trending " });
     expect(trending.ok && recipeFields(trending.data).type).toBe("trending");

@@ -7,6 +7,7 @@ import {
   formatUtc,
   parseDateInput,
   secondsToDate,
+  utcMs,
 } from "./dates.ts";
 
 describe("formatLongDate (long US-style date or 'Date not available')", () => {
@@ -62,6 +63,29 @@ describe("parseDateInput", () => {
     expect(parseDateInput(" 2025-03-05\n")?.toISOString()).toBe("2025-03-05T00:00:00.000Z");
     expect(parseDateInput("")).toBeNull();
     expect(parseDateInput(undefined)).toBeNull();
+  });
+});
+
+describe("utcMs (a calendar date and wall time, or none)", () => {
+  it("is Date.UTC's instant for a real date and time, the month counted from 1", () => {
+    expect(utcMs(2024, 2, 29)).toBe(Date.UTC(2024, 1, 29));
+    expect(utcMs(2025, 3, 5, 14, 30, 59)).toBe(Date.UTC(2025, 2, 5, 14, 30, 59));
+    expect(utcMs(1000, 1, 1)).toBe(Date.UTC(1000, 0, 1));
+  });
+  it.each([
+    ["February 30", [2024, 2, 30]],
+    ["February 29 of a common year", [2023, 2, 29]],
+    ["month 0", [2025, 0, 10]],
+    ["month 13", [2025, 13, 1]],
+    ["day 0", [2025, 5, 0]],
+    ["hour 24", [2025, 5, 1, 24]],
+    ["minute 60", [2025, 5, 1, 10, 60]],
+    ["second 60", [2025, 5, 1, 10, 0, 60]],
+    ["year 0 (WordPress's never)", [0, 0, 0]],
+    ["year 19, which Date.UTC reads as 1919", [19, 5, 10]],
+  ] as [string, number[]][])("is null for %s", (_what, fields) => {
+    const [year = 0, month = 0, day = 0, ...time] = fields;
+    expect(utcMs(year, month, day, ...time)).toBeNull();
   });
 });
 

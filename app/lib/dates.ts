@@ -1,14 +1,26 @@
 export const DATE_NOT_AVAILABLE = "Date not available";
 
+/**
+ * The UTC instant (milliseconds) a calendar date and wall time name, the month counted from 1; null
+ * when they name none. Date.UTC would roll February 30 into March, hour 24 into the next day and
+ * read the years 0–99 as 1900–1999: every reader of a typed or imported date (a date input, a
+ * Publish at value, a WordPress date) refuses such values instead.
+ */
+export function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0) {
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(ms);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? ms
+    : null;
+}
+
 /** Parses the YYYY-MM-DD value of a date input; null when it is not a real calendar date. */
 export function parseDateInput(value: string | null | undefined): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value?.trim() ?? "");
   if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
-    ? date
-    : null;
+  const ms = utcMs(Number(m[1]), Number(m[2]), Number(m[3]));
+  return ms === null ? null : new Date(ms);
 }
 
 const MONTHS = [

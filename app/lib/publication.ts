@@ -1,3 +1,5 @@
+import { utcMs } from "./dates.ts";
+
 /**
  * When a blog or recipe is public. Every item has a publish time (`publish_at`, seconds): none is
  * a draft, a time still ahead is scheduled, a time reached is published. Nothing is written when a
@@ -64,25 +66,9 @@ function wallClockMs(ms: number, zone: string): number {
 export function zonedLocalToSeconds(value: string, zone: string): number | null {
   const m = LOCAL_DATE_TIME.exec(value.trim());
   if (!m || !isTimeZone(zone)) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(wall);
-  if (
-    check.getUTCFullYear() !== y ||
-    check.getUTCMonth() !== mo - 1 ||
-    check.getUTCDate() !== d ||
-    h > 23 ||
-    mi > 59 ||
-    s > 59
-  )
-    return null;
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = m.slice(1).map((v) => Number(v ?? 0));
+  const wall = utcMs(y, mo, d, h, mi, s);
+  if (wall === null) return null;
   // Two rounds find the offset in force at that wall time, also across a change of offset.
   let instant = wall - (wallClockMs(wall, zone) - wall);
   instant = wall - (wallClockMs(instant, zone) - instant);

@@ -2,6 +2,7 @@ import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { TitledSection } from "#app/components/titled-section.tsx";
 import { CONTACT_FIELDS as C } from "#app/forms/contact.fields.ts";
 import { contactSchema } from "#app/forms/contact.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
@@ -59,13 +60,11 @@ export default function Contact() {
         A question about a place, a correction, or a trip you'd like a hand with: we read every message.
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">
-        <section
-          aria-labelledby="contact-form-heading"
+        <TitledSection
+          id="contact-form-heading"
+          title="Send us a message"
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5 sm:p-8"
         >
-          <h2 id="contact-form-heading" className="font-serif text-2xl font-semibold">
-            Send us a message
-          </h2>
           {sent ? (
             <p
               role="status"
@@ -102,7 +101,7 @@ export default function Contact() {
               <SubmitButton submitting={submitting}>Send Message</SubmitButton>
             </Form>
           )}
-        </section>
+        </TitledSection>
         <aside aria-labelledby="contact-details-heading" className="space-y-6">
           <h2 id="contact-details-heading" className="font-serif text-2xl font-semibold">
             Other ways to reach us

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { BlogCard, DestinationCard, RecipeCard } from "#app/components/cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { DestinationImage } from "#app/components/images.tsx";
+import { PhotoHero } from "#app/components/page-hero.tsx";
 import { destinations } from "#app/content/destinations.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { TAGLINE } from "#app/lib/site.ts";
@@ -36,51 +36,77 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-function SectionHeading({
+/** One of the home page's shelves: a heading with its "All …" link, above a grid of cards. */
+function Shelf({
   title,
   intro,
   link,
   linkLabel,
+  columns,
+  children,
 }: {
   title: string;
   intro: string;
   link: string;
   linkLabel: string;
+  /** The grid's column classes. */
+  columns: string;
+  children: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
-      <div>
-        <h2 className="font-serif text-3xl font-semibold sm:text-4xl">{title}</h2>
-        <p className="mt-2 max-w-2xl text-lg text-ink-700">{intro}</p>
+    <>
+      <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
+        <div>
+          <h2 className="font-serif text-3xl font-semibold sm:text-4xl">{title}</h2>
+          <p className="mt-2 max-w-2xl text-lg text-ink-700">{intro}</p>
+        </div>
+        <Link
+          to={link}
+          className="inline-flex shrink-0 items-center gap-2 font-semibold text-sea-700 hover:text-sea-800"
+        >
+          {linkLabel} <ArrowRightIcon />
+        </Link>
       </div>
-      <Link
-        to={link}
-        className="inline-flex shrink-0 items-center gap-2 font-semibold text-sea-700 hover:text-sea-800"
-      >
-        {linkLabel} <ArrowRightIcon />
-      </Link>
-    </div>
+      <div className={`mt-10 grid gap-6 ${columns}`}>{children}</div>
+    </>
   );
 }
 
+/** The home page's shelves: their headings, "All …" links and grid columns. */
+const SHELVES = {
+  destinations: {
+    title: "Featured destinations",
+    intro: "Four places we keep going back to, and when to catch them at their best.",
+    link: "/destinations",
+    linkLabel: "All destinations",
+    columns: "sm:grid-cols-2 lg:grid-cols-4",
+  },
+  blogs: {
+    title: "From the blog",
+    intro: "Field notes, long reads and what we ate along the way.",
+    link: "/blogs",
+    linkLabel: "All stories",
+    columns: "md:grid-cols-3",
+  },
+  recipes: {
+    title: "Recipes from the road",
+    intro: "Dishes we learned in other people's kitchens, written for yours.",
+    link: "/recipes",
+    linkLabel: "All recipes",
+    columns: "sm:grid-cols-2 lg:grid-cols-4",
+  },
+};
+
 export default function Home() {
   const { destinations, blogs, recipes } = useLoaderData<typeof loader>();
-  const hero = destinations[0];
   return (
     <>
-      <section className="relative isolate flex min-h-[88vh] items-end overflow-hidden bg-ink-900 pt-24">
-        {hero && (
-          <DestinationImage
-            base={hero.image}
-            alt=""
-            width={1280}
-            height={853}
-            priority
-            sizes="100vw"
-            className="absolute inset-0 -z-10 size-full object-cover"
-          />
-        )}
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900/90 via-ink-900/40 to-ink-900/10" />
+      <PhotoHero
+        image={destinations[0]?.image}
+        alt=""
+        className="min-h-[88vh] pt-24"
+        shade="via-ink-900/40 to-ink-900/10"
+      >
         <div className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 sm:pb-24">
           <p className="font-semibold tracking-wider text-sand-200 uppercase">{TAGLINE}</p>
           <h1 className="mt-3 max-w-3xl font-serif text-4xl leading-tight font-semibold text-white sm:text-6xl">
@@ -105,53 +131,35 @@ export default function Home() {
             </Link>
           </div>
         </div>
-      </section>
+      </PhotoHero>
 
       <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-        <SectionHeading
-          title="Featured destinations"
-          intro="Four places we keep going back to, and when to catch them at their best."
-          link="/destinations"
-          linkLabel="All destinations"
-        />
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <Shelf {...SHELVES.destinations}>
           {destinations.map((d) => (
             <DestinationCard key={d.id} destination={d} />
           ))}
-        </div>
+        </Shelf>
       </section>
 
       {blogs.length > 0 && (
         <section className="bg-sand-100">
           <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-            <SectionHeading
-              title="From the blog"
-              intro="Field notes, long reads and what we ate along the way."
-              link="/blogs"
-              linkLabel="All stories"
-            />
-            <div className="mt-10 grid gap-6 md:grid-cols-3">
+            <Shelf {...SHELVES.blogs}>
               {blogs.map((b) => (
                 <BlogCard key={b.id} blog={b} />
               ))}
-            </div>
+            </Shelf>
           </div>
         </section>
       )}
 
       {recipes.length > 0 && (
         <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-          <SectionHeading
-            title="Recipes from the road"
-            intro="Dishes we learned in other people's kitchens, written for yours."
-            link="/recipes"
-            linkLabel="All recipes"
-          />
-          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <Shelf {...SHELVES.recipes}>
             {recipes.map((r) => (
               <RecipeCard key={r.id} recipe={r} />
             ))}
-          </div>
+          </Shelf>
         </section>
       )}
     </>

@@ -13,6 +13,34 @@ export function blogInput(title: string, extra: Partial<BlogInput> & Edit = {}):
   return { title, content: "<p>Body</p>", author: "Ana", date: "2025-03-05", ...extra };
 }
 
+/**
+ * The blog form's fields as the admin posts them (Add Blog adds `intent: "create"`; the editor
+ * posts them as they are): a blog by "Ops" with an image by URL, for tests of the built server.
+ */
+export function blogFields(title: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    title,
+    author: "Ops",
+    date: "2025-06-01",
+    content: "<p>Hello.</p>",
+    imageUrl: "https://example.com/a.jpg",
+    ...extra,
+  };
+}
+
+/**
+ * The card of a recipe that gives none (servings, times, equipment, notes), as the recipe form
+ * reads it and the model stores and reads it back.
+ */
+export const NO_CARD: {
+  servings: null;
+  prepMinutes: null;
+  cookMinutes: null;
+  totalMinutes: null;
+  equipment: string[];
+  notes: string;
+} = { servings: null, prepMinutes: null, cookMinutes: null, totalMinutes: null, equipment: [], notes: "" };
+
 /** A recipe with an image by URL and no card (servings, times, equipment, notes). */
 export function recipeInput(title: string, extra: Partial<RecipeInput> & Edit = {}): RecipeInput & Edit {
   return {

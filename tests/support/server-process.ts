@@ -4,7 +4,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface RunningServer {
   url: string;
@@ -83,6 +86,69 @@ export async function startServer(
   };
 }
 
+/** An admin account: created at the server's start (ADMIN_EMAIL, ADMIN_PASSWORD), then signed in. */
+export type Account = { email: string; password: string };
+
+/**
+ * The environment of a test site on the built server: its database, its uploads folder, the
+ * sample content or none (the default), and the admin account created at start when one is given;
+ * `more` adds to it or overrides it. `BUILD_DIR` is the build ensureBuilt makes.
+ */
+export function siteEnv(
+  site: { database: string; uploads: string; sampleContent?: boolean; admin?: Account },
+  more: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: site.database,
+    UPLOADS_DIR: site.uploads,
+    SAMPLE_CONTENT: String(site.sampleContent ?? false),
+    ...(site.admin && { ADMIN_EMAIL: site.admin.email, ADMIN_PASSWORD: site.admin.password }),
+    BUILD_DIR: "build",
+    ...more,
+  };
+}
+
+/** A running sample site: its server, its folder and SQLite file, and the admin's session cookie. */
+export interface SampleSite {
+  url: string;
+  dir: string;
+  dbFile: string;
+  cookie: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server on a site of its own: a SQLite database and an uploads folder in a new
+ * temporary folder named from `name`, the sample content, and `admin` created at start and signed
+ * in. `more` adds to the environment. `stop` ends the server and removes the folder; a start that
+ * fails removes what it made.
+ */
+export async function startSampleSite(
+  name: string,
+  admin: Account,
+  more: Record<string, string> = {},
+): Promise<SampleSite> {
+  const dir = await mkdtemp(join(tmpdir(), `wanderplate-${name}-`));
+  const dbFile = join(dir, "site.db");
+  let server: RunningServer | undefined;
+  const stop = async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    server = await startServer(
+      siteEnv(
+        { database: `file:${dbFile}`, uploads: join(dir, "uploads"), sampleContent: true, admin },
+        more,
+      ),
+    );
+    return { url: server.url, dir, dbFile, cookie: await signIn(server.url, admin), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 /** Builds the app once if no build is there (`npm test` builds first; a single file run may not). */
 export function ensureBuilt(): void {
   if (existsSync("build/server/index.js")) return;
@@ -91,7 +157,7 @@ export function ensureBuilt(): void {
 }
 
 /** Signs in through the login form and returns the session cookie (`wp_session=…`). */
-export async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
+export async function signIn(url: string, account: Account): Promise<string> {
   const login = await fetch(`${url}/admin/login`, {
     method: "POST",
     body: new URLSearchParams(account),

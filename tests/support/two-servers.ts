@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresDatabase } from "./engines.ts";
-import { ensureBuilt, type RunningServer, startServer } from "./server-process.ts";
+import { type Account, ensureBuilt, type RunningServer, siteEnv, startServer } from "./server-process.ts";
 
 /**
  * Two built app servers on one fresh PostgreSQL database and one uploads folder, as a site runs
@@ -10,21 +10,13 @@ import { ensureBuilt, type RunningServer, startServer } from "./server-process.t
  * storage, for instance). `stop` ends both and removes their data.
  */
 export async function startTwoServers(
-  admin: { email: string; password: string },
+  admin: Account,
   more: Record<string, string> = {},
 ): Promise<{ a: RunningServer; b: RunningServer; uploadsDir: string; stop(): Promise<void> }> {
   ensureBuilt();
   const database = await createPostgresDatabase();
   const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
-  const env = {
-    DATABASE_URL: database.url,
-    UPLOADS_DIR: uploads,
-    SAMPLE_CONTENT: "false",
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    BUILD_DIR: "build",
-    ...more,
-  };
+  const env = siteEnv({ database: database.url, uploads, admin }, more);
   const [a, b] = await Promise.all([startServer(env), startServer(env)]);
   return {
     a,

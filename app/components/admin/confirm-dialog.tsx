@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { useFetcher } from "react-router";
 
 /** A <dialog> shown as a modal while `open` is true (showModal traps focus; Escape closes it). */
 export function useModalDialog(open: boolean) {
@@ -59,4 +60,32 @@ export function ConfirmDialog({
       </div>
     </dialog>
   );
+}
+
+/** The question before a blog, a recipe or a domain's numbers are deleted. */
+export const deleteQuestion = (name: string) => `Delete "${name}"? This cannot be undone.`;
+
+/**
+ * The back office's delete flow, one row at a time: `ask(row)` opens the question `message(row)`;
+ * Delete posts `fields(row)` (the action's intent and the row's key) with `fetcher`, and Cancel
+ * forgets the row. Render `dialog` once on the screen.
+ */
+export function useConfirmDelete<Row>(
+  fetcher: Pick<ReturnType<typeof useFetcher>, "submit">,
+  message: (row: Row) => string,
+  fields: (row: Row) => Record<string, string>,
+) {
+  const [row, setRow] = useState<Row | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      open={row !== null}
+      message={row !== null ? message(row) : ""}
+      onCancel={() => setRow(null)}
+      onConfirm={() => {
+        if (row !== null) fetcher.submit(fields(row), { method: "post" });
+        setRow(null);
+      }}
+    />
+  );
+  return { ask: setRow, dialog };
 }

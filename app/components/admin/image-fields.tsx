@@ -2,6 +2,7 @@ import { useState } from "react";
 import { IMAGE_FIELDS, IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import { type ImageRef, imageSources, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "#app/lib/images.ts";
 import { ImagePicker, type LibraryPage } from "./image-picker.tsx";
+import { Thumbnail } from "./ui.tsx";
 
 /**
  * "Upload Image" (an image file), a pick from the media library, "Or Image URL", and "Alt text";
@@ -35,13 +36,7 @@ export function ImageFields({
       <legend className="px-1 font-medium">Image</legend>
       {preview && (
         <div className="flex items-center gap-3">
-          <img
-            src={preview.src}
-            alt="Current"
-            width={96}
-            height={64}
-            className="h-16 w-24 rounded-lg object-cover"
-          />
+          <Thumbnail src={preview.src} alt="Current" />
           <p className="text-sm text-ink-700">
             Current image. Upload a file, pick one from the library or give a URL to replace it.
           </p>

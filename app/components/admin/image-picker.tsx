@@ -95,7 +95,7 @@ export function ImagePicker({
   return (
     <details
       id={anchor}
-      className="group rounded-xl bg-sand-50 open:pb-3"
+      className="group scroll-mt-24 rounded-xl bg-sand-50 open:pb-3"
       open={openedByLink || undefined}
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >

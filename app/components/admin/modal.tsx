@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useId, useState } from "react";
-import { CloseIcon } from "#app/components/icons.tsx";
+import { DialogCloseButton } from "#app/components/dialog-close-button.tsx";
 import { useModalDialog } from "./confirm-dialog.tsx";
 import { DiscardDialog, useFormBaseline, useLeavePrompt } from "./unsaved-changes.tsx";
 
@@ -91,14 +91,7 @@ export function Modal({
         <h2 id={titleId} className="font-serif text-2xl font-semibold">
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={requestClose}
-          aria-label="Close"
-          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-sand-100"
-        >
-          <CloseIcon className="size-5" />
-        </button>
+        <DialogCloseButton onClick={requestClose} />
       </div>
       <RequestCloseContext.Provider value={requestClose}>
         <div className="px-6 py-5">{open && children}</div>

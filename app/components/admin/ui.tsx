@@ -17,6 +17,23 @@ export const buttonSecondary =
 export const buttonDanger =
   "inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-coral-600 ring-1 ring-coral-600/40 hover:bg-coral-500/10";
 
+/**
+ * The small (96 × 64) picture of an image in the back office: a row of the media library, the
+ * current image of a blog or recipe form. `lazy` for the many rows of a list.
+ */
+export function Thumbnail({ src, alt, lazy }: { src: string; alt: string; lazy?: boolean }) {
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={96}
+      height={64}
+      loading={lazy ? "lazy" : undefined}
+      className="h-16 w-24 rounded-lg bg-sand-100 object-cover"
+    />
+  );
+}
+
 export function EmptyState({ children }: { children: React.ReactNode }) {
   return (
     <p className="rounded-2xl bg-white p-10 text-center text-lg text-ink-700 ring-1 ring-ink-900/5">
@@ -83,32 +100,44 @@ export function RefreshButton() {
 }
 
 /**
- * The admin's data tables (users, messages, site numbers): a horizontally scrolling frame, one
- * header row of column names, and the rows given as children. `widths` fixes the column widths
- * (a Tailwind width class per column; undefined leaves a column to take the rest). A heading given
- * as `{ hidden }` is read to screen readers only: a column of buttons needs a name, not a label on
- * screen.
+ * The admin's data tables (users, messages, site numbers, an import's report): a horizontally
+ * scrolling frame, one header row of column names, and the rows given as children. `widths` fixes
+ * the column widths (a Tailwind width class per column; undefined leaves a column to take the
+ * rest). A heading given as `{ hidden }` is read to screen readers only: a column of buttons needs
+ * a name, not a label on screen. `caption` names the table for screen readers only.
  */
 export function AdminTable({
   headings,
   widths,
   framed = true,
+  dense = false,
+  caption,
   children,
 }: {
   headings: (string | { hidden: string })[];
   widths?: (string | undefined)[];
   /** false: a plain outline, for a table inside a card that is already white. */
   framed?: boolean;
+  /** Smaller type and cells, for one table among several (an import's report); outlined, not framed. */
+  dense?: boolean;
+  caption?: string;
   children: React.ReactNode;
 }) {
+  const frame = dense
+    ? "rounded-xl ring-1 ring-ink-900/10"
+    : `rounded-2xl ${framed ? "bg-white shadow-sm ring-1 ring-ink-900/5" : "ring-1 ring-ink-900/10"}`;
+  const th = dense ? "px-3 py-2" : "px-4 py-3";
   return (
     // `relative`: a screen-reader-only header (absolutely placed) stays inside the scrolling frame
     // instead of widening the whole page on a phone.
-    <div
-      className={`relative overflow-x-auto rounded-2xl ${framed ? "bg-white shadow-sm ring-1 ring-ink-900/5" : "ring-1 ring-ink-900/10"}`}
-    >
+    <div className={`relative overflow-x-auto ${frame}`}>
       {/* Fixed columns would squeeze to nothing on a phone: below this width the frame scrolls. */}
-      <table className={`w-full text-left ${widths ? "min-w-2xl table-fixed" : ""}`}>
+      <table
+        className={["w-full text-left", dense && "text-sm", widths && "min-w-2xl table-fixed"]
+          .filter(Boolean)
+          .join(" ")}
+      >
+        {caption && <caption className="sr-only">{caption}</caption>}
         {widths && (
           <colgroup>
             {widths.map((width, i) => (
@@ -120,11 +149,11 @@ export function AdminTable({
           <tr>
             {headings.map((heading) =>
               typeof heading === "string" ? (
-                <th key={heading} scope="col" className="px-4 py-3">
+                <th key={heading} scope="col" className={th}>
                   {heading}
                 </th>
               ) : (
-                <th key={heading.hidden} scope="col" className="px-4 py-3">
+                <th key={heading.hidden} scope="col" className={th}>
                   <span className="sr-only">{heading.hidden}</span>
                 </th>
               ),

@@ -1,7 +1,8 @@
 import { data, useFetcher, useLoaderData } from "react-router";
+import { FormCard } from "#app/components/admin/form-card.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { AdminTable, buttonPrimary, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
-import { Field } from "#app/components/form.tsx";
+import { Field, SelectField } from "#app/components/form.tsx";
 import { categoryActions } from "#app/forms/admin-actions.ts";
 import { CATEGORY_RENAME_FIELDS as F } from "#app/forms/category-rename.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
@@ -88,66 +89,32 @@ function RenameForm({ categories }: { categories: { slug: string; name: string; 
   const fetcher = useFetcher<typeof action>({ key: "category-rename" });
   useShowToast(fetcher.data?.toast);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const errors = failed?.fieldErrors;
-  const values = failed?.values;
-  const selectId = "category-rename-slug";
-  const selectError = errors?.[F.slug.name];
   return (
-    <section
-      aria-labelledby="category-rename"
-      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+    <FormCard
+      id="category-rename"
+      title="Rename a category"
+      intro="Every blog filed under it, drafts included, takes the new name and its page. A new name that is already another category's merges the two into one."
+      fetcher={fetcher}
+      intent="rename"
+      saved={categories}
+      grid="md:grid-cols-[1fr_1fr_auto] md:items-start"
     >
-      <h2 id="category-rename" className="font-serif text-2xl font-semibold">
-        Rename a category
-      </h2>
-      <p className="mt-1 text-ink-700">
-        Every blog filed under it, drafts included, takes the new name and its page. A new name that is
-        already another category's merges the two into one.
-      </p>
-      {/* A fresh form once a rename has changed the list. */}
-      <fetcher.Form
-        key={JSON.stringify(categories)}
-        method="post"
-        noValidate
-        aria-labelledby="category-rename"
-        className="mt-6 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
+      <SelectField
+        id="category-rename-slug"
+        field={F.slug}
+        defaultValue={failed?.values?.[F.slug.name] ?? categories[0]?.slug}
+        error={failed?.fieldErrors?.[F.slug.name]}
       >
-        <input type="hidden" name="intent" value="rename" />
-        <div>
-          <label htmlFor={selectId} className="block font-medium">
-            {F.slug.label}
-          </label>
-          <select
-            id={selectId}
-            name={F.slug.name}
-            defaultValue={values?.[F.slug.name] ?? categories[0]?.slug}
-            aria-invalid={selectError ? true : undefined}
-            aria-describedby={selectError ? `${selectId}-error` : undefined}
-            className="mt-1.5 block w-full rounded-xl border border-ink-900/15 bg-white px-4 py-3 text-base text-ink-900 shadow-sm focus:border-sea-600 focus:ring-2 focus:ring-sea-600/30 focus:outline-none"
-          >
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name} ({blogs(c.count)})
-              </option>
-            ))}
-          </select>
-          {selectError && (
-            <p id={`${selectId}-error`} className="mt-1.5 text-sm font-medium text-coral-600">
-              {selectError}
-            </p>
-          )}
-        </div>
-        <Field
-          id="category-rename-name"
-          field={F.name}
-          required
-          defaultValue={values?.[F.name.name]}
-          error={errors?.[F.name.name]}
-        />
-        <button type="submit" className={`${buttonPrimary} md:mt-8`} disabled={fetcher.state !== "idle"}>
-          Rename
-        </button>
-      </fetcher.Form>
-    </section>
+        {categories.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {c.name} ({blogs(c.count)})
+          </option>
+        ))}
+      </SelectField>
+      <Field id="category-rename-name" field={F.name} required errors={failed} />
+      <button type="submit" className={`${buttonPrimary} md:mt-8`} disabled={fetcher.state !== "idle"}>
+        Rename
+      </button>
+    </FormCard>
   );
 }

@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { AuthCard, BackToLogin } from "#app/components/admin/auth-card.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { FORGOT_FIELDS as F, RESET_LINK_SENT } from "#app/forms/password-reset.fields.ts";
 import { forgotSchema } from "#app/forms/password-reset.ts";
@@ -69,11 +69,7 @@ export default function ForgotPassword() {
           <SubmitButton submitting={submitting}>Send reset link</SubmitButton>
         </Form>
       )}
-      <p className="mt-6 text-sm">
-        <Link to="/admin/login" className="font-semibold text-sea-700 hover:underline">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

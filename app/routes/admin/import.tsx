@@ -12,6 +12,7 @@ import {
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonDanger, buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
+import { TitledSection } from "#app/components/titled-section.tsx";
 import { importActions } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
@@ -197,6 +198,30 @@ function ProgressBar({ done, total, label }: { done: number; total: number; labe
   );
 }
 
+/** A button that posts one intent (import, discard) for the checked run. */
+function RunButton({
+  run,
+  intent,
+  className,
+  disabled,
+  children,
+}: {
+  run: ImportRun;
+  intent: "import" | "discard";
+  className: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={run.id} />
+      <button type="submit" name="intent" value={intent} className={className} disabled={disabled}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 function RunPanel({ run }: { run: ImportRun }) {
   const progress = useRunProgress(run);
   const navigation = useNavigation();
@@ -246,18 +271,12 @@ function RunPanel({ run }: { run: ImportRun }) {
       )}
       {run.status === "checked" && (
         <div className="flex flex-wrap gap-3">
-          <Form method="post">
-            <input type="hidden" name="id" value={run.id} />
-            <button type="submit" name="intent" value="import" className={buttonPrimary} disabled={busy}>
-              Import
-            </button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="id" value={run.id} />
-            <button type="submit" name="intent" value="discard" className={buttonDanger} disabled={busy}>
-              Discard
-            </button>
-          </Form>
+          <RunButton run={run} intent="import" className={buttonPrimary} disabled={busy}>
+            Import
+          </RunButton>
+          <RunButton run={run} intent="discard" className={buttonDanger} disabled={busy}>
+            Discard
+          </RunButton>
         </div>
       )}
       {run.report && (run.status === "checked" || run.status === "done") && (
@@ -272,13 +291,11 @@ function UploadForm() {
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   const [tooBig, setTooBig] = useState(false);
   return (
-    <section
-      aria-labelledby="upload-heading"
+    <TitledSection
+      id="upload-heading"
+      title="Import a blog"
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-900/5 md:p-6"
     >
-      <h2 id="upload-heading" className="font-serif text-2xl font-semibold">
-        Import a blog
-      </h2>
       <p className="text-ink-700">
         Choose the export of your old blog. It is checked first: you see what will be imported before anything
         is written.
@@ -346,17 +363,14 @@ function UploadForm() {
           {uploading ? "Uploading…" : "Check file"}
         </button>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 
 function RecentRuns({ runs, current }: { runs: ImportRun[]; current: number | undefined }) {
   if (runs.length === 0) return null;
   return (
-    <section aria-labelledby="runs-heading" className="space-y-3">
-      <h2 id="runs-heading" className="font-serif text-2xl font-semibold">
-        Recent imports
-      </h2>
+    <TitledSection id="runs-heading" title="Recent imports" className="space-y-3">
       <ul className="divide-y divide-ink-900/10 rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
         {runs.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
@@ -374,19 +388,17 @@ function RecentRuns({ runs, current }: { runs: ImportRun[]; current: number | un
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
 function ExportSection() {
   return (
-    <section
-      aria-labelledby="export-heading"
+    <TitledSection
+      id="export-heading"
+      title="Export"
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-900/5 md:p-6"
     >
-      <h2 id="export-heading" className="font-serif text-2xl font-semibold">
-        Export
-      </h2>
       <p className="text-ink-700">
         One file with everything needed to rebuild this site elsewhere: blogs, recipes, comments, categories,
         redirects, images and settings. Accounts come without passwords.
@@ -399,7 +411,7 @@ function ExportSection() {
           Export
         </button>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
+import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { LOGIN_FIELDS as L } from "#app/forms/login.fields.ts";
 import { loginSchema } from "#app/forms/login.ts";
@@ -85,87 +86,78 @@ export default function Login() {
   useShowToast(toast);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-ink-900 px-4 py-12">
-      <AdminToaster />
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-        <p className="flex items-center gap-2 font-serif text-2xl font-semibold">
-          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" /> Wanderplate
-        </p>
-        <p className="mt-1 text-sm font-semibold tracking-wider text-ink-700 uppercase">Travel blog admin</p>
-        <h1 className="mt-6 font-serif text-3xl font-semibold">Sign in</h1>
-        <Form method="post" noValidate className="mt-6 space-y-4">
-          <Field
-            id="login-email"
-            field={L.email}
-            type="email"
-            required
-            autoComplete="username"
-            defaultValue={result?.email}
-            error={result?.fieldErrors?.email}
-          />
-          <Field
-            id="login-password"
-            field={L.password}
-            type="password"
-            required
-            autoComplete="current-password"
-            error={result?.fieldErrors?.password}
-          />
-          {result?.error && !result.fieldErrors?.email && !result.fieldErrors?.password && (
-            <FormError message={result.error} />
-          )}
-          <div className="flex items-center justify-between gap-4 pt-2">
-            <SubmitButton submitting={submitting}>Login</SubmitButton>
-            <button
-              type="button"
-              className="text-sm font-semibold text-sea-700 hover:underline"
-              aria-expanded={showHelp}
-              aria-controls="forgot-help"
-              onClick={() => setShowHelp((v) => !v)}
-            >
-              Forgot password?
-            </button>
-          </div>
-        </Form>
-        <div
-          id="forgot-help"
-          hidden={!showHelp}
-          className="mt-6 rounded-xl bg-sand-100 p-4 text-sm text-ink-700"
-        >
-          <p className="font-semibold text-ink-900">Resetting a password</p>
-          {mailOn ? (
-            <>
-              <p className="mt-1">
-                Enter the address of your admin account: we mail it a link to choose a new password.
-              </p>
-              <Form method="post" action="/admin/forgot-password" noValidate className="mt-3 space-y-3">
-                <Field
-                  id="forgot-email"
-                  field={FORGOT_FIELDS.email}
-                  type="email"
-                  required
-                  autoComplete="email"
-                />
-                <Honeypot />
-                <SubmitButton>Send reset link</SubmitButton>
-              </Form>
-              <p className="mt-3">
-                Whoever runs the server can also reset it from the command line (it signs the account out
-                everywhere):
-              </p>
-            </>
-          ) : (
+    <AuthCard title="Sign in" toaster>
+      <Form method="post" noValidate className="mt-6 space-y-4">
+        <Field
+          id="login-email"
+          field={L.email}
+          type="email"
+          required
+          autoComplete="username"
+          defaultValue={result?.email}
+          error={result?.fieldErrors?.email}
+        />
+        <Field
+          id="login-password"
+          field={L.password}
+          type="password"
+          required
+          autoComplete="current-password"
+          error={result?.fieldErrors?.password}
+        />
+        {result?.error && !result.fieldErrors?.email && !result.fieldErrors?.password && (
+          <FormError message={result.error} />
+        )}
+        <div className="flex items-center justify-between gap-4 pt-2">
+          <SubmitButton submitting={submitting}>Login</SubmitButton>
+          <button
+            type="button"
+            className="text-sm font-semibold text-sea-700 hover:underline"
+            aria-expanded={showHelp}
+            aria-controls="forgot-help"
+            onClick={() => setShowHelp((v) => !v)}
+          >
+            Forgot password?
+          </button>
+        </div>
+      </Form>
+      <div
+        id="forgot-help"
+        hidden={!showHelp}
+        className="mt-6 rounded-xl bg-sand-100 p-4 text-sm text-ink-700"
+      >
+        <p className="font-semibold text-ink-900">Resetting a password</p>
+        {mailOn ? (
+          <>
             <p className="mt-1">
-              There is no reset email: whoever runs the server resets it from the command line, which also
-              works while the site is running (it asks for the new password, and signs the account out
+              Enter the address of your admin account: we mail it a link to choose a new password.
+            </p>
+            <Form method="post" action="/admin/forgot-password" noValidate className="mt-3 space-y-3">
+              <Field
+                id="forgot-email"
+                field={FORGOT_FIELDS.email}
+                type="email"
+                required
+                autoComplete="email"
+              />
+              <Honeypot />
+              <SubmitButton>Send reset link</SubmitButton>
+            </Form>
+            <p className="mt-3">
+              Whoever runs the server can also reset it from the command line (it signs the account out
               everywhere):
             </p>
-          )}
-          <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
-            npm run create-admin -- --email you@example.com
-          </pre>
-        </div>
+          </>
+        ) : (
+          <p className="mt-1">
+            There is no reset email: whoever runs the server resets it from the command line, which also works
+            while the site is running (it asks for the new password, and signs the account out everywhere):
+          </p>
+        )}
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
+          npm run create-admin -- --email you@example.com
+        </pre>
       </div>
-    </main>
+    </AuthCard>
   );
 }

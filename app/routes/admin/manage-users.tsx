@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
 import { Modal } from "#app/components/admin/modal.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
@@ -86,9 +86,13 @@ export default function ManageUsers() {
   const [dialogShown, setDialogShown] = useState(false);
   useEffect(() => setDialogShown(adding), [adding]);
   const backgroundHidden = adding && dialogShown;
-  const [toDelete, setToDelete] = useState<UserListItem | null>(null);
   const deleter = useFetcher<typeof action>({ key: "delete-user" });
   useShowToast(deleter.data?.toast);
+  const confirmDelete = useConfirmDelete(
+    deleter,
+    (user: UserListItem) => `Are you sure you want to delete user "${user.fullName.trim() || user.email}"?`,
+    (user) => ({ intent: "delete", id: String(user.id) }),
+  );
   const deletingId = deleter.state !== "idle" ? deleter.formData?.get("id") : null;
 
   return (
@@ -128,7 +132,7 @@ export default function ManageUsers() {
                       type="button"
                       className={buttonDanger}
                       disabled={deletingId === String(u.id)}
-                      onClick={() => setToDelete(u)}
+                      onClick={() => confirmDelete.ask(u)}
                     >
                       Delete
                     </button>
@@ -141,15 +145,7 @@ export default function ManageUsers() {
         )}
       </div>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        message={`Are you sure you want to delete user "${toDelete ? toDelete.fullName.trim() || toDelete.email : ""}"?`}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleter.submit({ intent: "delete", id: String(toDelete.id) }, { method: "post" });
-          setToDelete(null);
-        }}
-      />
+      {confirmDelete.dialog}
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
     </div>
   );
@@ -172,36 +168,13 @@ function AddUserForm({ onDone }: { onDone(): void }) {
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) onDone();
   }, [fetcher.state, result, onDone]);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
-  const values = result && !result.ok ? result.values : undefined;
+  const failed = result && !result.ok ? result : undefined;
   return (
     <fetcher.Form method="post" noValidate className="space-y-4" aria-label="Add User">
       <input type="hidden" name="intent" value="add" />
-      <Field
-        id="add-user-fullName"
-        field={U.fullName}
-        required
-        autoComplete="off"
-        error={errors?.fullName}
-        defaultValue={values?.fullName}
-      />
-      <Field
-        id="add-user-email"
-        field={U.email}
-        type="email"
-        required
-        autoComplete="off"
-        error={errors?.email}
-        defaultValue={values?.email}
-      />
-      <Field
-        id="add-user-phone"
-        field={U.phone}
-        type="tel"
-        autoComplete="off"
-        error={errors?.phone}
-        defaultValue={values?.phone}
-      />
+      <Field id="add-user-fullName" field={U.fullName} required autoComplete="off" errors={failed} />
+      <Field id="add-user-email" field={U.email} type="email" required autoComplete="off" errors={failed} />
+      <Field id="add-user-phone" field={U.phone} type="tel" autoComplete="off" errors={failed} />
       <div className="flex justify-end gap-3 pt-2">
         <button type="submit" className={buttonPrimary} disabled={submitting}>
           {submitting ? "Saving…" : "Add User"}

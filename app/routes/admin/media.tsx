@@ -1,8 +1,14 @@
-import { useState } from "react";
 import { data, Link, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
-import { AdminTable, buttonDanger, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import {
+  AdminTable,
+  buttonDanger,
+  EmptyState,
+  LoadError,
+  PageHeader,
+  Thumbnail,
+} from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { ADMIN_ACTION_MESSAGES, mediaActions } from "#app/forms/admin-actions.ts";
@@ -65,7 +71,11 @@ export default function MediaLibrary() {
   const { uploads, error } = useLoaderData<typeof loader>();
   const deleter = useFetcher<typeof action>();
   useShowToast(deleter.data?.toast);
-  const [toDelete, setToDelete] = useState<string | null>(null);
+  const confirmDelete = useConfirmDelete(
+    deleter,
+    () => "Are you sure you want to delete this image? It cannot be undone.",
+    (id: string) => ({ intent: "delete", id }),
+  );
   return (
     <div>
       <PageHeader title="Media" />
@@ -86,14 +96,7 @@ export default function MediaLibrary() {
             {uploads.items.map((u) => (
               <tr key={u.id} className="align-top" data-testid={`media-${u.id}`}>
                 <td className="px-4 py-3">
-                  <img
-                    src={uploadSrc(u.id, 480)}
-                    alt=""
-                    width={96}
-                    height={64}
-                    loading="lazy"
-                    className="h-16 w-24 rounded-lg bg-sand-100 object-cover"
-                  />
+                  <Thumbnail src={uploadSrc(u.id, 480)} alt="" lazy />
                 </td>
                 <td className="px-4 py-3 text-sm">
                   {u.bytes === null ? (
@@ -132,7 +135,7 @@ export default function MediaLibrary() {
                     type="button"
                     className={`${buttonDanger} px-4 py-2`}
                     aria-describedby={`media-${u.id}-uses`}
-                    onClick={() => setToDelete(u.id)}
+                    onClick={() => confirmDelete.ask(u.id)}
                   >
                     Delete
                   </button>
@@ -143,15 +146,7 @@ export default function MediaLibrary() {
           <Pagination page={uploads.page} pageCount={uploads.pageCount} basePath="/admin/media" />
         </>
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        message="Are you sure you want to delete this image? It cannot be undone."
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleter.submit({ intent: "delete", id: toDelete }, { method: "post" });
-          setToDelete(null);
-        }}
-      />
+      {confirmDelete.dialog}
     </div>
   );
 }

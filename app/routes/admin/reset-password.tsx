@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AuthCard, BackToLogin } from "#app/components/admin/auth-card.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { PASSWORD_CHANGED, RESET_FIELDS as R, RESET_LINK_INVALID } from "#app/forms/password-reset.fields.ts";
 import { resetSchema } from "#app/forms/password-reset.ts";
@@ -92,11 +92,7 @@ export default function ResetPassword() {
       ) : (
         <FormError message={RESET_LINK_INVALID} />
       )}
-      <p className="mt-6 text-sm">
-        <Link to="/admin/login" className="font-semibold text-sea-700 hover:underline">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
-import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { deleteQuestion, useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
+import { FormCard } from "#app/components/admin/form-card.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   AdminTable,
@@ -11,6 +12,7 @@ import {
   PageHeader,
 } from "#app/components/admin/ui.tsx";
 import { Field } from "#app/components/form.tsx";
+import { TitledSection } from "#app/components/titled-section.tsx";
 import { ADMIN_ACTION_MESSAGES, settingsActions } from "#app/forms/admin-actions.ts";
 import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
@@ -123,58 +125,52 @@ function SiteInfoForm({ info }: { info: SiteInfo }) {
   const value = (k: keyof SiteInfo) => values?.[k] ?? info[k];
   const submitting = fetcher.state !== "idle";
   return (
-    <section aria-labelledby="settings-site-info" className={card}>
-      <h2 id="settings-site-info" className="font-serif text-2xl font-semibold">
-        Site info
-      </h2>
-      <p className="mt-1 text-ink-700">Shown in the public site's footer, contact page and page titles.</p>
-      {/* Remounted with the saved values after each successful save (the server trims and normalises). */}
-      <fetcher.Form
-        key={JSON.stringify(info)}
-        method="post"
-        noValidate
-        aria-labelledby="settings-site-info"
-        className="mt-6 grid gap-4 md:grid-cols-2"
-      >
-        <input type="hidden" name="intent" value="site-info" />
-        {SITE_INFO_INPUTS.map(({ id, field, type, required }) => (
-          <Field
-            key={field.name}
-            id={id}
-            field={field}
-            type={type}
-            required={required}
-            defaultValue={value(field.name)}
-            error={errors?.[field.name]}
-          />
-        ))}
-        <div className="md:col-span-2">
-          <Field id="site-domain" field={I.domain} defaultValue={value("domain")} error={errors?.domain} />
-          <p className="mt-1.5 text-sm text-ink-700">
-            The host name whose site numbers the public site shows, e.g. example.com. Empty: the host of each
-            request.
-          </p>
-        </div>
-        <div className="md:col-span-2">
-          <button type="submit" className={buttonPrimary} disabled={submitting}>
-            Save
-          </button>
-        </div>
-      </fetcher.Form>
-    </section>
+    <FormCard
+      id="settings-site-info"
+      title="Site info"
+      intro="Shown in the public site's footer, contact page and page titles."
+      fetcher={fetcher}
+      intent="site-info"
+      saved={info}
+      grid="md:grid-cols-2"
+    >
+      {SITE_INFO_INPUTS.map(({ id, field, type, required }) => (
+        <Field
+          key={field.name}
+          id={id}
+          field={field}
+          type={type}
+          required={required}
+          defaultValue={value(field.name)}
+          error={errors?.[field.name]}
+        />
+      ))}
+      <div className="md:col-span-2">
+        <Field id="site-domain" field={I.domain} defaultValue={value("domain")} error={errors?.domain} />
+        <p className="mt-1.5 text-sm text-ink-700">
+          The host name whose site numbers the public site shows, e.g. example.com. Empty: the host of each
+          request.
+        </p>
+      </div>
+      <div className="md:col-span-2">
+        <button type="submit" className={buttonPrimary} disabled={submitting}>
+          Save
+        </button>
+      </div>
+    </FormCard>
   );
 }
 
 function SiteNumbersSection({ numbers }: { numbers: DomainNumbers[] }) {
   const deleter = useFetcher<typeof action>({ key: "settings-delete-numbers" });
   useShowToast(deleter.data?.toast);
-  const [toDelete, setToDelete] = useState<string | null>(null);
+  const confirmDelete = useConfirmDelete(deleter, deleteQuestion, (domain: string) => ({
+    intent: "delete-numbers",
+    domain,
+  }));
   const deleting = deleter.state !== "idle" ? deleter.formData?.get("domain") : null;
   return (
-    <section aria-labelledby="settings-site-numbers" className={card}>
-      <h2 id="settings-site-numbers" className="font-serif text-2xl font-semibold">
-        Site numbers
-      </h2>
+    <TitledSection id="settings-site-numbers" title="Site numbers" className={card}>
       <p className="mt-1 text-ink-700">
         The international and local phone numbers shown for each domain. A domain without its own numbers
         shows the defaults.
@@ -194,7 +190,7 @@ function SiteNumbersSection({ numbers }: { numbers: DomainNumbers[] }) {
                     type="button"
                     className={buttonDanger}
                     disabled={deleting === n.domain}
-                    onClick={() => setToDelete(n.domain)}
+                    onClick={() => confirmDelete.ask(n.domain)}
                   >
                     Delete
                   </button>
@@ -205,16 +201,8 @@ function SiteNumbersSection({ numbers }: { numbers: DomainNumbers[] }) {
         )}
       </div>
       <SiteNumbersForm />
-      <ConfirmDialog
-        open={toDelete !== null}
-        message={`Delete "${toDelete ?? ""}"? This cannot be undone.`}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleter.submit({ intent: "delete-numbers", domain: toDelete }, { method: "post" });
-          setToDelete(null);
-        }}
-      />
-    </section>
+      {confirmDelete.dialog}
+    </TitledSection>
   );
 }
 
@@ -228,8 +216,6 @@ function SiteNumbersForm() {
     if (fetcher.state === "idle" && result?.ok) setGeneration((g) => g + 1);
   }, [fetcher.state, result]);
   const failed = result && !result.ok ? result : undefined;
-  const errors = failed?.fieldErrors;
-  const values = failed?.values;
   return (
     <fetcher.Form
       key={generation}
@@ -241,29 +227,9 @@ function SiteNumbersForm() {
       <h3 className="font-semibold">Add or update a domain's numbers</h3>
       <input type="hidden" name="intent" value="site-numbers" />
       <div className="mt-4 grid gap-4 md:grid-cols-3">
-        <Field
-          id="numbers-domain"
-          field={N.domain}
-          required
-          defaultValue={values?.domain}
-          error={errors?.domain}
-        />
-        <Field
-          id="numbers-intl"
-          field={N.numberIntl}
-          type="tel"
-          required
-          defaultValue={values?.numberIntl}
-          error={errors?.numberIntl}
-        />
-        <Field
-          id="numbers-local"
-          field={N.numberLocal}
-          type="tel"
-          required
-          defaultValue={values?.numberLocal}
-          error={errors?.numberLocal}
-        />
+        <Field id="numbers-domain" field={N.domain} required errors={failed} />
+        <Field id="numbers-intl" field={N.numberIntl} type="tel" required errors={failed} />
+        <Field id="numbers-local" field={N.numberLocal} type="tel" required errors={failed} />
       </div>
       <button type="submit" className={`${buttonPrimary} mt-4`} disabled={fetcher.state !== "idle"}>
         Save

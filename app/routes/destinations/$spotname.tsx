@@ -2,7 +2,7 @@ import { data, Link, useLoaderData } from "react-router";
 import { TrendingBadge } from "#app/components/cards.tsx";
 import { FavoriteButton } from "#app/components/favorites.tsx";
 import { CalendarIcon, PinIcon } from "#app/components/icons.tsx";
-import { DestinationImage } from "#app/components/images.tsx";
+import { PhotoHero } from "#app/components/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { destinations } from "#app/content/destinations.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
@@ -41,17 +41,13 @@ export default function DestinationDetail() {
   const { destination } = useLoaderData<typeof loader>();
   return (
     <article>
-      <header className="relative isolate flex min-h-[70vh] items-end overflow-hidden bg-ink-900 pt-28">
-        <DestinationImage
-          base={destination.image}
-          alt={destination.name}
-          width={1280}
-          height={853}
-          priority
-          sizes="100vw"
-          className="absolute inset-0 -z-10 size-full object-cover"
-        />
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900/90 via-ink-900/30 to-ink-900/20" />
+      <PhotoHero
+        as="header"
+        image={destination.image}
+        alt={destination.name}
+        className="min-h-[70vh] pt-28"
+        shade="via-ink-900/30 to-ink-900/20"
+      >
         <div className="mx-auto w-full max-w-7xl px-4 pb-12 sm:px-6">
           <div className="flex flex-wrap items-center gap-3">
             {destination.tag === "trending" && <TrendingBadge />}
@@ -64,7 +60,7 @@ export default function DestinationDetail() {
           </h1>
           <p className="mt-3 max-w-2xl text-xl text-white/85">{destination.short}</p>
         </div>
-      </header>
+      </PhotoHero>
 
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-5 text-lg leading-relaxed">

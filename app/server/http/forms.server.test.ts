@@ -53,6 +53,30 @@ describe("readForm: the one way a posted form is read", () => {
     });
   });
 
+  it("bounds a back-office form at one 5 MB image and its text, a public one at 64 KB", async () => {
+    const schema = z.object({ a: z.string() });
+    const claiming = (bytes: number) =>
+      new Request("http://x.test/", {
+        method: "POST",
+        body: "a=1",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(bytes) },
+      });
+    const adminLimit = 5 * 1024 * 1024 + 512 * 1024;
+    expect(await readForm(claiming(adminLimit + 1), schema)).toMatchObject({
+      ok: false,
+      status: 413,
+      message: "The upload is too large: images must be 5 MB or smaller.",
+    });
+    // Exactly at the bound the body is read (its real length is what counts).
+    expect(await readForm(claiming(adminLimit), schema)).toMatchObject({ ok: true, data: { a: "1" } });
+    const publicForm = { db: {} as DB, name: "test", ip: "192.0.2.1" };
+    expect(await readForm(claiming(64 * 1024 + 1), schema, { publicForm })).toMatchObject({
+      ok: false,
+      status: 413,
+      message: "Your message is too long.",
+    });
+  });
+
   it("a public form: the honeypot refuses before anything else, and bad fields get one message", async () => {
     const schema = z.object({ a: z.string().min(1, "A is required.") });
     const db = {} as DB; // never reached: both refusals come before the rate limit

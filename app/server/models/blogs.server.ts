@@ -1,13 +1,8 @@
 import type { Blog, BlogCard } from "#app/lib/content-shapes.ts";
 import { excerptOf, hasMore } from "#app/lib/excerpt.ts";
-import { imageRef, imageUpdate } from "#app/lib/images.ts";
+import { imageRef } from "#app/lib/images.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
-import {
-  type PublicationFilter,
-  type PublicationState,
-  type PublishAt,
-  publicationState,
-} from "#app/lib/publication.ts";
+import type { PublicationState, PublishAt } from "#app/lib/publication.ts";
 import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
@@ -17,11 +12,12 @@ import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { categoryColumns } from "./category-names.server.ts";
 import { featuredRecipeColumn } from "./featured-recipes.server.ts";
 import {
-  checkPublishable,
+  type AdminListOptions,
+  adminListPage,
+  editedImageAndPublication,
   newItemPublishAt,
-  publicationColumn,
   publishedCount,
-  whereInState,
+  publishedNewestFirst,
 } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { indexBlog, unindex } from "./search.server.ts";
@@ -194,21 +190,27 @@ export async function listBlogs(
   now = nowSeconds(),
 ): Promise<Page<BlogCard>> {
   return readPage(await countPublishedBlogs(db, now), page, perPage, (limit, offset) =>
-    newestBlogs(db, limit, offset, now),
+    publishedBlogCards(db, { limit, offset, now }),
   );
 }
 
 export async function latestBlogs(db: DB, limit: number, now = nowSeconds()): Promise<BlogCard[]> {
-  return newestBlogs(db, limit, 0, now);
+  return publishedBlogCards(db, { limit, offset: 0, now });
 }
 
-async function newestBlogs(db: DB, limit: number, offset: number, now: number): Promise<BlogCard[]> {
-  const rows = await db
-    .selectFrom("blogs")
-    .select(cardColumns)
-    .where("publish_at", "<=", now)
-    .orderBy("publish_at", "desc")
-    .orderBy("id", "desc")
+/**
+ * Cards of published blogs, most recently published first: the blog list, the home page and a
+ * category's page (`categorySlug`, a range of the `(category_slug, publish_at, id)` index).
+ */
+export async function publishedBlogCards(
+  db: DB,
+  { limit, offset, now, categorySlug }: { limit: number; offset: number; now: number; categorySlug?: string },
+): Promise<BlogCard[]> {
+  const blogs = db.selectFrom("blogs").select(cardColumns);
+  const rows = await publishedNewestFirst(
+    categorySlug === undefined ? blogs : blogs.where("category_slug", "=", categorySlug),
+    now,
+  )
     .limit(limit)
     .offset(offset)
     .execute();
@@ -216,43 +218,18 @@ async function newestBlogs(db: DB, limit: number, offset: number, now: number): 
 }
 
 /** One page of the admin's blog list: every blog or those in one state, newest first. */
-export async function listAdminBlogs(
-  db: DB,
-  {
-    page = 1,
-    perPage = BLOGS_PER_PAGE,
-    filter = "all",
-    now = nowSeconds(),
-  }: {
-    page?: number;
-    perPage?: number;
-    filter?: PublicationFilter;
-    now?: number;
-  },
-): Promise<Page<AdminBlogCard>> {
-  const total =
-    filter === "all"
-      ? await countBlogs(db)
-      : filter === "published"
-        ? await countPublishedBlogs(db, now)
-        : (await publishedCount(db, "blogs", now))[filter];
-  return readPage(total, page, perPage, async (limit, offset) => {
-    const rows = await whereInState(
-      db.selectFrom("blogs").select([...cardColumns, "publish_at"]),
-      filter,
-      now,
-    )
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((row) => ({
-      ...toCard(row),
-      publishAt: row.publish_at,
-      state: publicationState(row.publish_at, now),
-    }));
-  });
+export async function listAdminBlogs(db: DB, options: AdminListOptions): Promise<Page<AdminBlogCard>> {
+  return adminListPage(
+    db,
+    {
+      table: "blogs",
+      query: db.selectFrom("blogs").select([...cardColumns, "publish_at"]),
+      countAll: countBlogs,
+      perPage: BLOGS_PER_PAGE,
+      toItem: (row) => ({ ...toCard(row), publishAt: row.publish_at }),
+    },
+    options,
+  );
 }
 
 export type BlogLookup = { blog: Blog } | { redirectTo: string } | null;
@@ -294,7 +271,7 @@ export async function findBlogById(db: DB, id: number): Promise<Blog | null> {
  * published first, bounded.
  */
 export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds(), categorySlug?: string) {
-  return db
+  const blogs = db
     .selectFrom("blogs")
     .select([
       "slug",
@@ -309,12 +286,8 @@ export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds(),
       "image_url",
       "image_alt",
     ])
-    .where("publish_at", "<=", now)
-    .$if(categorySlug !== undefined, (q) => q.where("category_slug", "=", categorySlug ?? ""))
-    .orderBy("publish_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+    .$if(categorySlug !== undefined, (q) => q.where("category_slug", "=", categorySlug ?? ""));
+  return publishedNewestFirst(blogs, now).limit(limit).execute();
 }
 
 /**
@@ -344,13 +317,10 @@ export async function updateBlog(
     }
     await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
     const columns = { ...contentColumns(input), ...(await categoryColumns(trx, input.category, id)) };
-    const image = imageUpdate(current, columns, input.keepImage);
-    const publishAt = publicationColumn(input.publishAt, current.publish_at, nowSeconds());
-    checkPublishable(current.publish_at, publishAt, image.columns);
-    if (!input.keepImage) await claimImage(trx, input);
+    const edited = await editedImageAndPublication(trx, current, columns, input);
     const row = await trx
       .updateTable("blogs")
-      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds(), publish_at: publishAt })
+      .set({ ...columns, ...edited, slug })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import type { BlogCard } from "#app/lib/content-shapes.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { cardColumns, toCard } from "./blogs.server.ts";
+import { publishedBlogCards } from "./blogs.server.ts";
 import { categoryName } from "./category-names.server.ts";
 
 const BLOGS_PER_PAGE = 9;
@@ -25,18 +25,15 @@ export async function listCategoryBlogs(
 ): Promise<CategoryPage | null> {
   const name = await categoryName(db, slug, now);
   if (name === null) return null;
-  const published = db.selectFrom("blogs").where("category_slug", "=", slug).where("publish_at", "<=", now);
-  const { n } = await published.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-  const result = await readPage(Number(n), page, perPage, async (limit, offset) => {
-    const rows = await published
-      .select(cardColumns)
-      .orderBy("publish_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map(toCard);
-  });
+  const { n } = await db
+    .selectFrom("blogs")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("category_slug", "=", slug)
+    .where("publish_at", "<=", now)
+    .executeTakeFirstOrThrow();
+  const result = await readPage(Number(n), page, perPage, (limit, offset) =>
+    publishedBlogCards(db, { limit, offset, now, categorySlug: slug }),
+  );
   return { ...result, name };
 }
 

@@ -1,5 +1,6 @@
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { countRows, newestFirst } from "./admin-lists.server.ts";
 
 export interface ContactInput {
   first: string;
@@ -19,14 +20,7 @@ export async function addContact(db: DB, input: ContactInput) {
 
 /** Newest first, bounded. */
 export async function listContacts(db: DB, limit = 200, offset = 0) {
-  return db
-    .selectFrom("contacts")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return newestFirst(db.selectFrom("contacts").selectAll()).limit(limit).offset(offset).execute();
 }
 
 export const CONTACTS_PER_PAGE = 50;
@@ -42,21 +36,13 @@ export interface ContactListItem {
   createdAt: number;
 }
 
-async function countContacts(db: DB): Promise<number> {
-  const { n } = await db
-    .selectFrom("contacts")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /** One page of messages, newest first; a page past the end gives the last page. */
 export async function listContactsPage(
   db: DB,
   page = 1,
   perPage = CONTACTS_PER_PAGE,
 ): Promise<Page<ContactListItem>> {
-  return readPage(await countContacts(db), page, perPage, async (limit, offset) =>
+  return readPage(await countRows(db, "contacts"), page, perPage, async (limit, offset) =>
     (await listContacts(db, limit, offset)).map((r) => ({
       id: r.id,
       first: r.first,

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Recipe, RecipeChoice } from "#app/lib/content-shapes.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { newestFirst } from "./admin-lists.server.ts";
 import { findRecipeById } from "./recipes.server.ts";
 
 /** A recipe in the blog form's Featured recipe list. */
@@ -10,11 +11,7 @@ const CHOICES = 500;
 
 /** The recipes a blog may feature, published, scheduled and drafts, newest first. */
 export async function recipeChoices(db: DB, now = nowSeconds()): Promise<RecipeChoice[]> {
-  const rows = await db
-    .selectFrom("recipes")
-    .select(["id", "title", "publish_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+  const rows = await newestFirst(db.selectFrom("recipes").select(["id", "title", "publish_at"]))
     .limit(CHOICES)
     .execute();
   return rows.map((r) => ({
@@ -51,12 +48,7 @@ export async function publishedFeaturedRecipe(
   blogId: number,
   now = nowSeconds(),
 ): Promise<Recipe | null> {
-  const row = await db
-    .selectFrom("blogs")
-    .innerJoin("recipes", "recipes.id", "blogs.featured_recipe_id")
-    .select("recipes.id")
-    .where("blogs.id", "=", blogId)
-    .where("recipes.publish_at", "<=", now)
-    .executeTakeFirst();
-  return row ? findRecipeById(db, row.id) : null;
+  const id = await featuredRecipeIdOf(db, blogId);
+  const recipe = id === null ? null : await findRecipeById(db, id);
+  return recipe && publicationState(recipe.publishAt, now) === "published" ? recipe : null;
 }

@@ -1,15 +1,27 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
-import type { PublicationFilter, PublishAt } from "#app/lib/publication.ts";
-import type { DB } from "#app/server/db/db.server.ts";
+import { type ImageColumns, imageUpdate } from "#app/lib/images.ts";
+import { type Page, readPage } from "#app/lib/pagination.ts";
+import {
+  type PublicationFilter,
+  type PublicationState,
+  type PublishAt,
+  publicationState,
+} from "#app/lib/publication.ts";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { newestFirst } from "./admin-lists.server.ts";
+import { claimImage, type StoredImage } from "./uploads.server.ts";
+
+/** The tables whose rows are published, scheduled or drafts: blogs and recipes. */
+type PublishedTable = "blogs" | "recipes";
 
 /**
  * The `publish_at` a save writes, given what it asks for and what the row holds: "now" publishes
  * an unpublished item at `now` and leaves a published one at its own time (an edit does not move a
  * post up the list); absent keeps what the row holds.
  */
-export function publicationColumn(
+function publicationColumn(
   wanted: PublishAt | undefined,
   current: number | null,
   now: number,
@@ -34,7 +46,7 @@ export class ImageNeededToPublishError extends Error {
  * and page shows one): an edit that publishes or schedules a draft is refused then. A new item
  * is checked by its form (only Save draft may leave the image out).
  */
-export function checkPublishable(
+function checkPublishable(
   before: number | null,
   after: number | null,
   image: { image_id: string | null; image_url: string | null },
@@ -57,7 +69,7 @@ export function newItemPublishAt(wanted: PublishAt | undefined, createdAt: numbe
  */
 export async function publishedCount(
   db: DB,
-  table: "blogs" | "recipes",
+  table: PublishedTable,
   now: number,
 ): Promise<{ draft: number; scheduled: number; unpublished: number }> {
   // The query builder, not raw SQL: the SQLite driver sends only a select to its read-only
@@ -74,7 +86,7 @@ export async function publishedCount(
 }
 
 /** Narrows an admin list query to the items in one publication state at `now` ("all": no narrowing). */
-export function whereInState<T extends "blogs" | "recipes", O>(
+function whereInState<T extends PublishedTable, O>(
   query: SelectQueryBuilder<Database, T, O>,
   filter: PublicationFilter,
   now: number,
@@ -83,4 +95,78 @@ export function whereInState<T extends "blogs" | "recipes", O>(
   if (filter === "scheduled") return query.where(sql<boolean>`publish_at > ${now}`);
   if (filter === "published") return query.where(sql<boolean>`publish_at <= ${now}`);
   return query;
+}
+
+/**
+ * The published items of a query at `now`, most recently published first (ties: the newer id), the
+ * order of the `(publish_at, id)` index: every public list, feed and sitemap of blogs and recipes.
+ */
+export function publishedNewestFirst<T extends PublishedTable, O>(
+  query: SelectQueryBuilder<Database, T, O>,
+  now: number,
+): SelectQueryBuilder<Database, T, O> {
+  return whereInState(query, "published", now)
+    .orderBy(sql.ref("publish_at"), "desc")
+    .orderBy(sql.ref("id"), "desc");
+}
+
+/** What an admin list of blogs or recipes asks for: the page, its length, the state shown, the time. */
+export interface AdminListOptions {
+  page?: number;
+  perPage?: number;
+  filter?: PublicationFilter;
+  now?: number;
+}
+
+/**
+ * One page of the admin's blog or recipe list: every item or those in one state at `now`, newest
+ * first, each with its state. The blog and recipe lists differ only in their table, their columns
+ * (`query`), how the table counts every item (`countAll`) and the item made of a row.
+ */
+export async function adminListPage<T extends PublishedTable, O extends { publish_at: number | null }, I>(
+  db: DB,
+  list: {
+    table: T;
+    query: SelectQueryBuilder<Database, T, O>;
+    countAll: (db: DB) => Promise<number>;
+    perPage: number;
+    toItem: (row: O) => I;
+  },
+  { page = 1, perPage = list.perPage, filter = "all", now = nowSeconds() }: AdminListOptions,
+): Promise<Page<I & { state: PublicationState }>> {
+  // Every item is the kept total; published ones are that total less the few not yet published.
+  let total: number;
+  if (filter === "all") total = await list.countAll(db);
+  else {
+    const counts = await publishedCount(db, list.table, now);
+    total = filter === "published" ? (await list.countAll(db)) - counts.unpublished : counts[filter];
+  }
+  return readPage(total, page, perPage, async (limit, offset) => {
+    const rows = await newestFirst(whereInState(list.query, filter, now))
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => ({ ...list.toItem(row), state: publicationState(row.publish_at, now) }));
+  });
+}
+
+/**
+ * The image and publication columns an edit of a blog or recipe writes, once the rules allow it:
+ * the current image when the form kept it, else the submitted one (a new upload or a pick claimed
+ * in the media library); the publish time asked for; and no draft published without an image.
+ */
+export async function editedImageAndPublication(
+  trx: DB,
+  current: ImageColumns & { publish_at: number | null },
+  submitted: ImageColumns,
+  input: Partial<Pick<StoredImage, "imageId" | "upload" | "picked">> & {
+    keepImage?: boolean;
+    publishAt?: PublishAt;
+  },
+): Promise<ImageColumns & { publish_at: number | null; updated_at: number }> {
+  const image = imageUpdate(current, submitted, input.keepImage);
+  const publishAt = publicationColumn(input.publishAt, current.publish_at, nowSeconds());
+  checkPublishable(current.publish_at, publishAt, image.columns);
+  if (!input.keepImage) await claimImage(trx, input);
+  return { ...image.columns, publish_at: publishAt, updated_at: nowSeconds() };
 }

@@ -1,23 +1,19 @@
 import type { NutritionalValues, Recipe } from "#app/lib/content-shapes.ts";
-import { imageRef, imageUpdate } from "#app/lib/images.ts";
-import { type Page, readPage } from "#app/lib/pagination.ts";
-import {
-  type PublicationFilter,
-  type PublicationState,
-  type PublishAt,
-  publicationState,
-} from "#app/lib/publication.ts";
+import { imageRef } from "#app/lib/images.ts";
+import type { Page } from "#app/lib/pagination.ts";
+import type { PublicationState, PublishAt } from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
+import { countRows } from "./admin-lists.server.ts";
 import { dropAutosavesOf, recipeDraftKey } from "./autosaves.server.ts";
 import {
-  checkPublishable,
+  type AdminListOptions,
+  adminListPage,
+  editedImageAndPublication,
   newItemPublishAt,
-  publicationColumn,
-  publishedCount,
-  whereInState,
+  publishedNewestFirst,
 } from "./publication.server.ts";
 import { indexRecipe, unindex } from "./search.server.ts";
 import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
@@ -151,21 +147,12 @@ export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSe
 
 /** How many recipes there are, drafts and scheduled ones included (the admin's count). */
 export async function countRecipes(db: DB): Promise<number> {
-  const { n } = await db
-    .selectFrom("recipes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return countRows(db, "recipes");
 }
 
 /** The public recipe list: published recipes, most recently published first. */
 export async function listRecipes(db: DB, limit = 24, offset = 0, now = nowSeconds()): Promise<Recipe[]> {
-  const rows = await db
-    .selectFrom("recipes")
-    .selectAll()
-    .where("publish_at", "<=", now)
-    .orderBy("publish_at", "desc")
-    .orderBy("id", "desc")
+  const rows = await publishedNewestFirst(db.selectFrom("recipes").selectAll(), now)
     .limit(limit)
     .offset(offset)
     .execute();
@@ -173,35 +160,18 @@ export async function listRecipes(db: DB, limit = 24, offset = 0, now = nowSecon
 }
 
 /** One page of the admin's recipe list: every recipe or those in one state, newest first. */
-export async function listAdminRecipes(
-  db: DB,
-  {
-    page = 1,
-    perPage = 24,
-    filter = "all",
-    now = nowSeconds(),
-  }: {
-    page?: number;
-    perPage?: number;
-    filter?: PublicationFilter;
-    now?: number;
-  },
-): Promise<Page<AdminRecipe>> {
-  let total: number;
-  if (filter === "all") total = await countRecipes(db);
-  else {
-    const counts = await publishedCount(db, "recipes", now);
-    total = filter === "published" ? (await countRecipes(db)) - counts.unpublished : counts[filter];
-  }
-  return readPage(total, page, perPage, async (limit, offset) => {
-    const rows = await whereInState(db.selectFrom("recipes").selectAll(), filter, now)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((row) => ({ ...toRecipe(row), state: publicationState(row.publish_at, now) }));
-  });
+export async function listAdminRecipes(db: DB, options: AdminListOptions): Promise<Page<AdminRecipe>> {
+  return adminListPage(
+    db,
+    {
+      table: "recipes",
+      query: db.selectFrom("recipes").selectAll(),
+      countAll: countRecipes,
+      perPage: 24,
+      toItem: toRecipe,
+    },
+    options,
+  );
 }
 
 /** Any recipe, whatever its state (the admin's reader). */
@@ -232,13 +202,10 @@ export async function updateRecipe(
     const columns = recipeColumns(input);
     const slug =
       columns.title === current.title ? current.slug : await uniqueRecipeSlug(trx, columns.title, id);
-    const image = imageUpdate(current, columns, input.keepImage);
-    const publishAt = publicationColumn(input.publishAt, current.publish_at, nowSeconds());
-    checkPublishable(current.publish_at, publishAt, image.columns);
-    if (!input.keepImage) await claimImage(trx, input);
+    const edited = await editedImageAndPublication(trx, current, columns, input);
     const row = await trx
       .updateTable("recipes")
-      .set({ ...columns, ...image.columns, slug, updated_at: nowSeconds(), publish_at: publishAt })
+      .set({ ...columns, ...edited, slug })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -274,12 +241,10 @@ export async function findRecipeBySlug(db: DB, slug: string, now = nowSeconds())
 
 /** The published recipes for the sitemap, most recently published first, bounded. */
 export async function recipeSitemapEntries(db: DB, limit: number, now = nowSeconds()) {
-  const rows = await db
-    .selectFrom("recipes")
-    .select(["slug", "updated_at", "publish_at"])
-    .where("publish_at", "<=", now)
-    .orderBy("publish_at", "desc")
-    .orderBy("id", "desc")
+  const rows = await publishedNewestFirst(
+    db.selectFrom("recipes").select(["slug", "updated_at", "publish_at"]),
+    now,
+  )
     .limit(limit)
     .execute();
   // A scheduled recipe last edited before its time changed (for a crawler) when it appeared.

@@ -15,9 +15,10 @@ function isExternal(href: string): boolean {
 
 /**
  * The allow-list for blog HTML, applied on write and on render: what the rich-text editor produces, nothing that
- * can run script. Applied when a blog is written and again when it is rendered.
+ * can run script. Built by a function, not held in a module constant, so each test that sanitizes
+ * covers it (mutation testing judges a module constant only by rerunning every test).
  */
-const options: sanitizeHtml.IOptions = {
+const allowList = (): sanitizeHtml.IOptions => ({
   allowedTags: [
     "p",
     "br",
@@ -61,8 +62,8 @@ const options: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
   },
-};
+});
 
 export function sanitizeBlogHtml(html: string): string {
-  return sanitizeHtml(html, options);
+  return sanitizeHtml(html, allowList());
 }

@@ -10,6 +10,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { UploadRow } from "#app/server/db/schema.server.ts";
 import { deleteImage, measureUpload, type UploadInfo } from "#app/server/media/storage.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
+import { countRows, newestFirst } from "./admin-lists.server.ts";
 
 export interface StoredImage {
   imageId: string | null;
@@ -119,25 +120,13 @@ async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[
   return uses;
 }
 
-async function countUploads(db: DB): Promise<number> {
-  const { n } = await db
-    .selectFrom("uploads")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /**
  * One page of the library, newest first, each upload with the rows using it. Uploads made before
  * the library kept sizes are measured from the store here, once, and the sizes saved.
  */
 export async function listUploads(db: DB, page = 1, perPage = UPLOADS_PER_PAGE): Promise<Page<MediaItem>> {
-  return readPage(await countUploads(db), page, perPage, async (limit, offset) => {
-    const rows = await db
-      .selectFrom("uploads")
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+  return readPage(await countRows(db, "uploads"), page, perPage, async (limit, offset) => {
+    const rows = await newestFirst(db.selectFrom("uploads").selectAll())
       .limit(limit)
       .offset(offset)
       .execute();

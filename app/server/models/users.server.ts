@@ -1,5 +1,6 @@
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { countRows, newestFirst } from "./admin-lists.server.ts";
 
 export interface UserInput {
   fullName: string;
@@ -36,14 +37,7 @@ export async function addUser(db: DB, input: UserInput, start?: NewSubscription)
 }
 
 export async function listUsers(db: DB, limit = 200, offset = 0) {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return newestFirst(db.selectFrom("users").selectAll()).limit(limit).offset(offset).execute();
 }
 
 export async function deleteUser(db: DB, id: number): Promise<boolean> {
@@ -66,17 +60,9 @@ export interface UserListItem {
 const asSubscription = (value: string): Subscription =>
   value === "pending" || value === "unsubscribed" ? value : "subscribed";
 
-async function countUsers(db: DB): Promise<number> {
-  const { n } = await db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /** One page of users, newest first; a page past the end gives the last page. */
 export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE): Promise<Page<UserListItem>> {
-  return readPage(await countUsers(db), page, perPage, async (limit, offset) =>
+  return readPage(await countRows(db, "users"), page, perPage, async (limit, offset) =>
     (await listUsers(db, limit, offset)).map((r) => ({
       id: r.id,
       fullName: r.full_name,

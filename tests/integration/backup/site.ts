@@ -19,6 +19,7 @@ import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
 import { BACKED_UP, COMPUTED_COLUMNS } from "#app/server/transfer/backup/tables.server.ts";
+import { blogInput } from "#tests/support/content.ts";
 import { type Engine, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { listKeys } from "#tests/support/upload-store-contract.ts";
 
@@ -80,7 +81,6 @@ export async function blogWithImage(site: Site, title: string) {
   });
 }
 
-/** A site with something in every backed-up table, a deleted blog among them. */
 /** The "Pastel de nata" recipe with an uploaded image of its own. */
 export async function recipeWithImage(site: Site) {
   const upload = await storeUpload(await png(), site.store);
@@ -96,32 +96,51 @@ export async function recipeWithImage(site: Site) {
   });
 }
 
-export async function fillSite(site: Site): Promise<void> {
-  const { db } = site;
-  const account = await upsertAccount(db, ADMIN.email, ADMIN.password);
-  const first = await blogWithImage(site, "Lisbon by tram");
-  const second = await blogWithImage(site, "Porto at night");
-  await createBlog(db, {
+/** A draft blog: a restore or an import must bring it back a draft. */
+export function draftBlog(db: DB) {
+  return createBlog(db, {
     title: "A draft",
     content: "<p>Not yet.</p>",
     author: "Ana",
     date: "2026-06-01",
     publishAt: null,
   });
-  const doomed = await createBlog(db, {
-    title: "Deleted later",
-    content: "<p>Gone.</p>",
-    author: "Ana",
-    date: "2026-06-02",
-  });
-  await deleteBlog(db, doomed.id);
-  const comment = await addComment(db, first.id, {
+}
+
+/**
+ * What readers and the owner add to a site besides its content, as the backup and the export
+ * tests both fill it: an approved comment on `approvedOn` and a waiting one on `waitingOn`, a
+ * subscriber, a message (two lines), the site numbers and the sign-up popup on.
+ */
+export async function addReadersAndSettings(db: DB, approvedOn: number, waitingOn: number): Promise<void> {
+  const comment = await addComment(db, approvedOn, {
     name: "Bea",
     email: "bea@example.com",
     comment: "Lovely!",
   });
   await toggleApproved(db, comment.id);
-  await addComment(db, second.id, { name: "Cid", email: "cid@example.com", comment: "Waiting for approval" });
+  await addComment(db, waitingOn, { name: "Cid", email: "cid@example.com", comment: "Waiting for approval" });
+  await addUser(db, { fullName: "Dora Subscriber", email: "dora@example.com", phone: "" });
+  await addContact(db, {
+    first: "Eva",
+    last: "Writer",
+    email: "eva@example.com",
+    phone: "1",
+    message: "Hello\nthere",
+  });
+  await saveSiteNumbers(db, "example.com", { numberIntl: "+351 1", numberLocal: "1" });
+  await setPopupEnabled(db, true);
+}
+
+/** A site with something in every backed-up table, a deleted blog among them. */
+export async function fillSite(site: Site): Promise<void> {
+  const { db } = site;
+  const account = await upsertAccount(db, ADMIN.email, ADMIN.password);
+  const first = await blogWithImage(site, "Lisbon by tram");
+  const second = await blogWithImage(site, "Porto at night");
+  await draftBlog(db);
+  const doomed = await createBlog(db, blogInput("Deleted later", { content: "<p>Gone.</p>" }));
+  await deleteBlog(db, doomed.id);
   const nata = await recipeWithImage(site);
   // A blog featuring a recipe points at it: a restore must put the recipes in first.
   await updateBlog(db, second.id, {
@@ -133,16 +152,7 @@ export async function fillSite(site: Site): Promise<void> {
     keepImage: true,
     featuredRecipe: nata.id,
   });
-  await addUser(db, { fullName: "Dora Subscriber", email: "dora@example.com", phone: "" });
-  await addContact(db, {
-    first: "Eva",
-    last: "Writer",
-    email: "eva@example.com",
-    phone: "1",
-    message: "Hello\nthere",
-  });
-  await saveSiteNumbers(db, "example.com", { numberIntl: "+351 1", numberLocal: "1" });
-  await setPopupEnabled(db, true);
+  await addReadersAndSettings(db, first.id, second.id);
   await saveAutosave(db, account.id, `blog:${first.id}`, { title: "Lisbon by tram, revised" }, 0);
   // An ended draft (a row with its generation moved on) must survive too.
   await clearAutosave(db, account.id, "blog:new");

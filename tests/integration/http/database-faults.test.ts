@@ -11,12 +11,19 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogFields } from "#tests/support/content.ts";
 import {
   createDatabaseOn,
   type EmbeddedPostgresServer,
   startEmbeddedPostgres,
 } from "#tests/support/embedded-postgres.ts";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
+import {
+  ensureBuilt,
+  type RunningServer,
+  signIn,
+  siteEnv,
+  startServer,
+} from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "faults are facts of life" };
 /** Short on purpose, so a frozen database shows within seconds. */
@@ -46,14 +53,7 @@ const post = (url: string, body: Record<string, string>, headers: Record<string,
 async function addBlog(server: RunningServer, cookie: string, title: string): Promise<string> {
   const added = await post(
     `${server.url}/admin/blog`,
-    {
-      intent: "create",
-      title,
-      author: "Ops",
-      date: "2025-06-01",
-      content: "<p>Written before the storm.</p>",
-      imageUrl: "https://example.com/a.jpg",
-    },
+    blogFields(title, { intent: "create", content: "<p>Written before the storm.</p>" }),
     { cookie },
   );
   expect(added.status).toBe(200);
@@ -114,17 +114,14 @@ describe("PostgreSQL faults", () => {
     const database = await createDatabaseOn(postgres.url);
     databaseUrl = database.url;
     const uploads = await mkdtemp(join(tmpdir(), "wanderplate-faults-uploads-"));
-    const env = {
-      DATABASE_URL: database.url,
-      UPLOADS_DIR: uploads,
-      SAMPLE_CONTENT: "false",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      BUILD_DIR: "build",
-      FORM_RATE_LIMIT: "100000",
-      DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
-      DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
-    };
+    const env = siteEnv(
+      { database: database.url, uploads, admin: ADMIN },
+      {
+        FORM_RATE_LIMIT: "100000",
+        DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+        DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+      },
+    );
     const cached = await startServer({ ...env, RESPONSE_CACHE: "true" });
     const uncached = await startServer({ ...env, RESPONSE_CACHE: "false" });
     servers = { cached, uncached };
@@ -259,16 +256,10 @@ describe("SQLite faults", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "wanderplate-faults-sqlite-"));
     databaseFile = join(dir, "site.db");
-    env = {
-      DATABASE_URL: `file:${databaseFile}`,
-      UPLOADS_DIR: join(dir, "uploads"),
-      SAMPLE_CONTENT: "false",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      BUILD_DIR: "build",
-      FORM_RATE_LIMIT: "100000",
-      DATABASE_CONNECT_TIMEOUT_MS: String(LOCK_WAIT_MS),
-    };
+    env = siteEnv(
+      { database: `file:${databaseFile}`, uploads: join(dir, "uploads"), admin: ADMIN },
+      { FORM_RATE_LIMIT: "100000", DATABASE_CONNECT_TIMEOUT_MS: String(LOCK_WAIT_MS) },
+    );
     server = await startServer(env);
     blogPath = await addBlog(server, await signIn(server.url, ADMIN), "Quiet Harbour");
   }, 120_000);

@@ -3,19 +3,11 @@
  * methods, cookies, path encodings, bodies and sizes to every route of the built server, signed
  * out and signed in, then checks the database's content tables are as they were.
  */
-import { mkdtemp, rm } from "node:fs/promises";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  adminScreens,
-  ensureBuilt,
-  type RunningServer,
-  signIn,
-  startServer,
-} from "#tests/support/server-process.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startedForTests } from "#tests/support/hooks.ts";
+import { adminScreens, ensureBuilt, startSampleSite } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "fuzz@wanderplate.test", password: "malformed on purpose" };
 /** Tables a refused request must leave alone (rate-limit counters and sessions may move). */
@@ -32,10 +24,10 @@ const CONTENT_TABLES = [
   "settings",
 ];
 
-let server: RunningServer;
-let dir: string;
-let dbFile: string;
-let cookie = "";
+const site = startedForTests(() => {
+  ensureBuilt();
+  return startSampleSite("fuzz", ADMIN, { FORM_RATE_LIMIT: "100000" });
+});
 let routes: string[] = [];
 
 interface Answer {
@@ -53,7 +45,7 @@ function send(
   path: string,
   { headers = {}, body }: { headers?: Record<string, string>; body?: Buffer | string } = {},
 ): Promise<Answer> {
-  const { port } = new URL(server.url);
+  const { port } = new URL(site.url);
   const payload = body === undefined ? undefined : Buffer.from(body);
   // Keep-alive, as browsers send: a server that answers before reading a body drains it then,
   // instead of closing under the client's feet (which resets the connection and loses the answer).
@@ -88,7 +80,7 @@ function send(
 }
 
 function contentSnapshot(): Record<string, string> {
-  const db = new DatabaseSync(dbFile, { readOnly: true });
+  const db = new DatabaseSync(site.dbFile, { readOnly: true });
   try {
     const snapshot: Record<string, string> = {};
     for (const table of CONTENT_TABLES) {
@@ -101,21 +93,8 @@ function contentSnapshot(): Record<string, string> {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
-  dir = await mkdtemp(join(tmpdir(), "wanderplate-fuzz-"));
-  dbFile = join(dir, "site.db");
-  server = await startServer({
-    DATABASE_URL: `file:${dbFile}`,
-    UPLOADS_DIR: join(dir, "uploads"),
-    SAMPLE_CONTENT: "true",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    FORM_RATE_LIMIT: "100000",
-    BUILD_DIR: "build",
-  });
-  cookie = await signIn(server.url, ADMIN);
-
-  const page = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
+  const { cookie } = site;
+  const page = async (path: string) => (await fetch(`${site.url}${path}`, { headers: { cookie } })).text();
   const blogSlug = /href="\/blogs\/([a-z0-9-]+)"/.exec(await page("/blogs"))?.[1];
   const recipeSlug = /href="\/recipes\/([a-z0-9-]+)"/.exec(await page("/recipes"))?.[1];
   expect(blogSlug && recipeSlug).toBeTruthy();
@@ -159,15 +138,10 @@ beforeAll(async () => {
     "/admin/forgot-password",
     "/admin/reset-password?token=x",
     "/admin/manage-users/subscribers.csv",
-    ...(await adminScreens(server.url, cookie)),
+    ...(await adminScreens(site.url, cookie)),
     "/admin/no-such-screen",
   ];
 }, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 const BAD_COOKIES = [
   "wp_session=%E0%A4%A",
@@ -180,53 +154,36 @@ const BAD_COOKIES = [
   "wp_session=\u00ff\u00fe",
 ];
 
+/** A body sent as a URL-encoded form, whatever it holds. */
+const asForm = (name: string, body: string) => ({
+  name,
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body,
+});
+
 /** Bodies no form sends, each with the content type it claims. */
 const BAD_BODIES: { name: string; headers: Record<string, string>; body: Buffer | string }[] = [
   { name: "JSON", headers: { "content-type": "application/json" }, body: '{"name":"x","comment":"y"}' },
   { name: "plain text", headers: { "content-type": "text/plain" }, body: "name=x" },
   { name: "no content type", headers: {}, body: "name=x&email=y" },
-  {
-    name: "broken percent-encoding",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "name=%ZZ&email=%E0%A4%A&comment=%",
-  },
+  asForm("broken percent-encoding", "name=%ZZ&email=%E0%A4%A&comment=%"),
   {
     name: "broken multipart",
     headers: { "content-type": "multipart/form-data; boundary=abc" },
     body: '--abc\r\nContent-Disposition: form-data; name="x"\r\n\r\nunterminated',
   },
   { name: "multipart without boundary", headers: { "content-type": "multipart/form-data" }, body: "x" },
-  { name: "empty form", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" },
-  {
-    name: "10,000 fields",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: Array.from({ length: 10_000 }, (_, i) => `f${i}=${i}`).join("&"),
-  },
-  {
-    name: "2 MB form",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: `comment=${"x".repeat(2 * 1024 * 1024)}`,
-  },
+  asForm("empty form", ""),
+  asForm("10,000 fields", Array.from({ length: 10_000 }, (_, i) => `f${i}=${i}`).join("&")),
+  asForm("2 MB form", `comment=${"x".repeat(2 * 1024 * 1024)}`),
   {
     name: "8 MB multipart",
     headers: { "content-type": "multipart/form-data; boundary=zz" },
     body: `--zz\r\nContent-Disposition: form-data; name="imageFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${"\0".repeat(8 * 1024 * 1024)}\r\n--zz--\r\n`,
   },
-  {
-    name: "fields with control characters",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "intent=%00%01&id=%00&title=%E2%80%AE&name=%00",
-  },
-  {
-    name: "unknown intent",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "intent=drop-tables&id=1",
-  },
-  {
-    name: "id not a number",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "intent=delete&id=1e309",
-  },
+  asForm("fields with control characters", "intent=%00%01&id=%00&title=%E2%80%AE&name=%00"),
+  asForm("unknown intent", "intent=drop-tables&id=1"),
+  asForm("id not a number", "intent=delete&id=1e309"),
 ];
 
 describe("malformed requests", () => {
@@ -234,7 +191,7 @@ describe("malformed requests", () => {
     const failures: string[] = [];
     for (const path of routes) {
       for (const method of ["TRACE", "TRACK", "PUT", "DELETE", "PATCH", "PROPFIND", "MKCOL", "LOCK"]) {
-        const answer = await send(method, path, { headers: { cookie } });
+        const answer = await send(method, path, { headers: { cookie: site.cookie } });
         // Node's own parser refuses methods it does not know (TRACK) with a 400 before the app sees them.
         const expected = method === "TRACK" ? 400 : 405;
         if (answer.status !== expected) failures.push(`${method} ${path} → ${answer.status}`);
@@ -247,15 +204,15 @@ describe("malformed requests", () => {
 
   it("a refused request's page says it was refused, with its status, never that the site failed", async () => {
     const post = (path: string) =>
-      fetch(`${server.url}${path}`, {
+      fetch(`${site.url}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
         body: "a=b",
       });
     const answers: [string, Response, number][] = [
       ["POST /about (no action)", await post("/about"), 405],
       ["POST /blogs (no action)", await post("/blogs"), 405],
-      ["GET /blogs/no-such-post", await fetch(`${server.url}/blogs/no-such-post`), 404],
+      ["GET /blogs/no-such-post", await fetch(`${site.url}/blogs/no-such-post`), 404],
     ];
     const bodies: string[] = [];
     for (const [what, answer, status] of answers) {
@@ -294,7 +251,7 @@ describe("malformed requests", () => {
       for (const spelling of odd) {
         const variants: Record<string, string>[] = [
           {},
-          { cookie },
+          { cookie: site.cookie },
           { "accept-encoding": "br;q=0, gzip;q=abc" },
           { host: "bad host" },
           { host: "a/b" },
@@ -318,7 +275,7 @@ describe("malformed requests", () => {
     // Signing out is the one post that may succeed with any body: it would end this test's session.
     for (const path of routes.filter((r) => r !== "/admin/logout")) {
       for (const { name, headers, body } of BAD_BODIES) {
-        for (const auth of [{}, { cookie }] as Record<string, string>[]) {
+        for (const auth of [{}, { cookie: site.cookie }] as Record<string, string>[]) {
           const answer = await send("POST", path, { headers: { ...headers, ...auth }, body });
           const signed = "cookie" in auth ? "signed in" : "anonymous";
           if (answer.status >= 500 || answer.status < 300)

@@ -3,41 +3,24 @@
  * the shared cache or a browser, never indexed, sanitized like a save, and a posted preview
  * (the editor's unsaved form) writes nothing: no row, no content version, no upload.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { startedForTests } from "#tests/support/hooks.ts";
+import { formOf } from "#tests/support/route-harness.ts";
+import { ensureBuilt, startSampleSite } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "previewer@wanderplate.test", password: "see it before they do" };
 
-let server: RunningServer;
-let dir: string;
-let cookie: string;
-
-beforeAll(async () => {
+const site = startedForTests(() => {
   ensureBuilt();
-  dir = await mkdtemp(join(tmpdir(), "wanderplate-preview-"));
-  server = await startServer({
-    DATABASE_URL: `file:${join(dir, "site.db")}`,
-    UPLOADS_DIR: join(dir, "uploads"),
-    SAMPLE_CONTENT: "true",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    BUILD_DIR: "build",
-  });
-  cookie = await signIn(server.url, ADMIN);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  return startSampleSite("preview", ADMIN);
 });
 
 function readSite<T>(query: string): T {
-  const db = new DatabaseSync(join(dir, "site.db"), { readOnly: true });
+  const db = new DatabaseSync(site.dbFile, { readOnly: true });
   try {
     return db.prepare(query).get() as T;
   } finally {
@@ -57,45 +40,45 @@ async function siteState() {
     recipe1: readSite<{ title: string; updated_at: number }>(
       "select title, updated_at from recipes where id = 1",
     ),
-    uploads: (await readdir(join(dir, "uploads"))).sort(),
+    uploads: (await readdir(join(site.dir, "uploads"))).sort(),
   };
 }
 
-async function photo(): Promise<Blob> {
+async function photo(): Promise<File> {
   const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#c8431c" } })
     .png()
     .toBuffer();
-  return new Blob([new Uint8Array(png)], { type: "image/png" });
+  return new File([new Uint8Array(png)], "photo.png", { type: "image/png" });
 }
 
-const get = (path: string, headers: Record<string, string> = { cookie }) =>
-  fetch(`${server.url}${path}`, { headers, redirect: "manual" });
-const post = (path: string, body: FormData, headers: Record<string, string> = { cookie }) =>
-  fetch(`${server.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = { cookie: site.cookie }) =>
+  fetch(`${site.url}${path}`, { headers, redirect: "manual" });
+const post = (path: string, body: FormData, headers: Record<string, string> = { cookie: site.cookie }) =>
+  fetch(`${site.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
 
 async function blogForm(fields: Record<string, string> = {}): Promise<FormData> {
-  const form = new FormData();
-  form.set("title", "Lisbon, Rewritten Before Anyone Sees It");
-  form.set("author", "Preview Writer");
-  form.set("date", "2025-06-01");
-  form.set("category", "Drafts");
-  form.set("content", "<p>Trams at dawn.</p>");
-  form.set("seoTitle", "An Unsaved SEO Title");
-  form.set("imageFile", await photo(), "photo.png");
-  form.set("imageAlt", "Trams at dawn on a steep street");
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
+  return formOf({
+    title: "Lisbon, Rewritten Before Anyone Sees It",
+    author: "Preview Writer",
+    date: "2025-06-01",
+    category: "Drafts",
+    content: "<p>Trams at dawn.</p>",
+    seoTitle: "An Unsaved SEO Title",
+    imageFile: await photo(),
+    imageAlt: "Trams at dawn on a steep street",
+    ...fields,
+  });
 }
 
 function recipeForm(): FormData {
-  const form = new FormData();
-  form.set("intent", "update");
-  form.set("title", "Fava, Rewritten Before Anyone Sees It");
-  form.set("short", "Still warm.");
-  form.append("ingredients", "Yellow split peas");
-  form.append("steps", "Simmer until soft");
-  form.set("calories", "321");
-  return form;
+  return formOf({
+    intent: "update",
+    title: "Fava, Rewritten Before Anyone Sees It",
+    short: "Still warm.",
+    ingredients: "Yellow split peas",
+    steps: "Simmer until soft",
+    calories: "321",
+  });
 }
 
 /** The preview answer's promises, whatever was previewed. */
@@ -126,7 +109,7 @@ describe("who may preview", () => {
 
   it("refuses a post from another site (the CSRF origin check)", async () => {
     const res = await post("/admin/preview/blog/1", await blogForm(), {
-      cookie,
+      cookie: site.cookie,
       origin: "https://evil.example",
     });
     expect(res.status).toBe(403);
@@ -240,10 +223,10 @@ describe("a posted form (unsaved changes)", () => {
     notAnImage.set("imageFile", new Blob(["plain words"], { type: "text/plain" }), "notes.txt");
     expect((await post("/admin/preview/blog/1", notAnImage)).status).toBe(400);
 
-    const json = await fetch(`${server.url}/admin/preview/blog/1`, {
+    const json = await fetch(`${site.url}/admin/preview/blog/1`, {
       method: "POST",
       body: "{}",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie: site.cookie, "content-type": "application/json" },
     });
     await expectPreviewAnswer(json, 415);
 
@@ -264,14 +247,15 @@ describe("an item the public cannot see yet", () => {
       ["Preview Of A Draft Nobody Reads Yet", { publication: "draft" }],
       ["Preview Of A Post Scheduled For Later", { publishAt: "2099-06-01T09:30", publishZone: "UTC" }],
     ] as const) {
-      const form = new FormData();
-      form.set("intent", "create");
-      form.set("title", title);
-      form.set("content", "<p>Not for readers yet.</p>");
-      form.set("author", "Preview Writer");
-      form.set("date", "2025-06-01");
-      form.set("imageUrl", "https://images.example/quiet.jpg");
-      for (const [k, v] of Object.entries(extra)) form.set(k, v);
+      const form = formOf({
+        intent: "create",
+        title,
+        content: "<p>Not for readers yet.</p>",
+        author: "Preview Writer",
+        date: "2025-06-01",
+        imageUrl: "https://images.example/quiet.jpg",
+        ...extra,
+      });
       expect((await post("/admin/blog", form)).status).toBe(200);
       const row = readSite<{ id: number; slug: string; publish_at: number | null }>(
         `select id, slug, publish_at from blogs where title = '${title}'`,

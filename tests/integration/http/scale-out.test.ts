@@ -2,23 +2,14 @@
  * Two app servers on one PostgreSQL (how the site scales out): whatever is done through one is seen through the
  * other at once, sessions included. Runs the built production server, as a site owner would.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "#tests/support/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { blogFields } from "#tests/support/content.ts";
+import { startedForTests } from "#tests/support/hooks.ts";
 import { startTwoServers } from "#tests/support/two-servers.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "two servers one database" };
 
-let a: RunningServer;
-let b: RunningServer;
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ a, b, stop } = await startTwoServers(ADMIN));
-}, 120_000);
-
-afterAll(async () => {
-  await stop?.();
-});
+const servers = startedForTests(() => startTwoServers(ADMIN));
 
 function cookieOf(res: Response): string {
   const session = res.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
@@ -36,6 +27,7 @@ const post = (url: string, body: Record<string, string>, cookie?: string) =>
 
 describe("two app servers on one PostgreSQL", () => {
   it("share sessions, content, settings and moderation at once", async () => {
+    const { a, b } = servers;
     const login = await post(`${a.url}/admin/login`, ADMIN);
     expect(login.status).toBe(302);
     const cookie = cookieOf(login);
@@ -47,14 +39,7 @@ describe("two app servers on one PostgreSQL", () => {
     // A blog added through A is served by B.
     const added = await post(
       `${a.url}/admin/blog`,
-      {
-        intent: "create",
-        title: "Across Servers",
-        author: "Ops",
-        date: "2025-06-01",
-        content: "<p>Hello from A</p>",
-        imageUrl: "https://example.com/a.jpg",
-      },
+      blogFields("Across Servers", { intent: "create", content: "<p>Hello from A</p>" }),
       cookie,
     );
     expect(added.status).toBe(200);

@@ -4,25 +4,17 @@
  * show it on every public page, the feed and the sitemap, with no write and no restart, cached
  * pages included. Runs the built production server.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, signIn } from "#tests/support/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { blogFields } from "#tests/support/content.ts";
+import { startedForTests } from "#tests/support/hooks.ts";
+import { signIn } from "#tests/support/server-process.ts";
 import { startTwoServers } from "#tests/support/two-servers.ts";
 
 const ADMIN = { email: "owner@wanderplate.test", password: "scheduled on two servers" };
 const TITLE = "Scheduled Across Servers";
 const SLUG = "scheduled-across-servers";
 
-let a: RunningServer;
-let b: RunningServer;
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ a, b, stop } = await startTwoServers(ADMIN));
-}, 120_000);
-
-afterAll(async () => {
-  await stop?.();
-});
+const servers = startedForTests(() => startTwoServers(ADMIN));
 
 /** The public surfaces a scheduled blog must stay off, then appear on. */
 const SURFACES = ["/", "/blogs", "/rss.xml", "/sitemaps/blogs/1"];
@@ -32,6 +24,7 @@ const utcLocal = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 describe("a blog scheduled a few seconds ahead, on two servers sharing PostgreSQL", () => {
   it("appears at its time on both, cached pages included, with no write", async () => {
+    const { a, b } = servers;
     const cookie = await signIn(a.url, ADMIN);
     const publishAt = Math.floor(Date.now() / 1000) + 8;
     // A published blog first, so the list, feed and sitemap exist and are cached before the time.
@@ -43,15 +36,7 @@ describe("a blog scheduled a few seconds ahead, on two servers sharing PostgreSQ
         method: "POST",
         headers: { cookie },
         redirect: "manual",
-        body: new URLSearchParams({
-          intent: "create",
-          title,
-          author: "Ops",
-          date: "2025-06-01",
-          content: "<p>Hello.</p>",
-          imageUrl: "https://example.com/a.jpg",
-          ...extra,
-        }),
+        body: new URLSearchParams(blogFields(title, { intent: "create", ...extra })),
       });
       expect(res.status).toBe(200);
     }

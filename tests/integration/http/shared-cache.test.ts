@@ -4,43 +4,17 @@
  * else; a request with a session cookie is never stored; only the route's own query parameters
  * make a cache entry; and only writes that change public pages move the content version.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  adminScreens,
-  ensureBuilt,
-  type RunningServer,
-  signIn,
-  startServer,
-} from "#tests/support/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { blogFields } from "#tests/support/content.ts";
+import { startedForTests } from "#tests/support/hooks.ts";
+import { adminScreens, ensureBuilt, startSampleSite } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "keeper@wanderplate.test", password: "a cache must keep secrets" };
 
-let server: RunningServer;
-let dir: string;
-let cookie: string;
-
-beforeAll(async () => {
+const site = startedForTests(() => {
   ensureBuilt();
-  dir = await mkdtemp(join(tmpdir(), "wanderplate-cache-"));
-  server = await startServer({
-    DATABASE_URL: `file:${join(dir, "site.db")}`,
-    UPLOADS_DIR: join(dir, "uploads"),
-    SAMPLE_CONTENT: "true",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    FORM_RATE_LIMIT: "1000",
-    BUILD_DIR: "build",
-  });
-  cookie = await signIn(server.url, ADMIN);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  return startSampleSite("cache", ADMIN, { FORM_RATE_LIMIT: "1000" });
 });
 
 /**
@@ -63,7 +37,7 @@ async function primed(path: string): Promise<void> {
 
 /** The content version, read from the site's database file. */
 function contentVersion(): number {
-  const db = new DatabaseSync(join(dir, "site.db"), { readOnly: true });
+  const db = new DatabaseSync(site.dbFile, { readOnly: true });
   try {
     return Number(
       (db.prepare("select version from content_version where id = 1").get() as { version: number }).version,
@@ -74,9 +48,9 @@ function contentVersion(): number {
 }
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+  fetch(`${site.url}${path}`, { headers, redirect: "manual" });
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${site.url}${path}`, {
     method: "POST",
     body: new URLSearchParams(body),
     headers,
@@ -103,11 +77,11 @@ function spellingsOf(path: string): string[] {
 
 describe("shared cache and admin pages", () => {
   it("never serves what an admin opened to anyone else, under any spelling", async () => {
-    for (const screen of await adminScreens(server.url, cookie)) {
+    for (const screen of await adminScreens(site.url, site.cookie)) {
       for (const spelling of spellingsOf(screen)) {
         // The admin opens it (twice: a second visit would be a cache hit if it had been stored)...
-        await get(spelling, { cookie });
-        await get(spelling, { cookie });
+        await get(spelling, { cookie: site.cookie });
+        await get(spelling, { cookie: site.cookie });
         // ...then a stranger asks for the same URL.
         const anonymous = await get(spelling);
         const body = await anonymous.text();
@@ -118,7 +92,7 @@ describe("shared cache and admin pages", () => {
   });
 
   it("does not store a public page rendered for a signed-in admin", async () => {
-    const signedIn = await get("/destinations", { cookie });
+    const signedIn = await get("/destinations", { cookie: site.cookie });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("x-cache")).toBeNull();
     // The first anonymous visit finds no entry: the admin's copy was not stored.
@@ -126,7 +100,7 @@ describe("shared cache and admin pages", () => {
     expect(fromCache(anonymous)).toBe(false);
     await primed("/destinations");
     // And the admin keeps getting fresh renders, never the shared copy.
-    expect((await get("/destinations", { cookie })).headers.get("x-cache")).toBeNull();
+    expect((await get("/destinations", { cookie: site.cookie })).headers.get("x-cache")).toBeNull();
   });
 
   it("adds no cache entry for query parameters the page does not read", async () => {
@@ -169,30 +143,17 @@ describe("content version", () => {
   it("does not move for a post to a renamed blog's old slug", async () => {
     const created = await post(
       "/admin/blog",
-      {
-        intent: "create",
-        title: "Before The Rename",
-        author: "Ops",
-        date: "2025-06-01",
-        content: "<p>Original</p>",
-        imageUrl: "https://example.com/a.jpg",
-      },
-      { cookie },
+      blogFields("Before The Rename", { intent: "create", content: "<p>Original</p>" }),
+      { cookie: site.cookie },
     );
     expect(created.status).toBeLessThan(400);
-    const list = await (await get("/admin/blog", { cookie })).text();
+    const list = await (await get("/admin/blog", { cookie: site.cookie })).text();
     const id = /\/admin\/blog\/edit\?id=(\d+)[^>]*>[\s\S]{0,400}?Before The Rename/.exec(list)?.[1];
     expect(id).toBeDefined();
     const renamed = await post(
       `/admin/blog/edit?id=${id}`,
-      {
-        title: "After The Rename",
-        author: "Ops",
-        date: "2025-06-01",
-        content: "<p>Original</p>",
-        imageUrl: "https://example.com/a.jpg",
-      },
-      { cookie },
+      blogFields("After The Rename", { content: "<p>Original</p>" }),
+      { cookie: site.cookie },
     );
     expect(renamed.status).toBeLessThan(400);
     expect((await get("/blogs/before-the-rename")).status).toBe(301);
@@ -208,7 +169,11 @@ describe("content version", () => {
     expect(contentVersion()).toBe(before);
     // An admin write that public pages show does move it, and the cached home page is rendered anew.
     await primed("/");
-    const toggled = await post("/admin/dashboard", { intent: "popup", enabled: "true" }, { cookie });
+    const toggled = await post(
+      "/admin/dashboard",
+      { intent: "popup", enabled: "true" },
+      { cookie: site.cookie },
+    );
     expect(toggled.status).toBe(200);
     expect(contentVersion()).toBeGreaterThan(before);
     // Not a HIT: the copy is out of date (STALE would only mean the version read was too slow).

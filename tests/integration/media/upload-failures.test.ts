@@ -13,7 +13,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_WIDTHS, uploadSrc } from "#app/lib/images.ts";
 import { StorageError } from "#app/server/media/storage.server.ts";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
+import { formOf } from "#tests/support/route-harness.ts";
+import { ensureBuilt, signIn, siteEnv, startServer } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "uploads@wanderplate.test", password: "disks fill up sometimes" };
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 /** A real photo-like PNG, large enough that its WebP variants do not fit in a few kilobytes. */
-async function photo(): Promise<Blob> {
+async function photo(): Promise<File> {
   const width = 1200;
   const height = 800;
   const pixels = Buffer.alloc(width * height * 3);
@@ -35,34 +36,26 @@ async function photo(): Promise<Blob> {
   const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
-  return new Blob([new Uint8Array(png)], { type: "image/png" });
+  return new File([new Uint8Array(png)], "photo.png", { type: "image/png" });
 }
 
-async function adminServer(
-  uploadsDir: string,
-  name: string,
-): Promise<{ server: RunningServer; cookie: string; db: string }> {
+/** The built server on a database `name` and the uploads folder given, with the admin signed in. */
+async function adminServer(uploadsDir: string, name: string) {
   const db = join(dir, `${name}.db`);
-  const server = await startServer({
-    DATABASE_URL: `file:${db}`,
-    UPLOADS_DIR: uploadsDir,
-    SAMPLE_CONTENT: "false",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    BUILD_DIR: "build",
-  });
+  const server = await startServer(siteEnv({ database: `file:${db}`, uploads: uploadsDir, admin: ADMIN }));
   return { server, cookie: await signIn(server.url, ADMIN), db };
 }
 
 async function addBlogWithUpload(url: string, cookie: string) {
-  const form = new FormData();
-  form.set("intent", "create");
-  form.set("title", "A Photo Too Many");
-  form.set("author", "Ops");
-  form.set("date", "2025-06-01");
-  form.set("content", "<p>With a picture.</p>");
-  form.set("imageFile", await photo(), "photo.png");
-  form.set("imageAlt", "A photo");
+  const form = formOf({
+    intent: "create",
+    title: "A Photo Too Many",
+    author: "Ops",
+    date: "2025-06-01",
+    content: "<p>With a picture.</p>",
+    imageFile: await photo(),
+    imageAlt: "A photo",
+  });
   return fetch(`${url}/admin/blog`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
 }
 

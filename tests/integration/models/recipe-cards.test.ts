@@ -6,7 +6,7 @@ import {
   findRecipeBySlug,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
-import { recipeInput } from "#tests/support/content.ts";
+import { NO_CARD, recipeInput } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, migrateTo } from "#tests/support/migrations.ts";
 
@@ -37,14 +37,7 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
 
   it("adds a recipe without a card as empty, and an edit without card fields keeps them", async () => {
     const plain = await createRecipe(db(), recipeInput("Card Plain"));
-    expect(plain).toMatchObject({
-      servings: null,
-      prepMinutes: null,
-      cookMinutes: null,
-      totalMinutes: null,
-      equipment: [],
-      notes: "",
-    });
+    expect(plain).toMatchObject(NO_CARD);
     await updateRecipe(db(), plain.id, { ...recipeInput("Card Plain"), servings: 2, totalMinutes: 90 });
     const renamed = await updateRecipe(db(), plain.id, {
       ...recipeInput("Card Plain Renamed"),

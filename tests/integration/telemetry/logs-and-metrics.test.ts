@@ -4,14 +4,13 @@
  * line; a 5xx logged with the id its page shows; /metrics readable from this machine or with the
  * token, refused to everyone else, and its numbers moving with the traffic.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
-import { ensureBuilt, type RunningServer, signIn, startServer } from "#tests/support/server-process.ts";
+import { startedForTests, temporaryDir } from "#tests/support/hooks.ts";
+import { ensureBuilt, signIn, siteEnv, startServer } from "#tests/support/server-process.ts";
 
 const ADMIN = { email: "watcher@wanderplate.test", password: "correct horse battery staple" };
 const TOKEN = "scrape-token-0123456789abcdef";
@@ -72,40 +71,27 @@ async function breakTable(url: string, table: string): Promise<void> {
   await client.end();
 }
 
-let dir: string;
-beforeAll(async () => {
-  ensureBuilt();
-  dir = await mkdtemp(join(tmpdir(), "wanderplate-telemetry-"));
-}, 120_000);
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+beforeAll(() => ensureBuilt(), 120_000);
+const dir = temporaryDir("wanderplate-telemetry-");
 
 for (const engine of ENGINES) {
   describe(`logs and metrics [${engine}]`, () => {
-    let server: RunningServer;
-    let database: { url: string; cleanup(): Promise<void> };
     const logs = logReader();
-
-    beforeAll(async () => {
-      database = await emptyDatabaseUrl(engine);
-      server = await startServer(
-        {
-          DATABASE_URL: database.url,
-          UPLOADS_DIR: join(dir, `uploads-${engine}`),
-          SAMPLE_CONTENT: "false",
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          METRICS_TOKEN: TOKEN,
-          LOG_LEVEL: "info",
-          BUILD_DIR: "build",
-        },
+    /** The server on a database of its own, dropped when it stops. */
+    const server = startedForTests(async () => {
+      const database = await emptyDatabaseUrl(engine);
+      const started = await startServer(
+        siteEnv(
+          { database: database.url, uploads: join(dir.path, `uploads-${engine}`), admin: ADMIN },
+          { METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" },
+        ),
         { stdout: logs.write },
       );
-    }, 120_000);
-    afterAll(async () => {
-      await server?.stop();
-      await database?.cleanup();
+      const stop = async () => {
+        await started.stop();
+        await database.cleanup();
+      };
+      return { ...started, databaseUrl: database.url, stop };
     });
 
     const get = (path: string, headers: Record<string, string> = {}) =>
@@ -262,7 +248,7 @@ for (const engine of ENGINES) {
     });
 
     it("(last: it breaks a table) logs a 5xx with its id, and the error page shows the same id", async () => {
-      await breakTable(database.url, "recipes");
+      await breakTable(server.databaseUrl, "recipes");
       const page = await get("/recipes");
       expect(page.status).toBe(500);
       const id = page.headers.get("x-request-id") ?? "";
@@ -283,24 +269,19 @@ for (const engine of ENGINES) {
 }
 
 describe("behind a proxy this server does not trust (TRUST_PROXY=false)", () => {
-  let server: RunningServer;
   const logs = logReader();
-  beforeAll(async () => {
-    server = await startServer(
-      {
-        DATABASE_URL: `file:${join(dir, "untrusting.db")}`,
-        UPLOADS_DIR: join(dir, "uploads-untrusting"),
-        SAMPLE_CONTENT: "false",
-        TRUST_PROXY: "false",
-        LOG_LEVEL: "info",
-        BUILD_DIR: "build",
-      },
+  const server = startedForTests(() =>
+    startServer(
+      siteEnv(
+        {
+          database: `file:${join(dir.path, "untrusting.db")}`,
+          uploads: join(dir.path, "uploads-untrusting"),
+        },
+        { TRUST_PROXY: "false", LOG_LEVEL: "info" },
+      ),
       { stdout: logs.write },
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+    ),
+  );
 
   it("refuses /metrics to a forwarded client, though every request arrives from 127.0.0.1", async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(200);

@@ -20,18 +20,17 @@ import {
   updateBlog,
 } from "#app/server/models/blogs.server.ts";
 import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
-import { addComment, approvedComments, toggleApproved } from "#app/server/models/comments.server.ts";
-import { addContact } from "#app/server/models/contacts.server.ts";
+import { approvedComments } from "#app/server/models/comments.server.ts";
 import { findRecipeBySlug, listRecipes } from "#app/server/models/recipes.server.ts";
 import { searchSite } from "#app/server/models/search.server.ts";
-import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
-import { addUser } from "#app/server/models/users.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
 import {
+  addReadersAndSettings,
   blogWithImage,
+  draftBlog,
   newSite,
   recipeWithImage,
   type Site,
@@ -72,13 +71,7 @@ async function fill(site: Site) {
     category: "Travel",
     publishAt: NOW + 30 * DAY,
   });
-  await createBlog(db, {
-    title: "A draft",
-    content: "<p>Not yet.</p>",
-    author: "Ana",
-    date: "2026-06-01",
-    publishAt: null,
-  });
+  await draftBlog(db);
   // Renamed: its old slug answers with a redirect.
   const renamed = await createBlog(db, {
     title: "Old name",
@@ -88,23 +81,7 @@ async function fill(site: Site) {
     category: "Day trips",
   });
   await updateBlog(db, renamed.id, { ...renamed, title: "Sintra palaces", keepImage: true });
-  const approved = await addComment(db, lisbon.id, {
-    name: "Bea",
-    email: "bea@example.com",
-    comment: "Lovely!",
-  });
-  await toggleApproved(db, approved.id);
-  await addComment(db, porto.id, { name: "Cid", email: "cid@example.com", comment: "Waiting" });
-  await addUser(db, { fullName: "Dora Subscriber", email: "dora@example.com", phone: "" });
-  await addContact(db, {
-    first: "Eva",
-    last: "Writer",
-    email: "eva@example.com",
-    phone: "1",
-    message: "Hello",
-  });
-  await saveSiteNumbers(db, "example.com", { numberIntl: "+351 1", numberLocal: "1" });
-  await setPopupEnabled(db, true);
+  await addReadersAndSettings(db, lisbon.id, porto.id);
 }
 
 /** Drops ids (they differ between sites) at any depth, so the rest of the data can be compared. */

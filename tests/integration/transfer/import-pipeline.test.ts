@@ -17,6 +17,7 @@ import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions } from "#app/server/transfer/import/report.server.ts";
 import { runImport } from "#app/server/transfer/import/run.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
+import { seededRandom } from "#tests/support/seeded-random.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
 temporaryUploadsDir("import-pipeline");
@@ -278,21 +279,10 @@ describeEachEngine("import of several files", (db) => {
   });
 });
 
-/** A small deterministic random source (mulberry32), so a failing case can be replayed. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describeEachEngine("import of cut and mutated files", (db) => {
   it("either imports cleanly or refuses with nothing written, never anything else", async () => {
     const text = await readFile(site, "utf8");
-    const random = seeded(2026);
+    const random = seededRandom(2026);
     const tables = [
       "blogs",
       "recipes",

@@ -9,6 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, expect, it } from "vitest";
+import { blogInput } from "#tests/support/content.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
 /** The library shows 24 uploads a page: 50 make three pages (24, 24, 2). */
@@ -62,14 +63,7 @@ describeRoutesEachEngine("the image picker's pages without JavaScript", (h) => {
         })),
       )
       .execute();
-    blogId = (
-      await createBlog(h.db(), {
-        title: "Paging Through the Library",
-        content: "<p>Body</p>",
-        author: "Ana",
-        date: "2025-03-05",
-      })
-    ).id;
+    blogId = (await createBlog(h.db(), blogInput("Paging Through the Library"))).id;
     recipeId = (
       await createRecipe(h.db(), {
         title: "Paged Rice",

@@ -9,9 +9,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeAll, expect, it } from "vitest";
-import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
-
-const ORIGIN = "http://127.0.0.1";
+import { blogInput } from "#tests/support/content.ts";
+import { describeRoutesEachEngine, formOf, ORIGIN } from "#tests/support/route-harness.ts";
 
 type PreviewData = {
   comments: { id: number; name: string; comment: string; createdAt: number }[];
@@ -23,6 +22,11 @@ const APPROVED = {
   email: "approved@example.com",
   comment: "The trams really are that steep.",
 };
+const DECOY = {
+  name: "Reader Of Another Blog",
+  email: "decoy@example.com",
+  comment: "This comment belongs to another blog.",
+};
 const PENDING = {
   name: "Pending Reader",
   email: "pending@example.com",
@@ -31,14 +35,14 @@ const PENDING = {
 
 /** The edit form (or the Add Blog form) as the editor posts it to Preview. */
 function blogForm(): FormData {
-  const form = new FormData();
-  form.set("title", "Lisbon, Rewritten Before Anyone Sees It");
-  form.set("author", "Preview Writer");
-  form.set("date", "2025-06-01");
-  form.set("content", "<p>Trams at dawn.</p>");
-  form.set("imageUrl", "https://example.com/trams.png");
-  form.set("imageAlt", "Trams");
-  return form;
+  return formOf({
+    title: "Lisbon, Rewritten Before Anyone Sees It",
+    author: "Preview Writer",
+    date: "2025-06-01",
+    content: "<p>Trams at dawn.</p>",
+    imageUrl: "https://example.com/trams.png",
+    imageAlt: "Trams",
+  });
 }
 
 describeRoutesEachEngine("comments on the blog preview", (h) => {
@@ -47,14 +51,18 @@ describeRoutesEachEngine("comments on the blog preview", (h) => {
   beforeAll(async () => {
     const { createBlog } = await import("#app/server/models/blogs.server.ts");
     const { addComment, toggleApproved } = await import("#app/server/models/comments.server.ts");
+    // Another blog with a comment of its own comes first, so the blog under test is not blog 1:
+    // the preview must show the comments of the blog it previews, not of any other.
+    const decoy = await createBlog(
+      h.db(),
+      blogInput("Another blog", { imageUrl: "https://example.com/a.png" }),
+    );
+    expect(await toggleApproved(h.db(), (await addComment(h.db(), decoy.id, DECOY)).id)).toBe(true);
     blogId = (
-      await createBlog(h.db(), {
-        title: "Lisbon by Tram",
-        content: "<p>Trams.</p>",
-        author: "Ana",
-        date: "2025-03-05",
-        imageUrl: "https://example.com/tram.png",
-      })
+      await createBlog(
+        h.db(),
+        blogInput("Lisbon by Tram", { content: "<p>Trams.</p>", imageUrl: "https://example.com/tram.png" }),
+      )
     ).id;
     const approved = await addComment(h.db(), blogId, APPROVED);
     await addComment(h.db(), blogId, PENDING);

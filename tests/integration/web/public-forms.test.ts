@@ -6,6 +6,7 @@ import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import { contactSchema } from "#app/forms/contact.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { blogInput } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
@@ -195,14 +196,7 @@ describeRoutesEachEngine("public form routes answer 429 after the limit", (h) =>
       signup: await import("#app/routes/signup.tsx"),
       blog: await import("#app/routes/blogs/$slug.tsx"),
     };
-    blogSlug = (
-      await blogs.createBlog(h.db(), {
-        title: "Rate Limited Comments",
-        content: "<p>x</p>",
-        author: "Ana",
-        date: "2025-03-05",
-      })
-    ).slug;
+    blogSlug = (await blogs.createBlog(h.db(), blogInput("Rate Limited Comments"))).slug;
   });
 
   /** A visitor's POST of `fields` to `path`, from the client address `ip`. */

@@ -3,6 +3,7 @@
  * with a message under the field and nothing written; good ones are stored.
  */
 import { beforeAll, expect, it } from "vitest";
+import { recipeInput } from "#tests/support/content.ts";
 import { describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 type ActionAnswer = {
@@ -24,18 +25,8 @@ describeRoutesEachEngine("recipe card fields in the admin forms", (h) => {
       addRecipe: await import("#app/routes/admin/manage-recipe/index.tsx"),
       editRecipe: await import("#app/routes/admin/manage-recipe/edit.tsx"),
     };
-    recipeId = (
-      await models.createRecipe(h.db(), {
-        title: "Card Soup",
-        short: "As it was",
-        imageUrl: "https://example.com/soup.jpg",
-        steps: ["Simmer"],
-        ingredients: ["Water"],
-        nutritionalValues: { calories: 1, protein: 1, fats: 1, carbs: 1 },
-        servings: 2,
-        cookMinutes: 30,
-      })
-    ).id;
+    recipeId = (await models.createRecipe(h.db(), recipeInput("Card Soup", { servings: 2, cookMinutes: 30 })))
+      .id;
   });
 
   const post = async (edit: boolean, fields: Record<string, string | string[]>) =>

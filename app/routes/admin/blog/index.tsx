@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
 import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
-import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { deleteQuestion, useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
+import { AdminListCard } from "#app/components/admin/list-card.tsx";
 import { CloseModalButton, Modal } from "#app/components/admin/modal.tsx";
 import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
@@ -23,8 +24,8 @@ import {
   useSettlingSpinner,
 } from "#app/components/admin/ui.tsx";
 import { BlogDates } from "#app/components/cards.tsx";
-import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { TitledSection } from "#app/components/titled-section.tsx";
 import { blogListActions } from "#app/forms/admin-actions.ts";
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
@@ -197,13 +198,12 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
 function UndescribedImages({ items }: { items: UndescribedImage[] }) {
   if (items.length === 0) return null;
   return (
-    <section
-      aria-labelledby="undescribed-heading"
+    <TitledSection
+      id="undescribed-heading"
+      title="Images without a description"
       className="mb-6 rounded-2xl bg-sand-100 p-5 ring-1 ring-ink-900/10"
+      titleClassName="font-serif text-lg font-semibold"
     >
-      <h2 id="undescribed-heading" className="font-serif text-lg font-semibold">
-        Images without a description
-      </h2>
       <p className="mt-1 text-sm text-ink-700">
         These images use the title as their alt text. Describe what each shows for readers who cannot see it.
       </p>
@@ -223,7 +223,7 @@ function UndescribedImages({ items }: { items: UndescribedImage[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -233,9 +233,13 @@ export default function BlogDashboard() {
   const { pathname } = useLocation();
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const [toDelete, setToDelete] = useState<{ id: number; title: string } | null>(null);
   const deleter = useFetcher<AdminActionResult>();
   useShowToast(deleter.data?.toast);
+  const confirmDelete = useConfirmDelete(
+    deleter,
+    (blog: { id: number; title: string }) => deleteQuestion(blog.title),
+    (blog) => ({ intent: "delete", id: String(blog.id) }),
+  );
   const spinning = useSettlingSpinner(items.map((b) => `${b.id}:${b.title}`).join("|"));
 
   const openAdd = () => {
@@ -296,60 +300,45 @@ export default function BlogDashboard() {
       ) : (
         <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {items.map((blog) => (
-            <article
-              key={blog.id}
-              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
-            >
-              <ContentImage
-                image={blog.image}
-                alt=""
-                width={480}
-                height={300}
-                sizes="(min-width: 1280px) 25vw, 40vw"
-                className="aspect-[16/10] w-full object-cover"
-              />
-              <div className="flex flex-1 flex-col p-5">
-                {blog.category && (
-                  <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">
-                    {blog.category}
-                  </p>
-                )}
-                <h2 className="mt-1 font-serif text-xl leading-snug font-semibold">{blog.title}</h2>
-                <PublicationBadge state={blog.state} publishAt={blog.publishAt} />
-                <p className="mt-2 flex-1 text-sm text-ink-700">
-                  {blog.excerpt}
-                  {blog.hasMore ? "…" : ""}
-                </p>
-                <BlogDates date={blog.date} createdAt={blog.createdAt} className="mt-3" />
-                <div className="mt-4 flex flex-wrap gap-2">
-                  {blog.hasMore && (
-                    <Link
-                      to={`/admin/blog/${encodeURIComponent(blog.title)}`}
-                      className={buttonSecondary}
-                      aria-label={`Read More: ${blog.title}`}
-                    >
-                      Read More
-                    </Link>
-                  )}
+            <AdminListCard key={blog.id} kind="blog" image={blog.image}>
+              {blog.category && (
+                <p className="text-xs font-semibold tracking-wider text-sea-700 uppercase">{blog.category}</p>
+              )}
+              <h2 className="mt-1 font-serif text-xl leading-snug font-semibold">{blog.title}</h2>
+              <PublicationBadge state={blog.state} publishAt={blog.publishAt} />
+              <p className="mt-2 flex-1 text-sm text-ink-700">
+                {blog.excerpt}
+                {blog.hasMore ? "…" : ""}
+              </p>
+              <BlogDates date={blog.date} createdAt={blog.createdAt} className="mt-3" />
+              <div className="mt-4 flex flex-wrap gap-2">
+                {blog.hasMore && (
                   <Link
-                    to={`/admin/blog/edit?id=${blog.id}`}
+                    to={`/admin/blog/${encodeURIComponent(blog.title)}`}
                     className={buttonSecondary}
-                    aria-label={`Edit ${blog.title}`}
+                    aria-label={`Read More: ${blog.title}`}
                   >
-                    Edit
+                    Read More
                   </Link>
-                  <PreviewLink to={`/admin/preview/blog/${blog.id}`} title={blog.title} />
-                  <button
-                    type="button"
-                    className={buttonDanger}
-                    aria-label={`Delete ${blog.title}`}
-                    onClick={() => setToDelete({ id: blog.id, title: blog.title })}
-                  >
-                    Delete
-                  </button>
-                </div>
+                )}
+                <Link
+                  to={`/admin/blog/edit?id=${blog.id}`}
+                  className={buttonSecondary}
+                  aria-label={`Edit ${blog.title}`}
+                >
+                  Edit
+                </Link>
+                <PreviewLink to={`/admin/preview/blog/${blog.id}`} title={blog.title} />
+                <button
+                  type="button"
+                  className={buttonDanger}
+                  aria-label={`Delete ${blog.title}`}
+                  onClick={() => confirmDelete.ask({ id: blog.id, title: blog.title })}
+                >
+                  Delete
+                </button>
               </div>
-            </article>
+            </AdminListCard>
           ))}
         </div>
       )}
@@ -363,15 +352,7 @@ export default function BlogDashboard() {
       />
 
       <AddBlogModal key={formKey} open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        message={toDelete ? `Delete "${toDelete.title}"? This cannot be undone.` : ""}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleter.submit({ intent: "delete", id: String(toDelete.id) }, { method: "post" });
-          setToDelete(null);
-        }}
-      />
+      {confirmDelete.dialog}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { AdminTable } from "#app/components/admin/ui.tsx";
 import type { ImportReport } from "#app/server/transfer/import/report.server.ts";
 
 /**
@@ -33,36 +34,7 @@ const noticeLabel = (code: string) => {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const th = "px-3 py-2 font-semibold";
 const td = "px-3 py-2 align-top";
-
-function Table({
-  caption,
-  headings,
-  children,
-}: {
-  caption: string;
-  headings: string[];
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="relative overflow-x-auto rounded-xl ring-1 ring-ink-900/10">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-sand-100">
-          <tr>
-            {headings.map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-900/10">{children}</tbody>
-      </table>
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -90,7 +62,8 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
         {counts.length === 0 ? (
           <p>Nothing to import in this file.</p>
         ) : (
-          <Table
+          <AdminTable
+            dense
             caption="Items by kind"
             headings={["Kind", "In the file", "By state", "New", "Updated", "Unchanged"]}
           >
@@ -106,7 +79,7 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
                 <td className={`${td} tabular-nums`}>{c.unchanged}</td>
               </tr>
             ))}
-          </Table>
+          </AdminTable>
         )}
       </Section>
 
@@ -123,7 +96,7 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
               ))}
             </ul>
             {report.skipped.examples.length > 0 && (
-              <Table caption="Examples of skipped items" headings={["Kind", "Title", "Why"]}>
+              <AdminTable dense caption="Examples of skipped items" headings={["Kind", "Title", "Why"]}>
                 {report.skipped.examples.map((e) => (
                   <tr key={`${e.kind}-${e.sourceId}-${e.reason}`}>
                     <td className={td}>{e.kind}</td>
@@ -133,7 +106,7 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
                     <td className={td}>{e.reason}</td>
                   </tr>
                 ))}
-              </Table>
+              </AdminTable>
             )}
           </>
         )}
@@ -169,14 +142,14 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
             : `${plural(report.redirects.made, "old address", "old addresses")} now lead to the imported pages.`}
         </p>
         {report.redirects.refused.length > 0 && (
-          <Table caption="Old addresses not redirected" headings={["Old address", "Why not"]}>
+          <AdminTable dense caption="Old addresses not redirected" headings={["Old address", "Why not"]}>
             {report.redirects.refused.map((r) => (
               <tr key={r.path}>
                 <td className={`${td} break-all`}>{r.path}</td>
                 <td className={td}>{r.reason}</td>
               </tr>
             ))}
-          </Table>
+          </AdminTable>
         )}
       </Section>
 
@@ -184,14 +157,14 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
         {hosts.length === 0 ? (
           <p>The file names no images.</p>
         ) : (
-          <Table caption="Image hosts" headings={["Host", "Images"]}>
+          <AdminTable dense caption="Image hosts" headings={["Host", "Images"]}>
             {hosts.map(([host, n]) => (
               <tr key={host}>
                 <td className={`${td} break-all`}>{host}</td>
                 <td className={`${td} tabular-nums`}>{n}</td>
               </tr>
             ))}
-          </Table>
+          </AdminTable>
         )}
         {!dryRun && hosts.length > 0 && (
           <p>
@@ -200,14 +173,14 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
           </p>
         )}
         {report.images.failed.examples.length > 0 && (
-          <Table caption="Images that could not be copied" headings={["Image", "Why"]}>
+          <AdminTable dense caption="Images that could not be copied" headings={["Image", "Why"]}>
             {report.images.failed.examples.map((f) => (
               <tr key={f.url}>
                 <td className={`${td} break-all`}>{f.url}</td>
                 <td className={td}>{f.reason}</td>
               </tr>
             ))}
-          </Table>
+          </AdminTable>
         )}
       </Section>
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { Autosave } from "#app/components/admin/autosave.tsx";
-import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { deleteQuestion, useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
+import { AdminListCard } from "#app/components/admin/list-card.tsx";
 import { Modal } from "#app/components/admin/modal.tsx";
 import { PreviewButton, PreviewLink } from "#app/components/admin/preview-button.tsx";
 import {
@@ -23,7 +24,6 @@ import {
   useSettlingSpinner,
 } from "#app/components/admin/ui.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
-import { ContentImage } from "#app/components/images.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { recipeListActions } from "#app/forms/admin-actions.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
@@ -116,36 +116,23 @@ type RecipeCardData = Route.ComponentProps["loaderData"]["recipes"][number];
 function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelete(): void }) {
   const titleId = `recipe-${recipe.id}-title`;
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
-    >
-      <ContentImage
-        image={recipe.image}
-        alt=""
-        width={480}
-        height={360}
-        sizes="(min-width: 1280px) 22vw, (min-width: 768px) 40vw, 100vw"
-        className="aspect-[4/3] w-full object-cover"
-      />
-      <div className="flex flex-1 flex-col p-5">
-        <h2 id={titleId} className="font-serif text-xl font-semibold">
-          {recipe.title}
-        </h2>
-        <PublicationBadge state={recipe.state} publishAt={recipe.publishAt} />
-        <p className="mt-2 line-clamp-3 flex-1 text-ink-700">{recipe.short}</p>
-        <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={`/admin/manage-recipe/edit?id=${recipe.id}`} className={`${buttonSecondary} px-4 py-2`}>
-            Edit
-          </Link>
-          <PreviewLink to={`/admin/preview/recipe/${recipe.id}`} title={recipe.title} />
-          <button type="button" onClick={onDelete} className={buttonDanger}>
-            Delete
-          </button>
-        </div>
+    <AdminListCard kind="recipe" image={recipe.image} labelledBy={titleId}>
+      <h2 id={titleId} className="font-serif text-xl font-semibold">
+        {recipe.title}
+      </h2>
+      <PublicationBadge state={recipe.state} publishAt={recipe.publishAt} />
+      <p className="mt-2 line-clamp-3 flex-1 text-ink-700">{recipe.short}</p>
+      <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={`/admin/manage-recipe/edit?id=${recipe.id}`} className={`${buttonSecondary} px-4 py-2`}>
+          Edit
+        </Link>
+        <PreviewLink to={`/admin/preview/recipe/${recipe.id}`} title={recipe.title} />
+        <button type="button" onClick={onDelete} className={buttonDanger}>
+          Delete
+        </button>
       </div>
-    </article>
+    </AdminListCard>
   );
 }
 
@@ -157,11 +144,15 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
   const deleteFetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
   const [adding, setAdding] = useState(false);
-  const [confirming, setConfirming] = useState<{ id: number; title: string } | null>(null);
   const spinning = useSettlingSpinner(recipes.map((r) => `${r.id}:${r.title}:${r.calories}`).join(","));
 
   useShowToast(addFetcher.data?.toast);
   useShowToast(deleteFetcher.data?.toast);
+  const confirmDelete = useConfirmDelete(
+    deleteFetcher,
+    (recipe: { id: number; title: string }) => deleteQuestion(recipe.title),
+    (recipe) => ({ intent: "delete", id: String(recipe.id) }),
+  );
   useShowToast(actionData?.toast);
 
   // The add modal closes on success.
@@ -203,7 +194,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
               <RecipeAdminCard
                 key={r.id}
                 recipe={r}
-                onDelete={() => setConfirming({ id: r.id, title: r.title })}
+                onDelete={() => confirmDelete.ask({ id: r.id, title: r.title })}
               />
             ))}
           </div>
@@ -238,16 +229,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
         </addFetcher.Form>
       </Modal>
 
-      <ConfirmDialog
-        open={confirming !== null}
-        message={confirming ? `Delete "${confirming.title}"? This cannot be undone.` : ""}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (!confirming) return;
-          deleteFetcher.submit({ intent: "delete", id: String(confirming.id) }, { method: "post" });
-          setConfirming(null);
-        }}
-      />
+      {confirmDelete.dialog}
     </div>
   );
 }

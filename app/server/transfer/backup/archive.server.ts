@@ -59,7 +59,7 @@ export const tablePart = (table: string, n: number) => `tables/${table}/${String
 export const uploadPart = (key: string) => `uploads/${key}`;
 
 /** Which table or upload an entry's path names, or null for a path no backup writes. */
-export function partOf(path: string): { table: string } | { upload: string } | null {
+function partOf(path: string): { table: string } | { upload: string } | null {
   const table = /^tables\/([a-z_]+)\/\d{6}\.jsonl$/.exec(path);
   if (table?.[1]) return { table: table[1] };
   const upload = /^uploads\/([^/]+)$/.exec(path);
@@ -150,7 +150,7 @@ const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
  * Reads every entry of an archive in order, handing each one's bytes to `onEntry`. A file that is
  * not a gzip-compressed tar, is cut short or fails gzip's checksum rejects with a BackupError.
  */
-export async function readArchive(
+async function readArchive(
   file: string,
   onEntry: (path: string, bytes: Buffer) => Promise<void> | void,
 ): Promise<void> {
@@ -184,6 +184,26 @@ export async function readArchive(
       `${file} is damaged or incomplete (${error instanceof Error ? error.message : String(error)})`,
     );
   }
+}
+
+/**
+ * The writing pass of a restore and of an import of our export, once verifyArchive has checked the
+ * file: each part in the archive's order, a table part as its rows, an upload as its bytes (the
+ * manifest passed over). Both write what they read as they read it, in the order written.
+ */
+export async function readParts(
+  file: string,
+  on: {
+    rows(table: string, rows: Record<string, unknown>[]): Promise<void>;
+    upload(key: string, bytes: Buffer): Promise<void>;
+  },
+): Promise<void> {
+  await readArchive(file, async (path, bytes) => {
+    const part = partOf(path);
+    if (!part) return;
+    if ("upload" in part) await on.upload(part.upload, bytes);
+    else await on.rows(part.table, parseRows(bytes));
+  });
 }
 
 /**
@@ -286,7 +306,7 @@ export function rowLine(row: Record<string, unknown>): string {
   )}\n`;
 }
 
-export function parseRows(bytes: Uint8Array): Record<string, unknown>[] {
+function parseRows(bytes: Uint8Array): Record<string, unknown>[] {
   return Buffer.from(bytes)
     .toString("utf8")
     .split("\n")

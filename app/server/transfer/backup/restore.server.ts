@@ -11,14 +11,7 @@ import type { Dialect } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
-import {
-  BackupError,
-  type Manifest,
-  parseRows,
-  partOf,
-  readArchive,
-  verifyArchive,
-} from "./archive.server.ts";
+import { BackupError, type Manifest, readParts, verifyArchive } from "./archive.server.ts";
 import { BACKED_UP } from "./tables.server.ts";
 
 export interface RestoreTarget {
@@ -63,25 +56,23 @@ export async function restoreBackup(
   let uploads = 0;
   await db.transaction().execute(async (trx) => {
     const maxIds: Record<string, number> = {};
-    await readArchive(file, async (path, bytes) => {
-      const part = partOf(path);
-      if (!part) return;
-      if ("upload" in part) {
-        await store.put(part.upload, bytes, contentTypeOf(part.upload));
+    await readParts(file, {
+      async upload(key, bytes) {
+        await store.put(key, bytes, contentTypeOf(key));
         uploads += 1;
-        return;
-      }
-      const rows = parseRows(bytes);
-      for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-        await trx
-          .insertInto(part.table)
-          .values(rows.slice(i, i + INSERT_ROWS))
-          .execute();
-      }
-      tables[part.table] = (tables[part.table] ?? 0) + rows.length;
-      for (const row of rows) {
-        if (typeof row.id === "number") maxIds[part.table] = Math.max(maxIds[part.table] ?? 0, row.id);
-      }
+      },
+      async rows(table, rows) {
+        for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+          await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + INSERT_ROWS))
+            .execute();
+        }
+        tables[table] = (tables[table] ?? 0) + rows.length;
+        for (const row of rows) {
+          if (typeof row.id === "number") maxIds[table] = Math.max(maxIds[table] ?? 0, row.id);
+        }
+      },
     });
     for (const table of BACKED_UP) {
       if (!table.serial) continue;

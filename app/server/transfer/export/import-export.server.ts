@@ -18,9 +18,7 @@ import type { UploadStore } from "#app/server/media/upload-store.server.ts";
 import {
   BackupError,
   type Manifest,
-  parseRows,
-  partOf,
-  readArchive,
+  readParts,
   verifyArchive,
 } from "#app/server/transfer/backup/archive.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
@@ -88,24 +86,24 @@ export async function importWanderplateExport(
   let done = 0;
   onProgress?.({ phase: "writing", done, total });
   try {
-    await readArchive(file, async (path, bytes) => {
-      const part = partOf(path);
-      if (!part) return;
-      if ("upload" in part) {
-        await importUploadFile(context, part.upload, bytes);
+    await readParts(file, {
+      async upload(key, bytes) {
+        await importUploadFile(context, key, bytes);
         done += 1;
-      } else {
-        for (const row of parseRows(bytes)) {
+        onProgress?.({ phase: "writing", done, total });
+      },
+      async rows(table, rows) {
+        for (const row of rows) {
           try {
-            await importRow(context, part.table, row);
+            await importRow(context, table, row);
           } catch (error) {
             if (!(error instanceof RowProblem)) throw error;
-            skip(report, part.table, row, error.message);
+            skip(report, table, row, error.message);
           }
           done += 1;
         }
-      }
-      onProgress?.({ phase: "writing", done, total });
+        onProgress?.({ phase: "writing", done, total });
+      },
     });
   } catch (error) {
     // The file changed on disk between the two passes: what was written so far stays (each row

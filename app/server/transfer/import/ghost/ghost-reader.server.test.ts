@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "#tests/support/seeded-random.ts";
 import { type ImportEvent, type ImportedPost, ImportFileError } from "../items.server.ts";
 import { ghostVersionFromHead, looksLikeGhostJson, readGhostJson } from "./ghost-reader.server.ts";
 
@@ -292,19 +293,8 @@ describe("readGhostJson refuses a file it cannot import, in one plain paragraph"
 });
 
 describe("readGhostJson on randomly damaged files (seeded)", () => {
-  /** mulberry32: a small seeded generator, so a failure can be replayed. */
-  function random(seed: number): () => number {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   it("yields events or throws ImportFileError, never anything else", async () => {
-    const next = random(20);
+    const next = seededRandom(20);
     const sources = await Promise.all(
       ["ghost-5-lexical.json", "ghost-1-shape.json", "ghost-4-pages.json"].map((f) => readFile(fixture(f))),
     );

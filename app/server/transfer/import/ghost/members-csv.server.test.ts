@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { temporaryDir } from "#tests/support/hooks.ts";
 import { type ImportEvent, ImportFileError } from "../items.server.ts";
 import { isValidEmail, looksLikeGhostMembersCsv, readGhostMembersCsv } from "./members-csv.server.ts";
 
@@ -13,16 +13,29 @@ async function collect(file: string): Promise<ImportEvent[]> {
   return events;
 }
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "ghost-members-"));
+const dir = temporaryDir("ghost-members-");
+
+/** A member the reader yields as a subscriber, created at the UTC time `created` (ISO). */
+const subscriber = (sourceId: string, email: string, name: string, subscribed: boolean, created: string) => ({
+  type: "subscriber",
+  sourceId,
+  email,
+  name,
+  subscribed,
+  createdAt: Date.parse(created) / 1000,
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+
+/** A member the reader skips, and why. */
+const skippedMember = (sourceId: string, title: string, reason: string) => ({
+  type: "skipped",
+  kind: "member",
+  sourceId,
+  title,
+  reason,
 });
 
 async function refusal(name: string, content: string): Promise<ImportFileError> {
-  const file = join(dir, name);
+  const file = join(dir.path, name);
   await writeFile(file, content);
   const error = await collect(file).then(
     () => null,
@@ -36,36 +49,10 @@ describe("readGhostMembersCsv", () => {
   it("maps Ghost 5's export: opted-in only when the file says so, bad and deleted rows skipped", async () => {
     const events = await collect(join(FIXTURES, "members.csv"));
     expect(events).toEqual([
-      {
-        type: "subscriber",
-        sourceId: "6650b0000000000000000001",
-        email: "ana@example.com",
-        name: "Ana Lima",
-        subscribed: true,
-        createdAt: Date.UTC(2023, 4, 1, 10) / 1000,
-      },
-      {
-        type: "subscriber",
-        sourceId: "6650b0000000000000000002",
-        email: "ben@example.com",
-        name: "Ben Ode",
-        subscribed: false,
-        createdAt: Date.UTC(2023, 5, 1, 10) / 1000,
-      },
-      {
-        type: "skipped",
-        kind: "member",
-        sourceId: "6650b0000000000000000003",
-        title: "Broken Row",
-        reason: "it has no valid email address",
-      },
-      {
-        type: "skipped",
-        kind: "member",
-        sourceId: "6650b0000000000000000004",
-        title: "Gone Away",
-        reason: "it was deleted on Ghost",
-      },
+      subscriber("6650b0000000000000000001", "ana@example.com", "Ana Lima", true, "2023-05-01T10:00Z"),
+      subscriber("6650b0000000000000000002", "ben@example.com", "Ben Ode", false, "2023-06-01T10:00Z"),
+      skippedMember("6650b0000000000000000003", "Broken Row", "it has no valid email address"),
+      skippedMember("6650b0000000000000000004", "Gone Away", "it was deleted on Ghost"),
       expect.objectContaining({
         sourceId: "6650b0000000000000000005",
         email: "cleo@example.com",
@@ -78,27 +65,13 @@ describe("readGhostMembersCsv", () => {
   it("reads older exports' `subscribed` column and MySQL-style dates", async () => {
     const events = await collect(join(FIXTURES, "members-old.csv"));
     expect(events).toEqual([
-      {
-        type: "subscriber",
-        sourceId: "1",
-        email: "old@example.com",
-        name: "Old Reader",
-        subscribed: true,
-        createdAt: Date.UTC(2019, 1, 1, 8) / 1000,
-      },
-      {
-        type: "subscriber",
-        sourceId: "2",
-        email: "quiet@example.com",
-        name: "Quiet Reader",
-        subscribed: false,
-        createdAt: Date.UTC(2019, 1, 2, 8) / 1000,
-      },
+      subscriber("1", "old@example.com", "Old Reader", true, "2019-02-01T08:00Z"),
+      subscriber("2", "quiet@example.com", "Quiet Reader", false, "2019-02-02T08:00Z"),
     ]);
   });
 
   it("a row with columns missing is read as far as it goes", async () => {
-    const file = join(dir, "short.csv");
+    const file = join(dir.path, "short.csv");
     await writeFile(file, "email,subscribed_to_emails,id\nshort@example.com\n");
     expect(await collect(file)).toEqual([
       expect.objectContaining({ sourceId: "short@example.com", subscribed: false }),

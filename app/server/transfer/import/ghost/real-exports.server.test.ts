@@ -6,10 +6,10 @@
  * exact values read in the files pin the test to what Ghost really wrote.
  */
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { temporaryDir } from "#tests/support/hooks.ts";
 import type { ImportEvent, ImportedAuthor, ImportedPost, SkippedItem } from "../items.server.ts";
 import { readGhostJson } from "./ghost-reader.server.ts";
 
@@ -204,6 +204,8 @@ describe.each(FIXTURES)("readGhostJson on Ghost's own $file (Ghost $version)", (
 
 describe("exact values read in Ghost's fixtures", () => {
   const read = async (file: string) => collect(join(REAL, file));
+  /** The post `id` as the reader yields it from the fixture `file`. */
+  const postIn = async (file: string, id: string) => find(postsOf(await read(file)), id);
 
   it("v2: a Ghost 2.9 export with `page: 0` posts, all published and tagged Getting Started", async () => {
     const posts = postsOf(await read("v2_export.json"));
@@ -219,8 +221,7 @@ describe("exact values read in Ghost's fixtures", () => {
   });
 
   it("v3: the custom theme post", async () => {
-    const events = await read("v3_export.json");
-    expect(find(postsOf(events), "605a8e13b6cf646d6629d6c2")).toMatchObject({
+    expect(await postIn("v3_export.json", "605a8e13b6cf646d6629d6c2")).toMatchObject({
       title: "Creating a custom theme",
       slug: "themes",
       state: "published",
@@ -268,18 +269,12 @@ describe("exact values read in Ghost's fixtures", () => {
 });
 
 describe("Ghost's fixtures, changed by the test", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "ghost-real-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = temporaryDir("ghost-real-");
 
   async function writeVariant(name: string, change: (ghost: GhostExport) => void): Promise<string> {
     const ghost = loadExport(name);
     change(ghost);
-    const file = join(dir, name);
+    const file = join(dir.path, name);
     await writeFile(file, JSON.stringify({ db: [{ meta: ghost.meta, data: ghost.data }] }));
     return file;
   }

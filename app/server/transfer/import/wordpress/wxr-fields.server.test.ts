@@ -11,6 +11,8 @@ describe("parseWpDate", () => {
       "0000-00-00 00:00:00",
       "2019-02-31 00:00:00",
       "2019-13-01 00:00:00",
+      // Not 1919: MySQL keeps no year before 1000, so this is a damaged value.
+      "0019-05-10 00:00:00",
       "yesterday",
       "",
     ]) {

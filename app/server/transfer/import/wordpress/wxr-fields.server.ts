@@ -3,6 +3,7 @@
  * WordPress dates, statuses, old paths. The reader fills a `WxrItem`; wxr-map and wprm turn it
  * into import events.
  */
+import { utcMs } from "#app/lib/dates.ts";
 import type { ImportedState } from "../items.server.ts";
 
 interface WxrCategory {
@@ -57,25 +58,17 @@ export function idOrNull(value: string | null): string | null {
 
 /**
  * "2019-05-10 08:30:00" → seconds, read as UTC. null for WordPress's "0000-00-00 00:00:00" (never)
- * and for anything that is not a real date.
+ * and for anything that is not a real date (utcMs: MySQL, which WordPress stores them in, has no
+ * year before 1000 either).
  */
 export function parseWpDate(value: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (year === 0 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
-    return null;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Date.UTC rolls 2019-02-31 over into March: such a date was never real.
-  if (new Date(ms).getUTCDate() !== day) return null;
-  return Math.floor(ms / 1000);
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = m
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const ms = utcMs(year, month, day, hour, minute, second);
+  return ms === null ? null : Math.floor(ms / 1000);
 }
 
 function isoDay(seconds: number): string {

@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { temporaryDir } from "#tests/support/hooks.ts";
+import { seededRandom } from "#tests/support/seeded-random.ts";
 import {
   type ImportEvent,
   type ImportedPost,
@@ -97,8 +98,7 @@ describe("readWxr on WordPress importer test files", () => {
       email: "johndoe@example.org",
       name: "John Doe",
     });
-    const hello = byId(posts(events), "1");
-    expect(hello).toMatchObject({
+    expect(byId(posts(events), "1")).toMatchObject({
       title: "Hello world!",
       authorName: "John Doe",
       category: "alpha",
@@ -368,14 +368,10 @@ describe("readWxr refuses a file it cannot import, naming the file and the line"
 });
 
 describe("readWxr on generated files", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "wxr-reader-"));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("wxr-reader-");
 
   it("refuses a DOCTYPE split between two read chunks, before reading on", async () => {
-    const file = join(dir, "late-doctype.xml");
+    const file = join(dir.path, "late-doctype.xml");
     const padding = `<!--${" ".repeat(64 * 1024 - 9)}-->\n`;
     await writeFile(
       file,
@@ -387,7 +383,7 @@ describe("readWxr on generated files", () => {
 
   it("does not mistake a DOCTYPE inside a post for a declaration", async () => {
     const source = await readFile(fixture("wprm-export.xml"), "utf8");
-    const file = join(dir, "doctype-in-post.xml");
+    const file = join(dir.path, "doctype-in-post.xml");
     await writeFile(file, source.replace("Not yet.", "<!DOCTYPE html> is how HTML starts"));
     expect(byId(posts(await readAll(file)), "202").content).toBe("<!DOCTYPE html> is how HTML starts");
   });
@@ -397,7 +393,7 @@ describe("readWxr on generated files", () => {
     const start = source.indexOf("\t<item>");
     const end = source.lastIndexOf("</channel>");
     const items = source.slice(start, end);
-    const file = join(dir, "large.xml");
+    const file = join(dir.path, "large.xml");
     await writeFile(file, source.slice(0, start) + items.repeat(400) + source.slice(end));
     let count = 0;
     for await (const event of readWxr(file)) if (event.type === "recipe") count++;
@@ -405,28 +401,12 @@ describe("readWxr on generated files", () => {
   });
 });
 
-/** A fixed-seed generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("readWxr fuzzed", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "wxr-fuzz-"));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("wxr-fuzz-");
 
   it("either yields events or throws ImportFileError for a cut or mutated export", async () => {
     const source = await readFile(fixture("wprm-export.xml"));
-    const next = random(20);
+    const next = seededRandom(20);
     const noise = [0x00, 0x3c, 0x3e, 0x26, 0x5d, 0x22, 0xff, 0xc3, 0x0a, 0x3b, 0x7d, 0x3a];
     const outcomes = { read: 0, refused: 0 };
     for (let round = 0; round < 150; round++) {
@@ -441,7 +421,7 @@ describe("readWxr fuzzed", () => {
           bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1 + Math.floor(next() * 20))]);
         else bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at, at + 30), bytes.subarray(at)]);
       }
-      const file = join(dir, `fuzz-${round}.xml`);
+      const file = join(dir.path, `fuzz-${round}.xml`);
       await writeFile(file, bytes);
       try {
         await readAll(file);

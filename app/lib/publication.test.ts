@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { zonedLocalToSeconds } from "./publication.ts";
+
+describe("zonedLocalToSeconds (a Publish at value in the admin's time zone)", () => {
+  it.each([
+    ["2025-03-05T14:30", "UTC", 1741185000],
+    ["2025-07-01T12:00", "Europe/Paris", 1751364000],
+    ["2025-01-15T12:00", "Europe/Paris", 1736938800],
+    ["2024-02-29T23:59:59", "America/New_York", 1709269199],
+    // Skipped by the spring change (02:00 → 03:00): the same wall time after it, 03:30 CEST.
+    ["2025-03-30T02:30", "Europe/Paris", 1743298200],
+  ])("%s in %s is %i", (value, zone, seconds) => {
+    expect(zonedLocalToSeconds(value, zone)).toBe(seconds);
+  });
+
+  it.each([
+    ["2026-02-30T25:00", "UTC"],
+    ["2025-03-05T24:00", "UTC"],
+    ["2025-03-05T14:30:60", "UTC"],
+    ["0019-05-10T10:00", "UTC"],
+    ["2025-03-05T14:30", "Mars/Olympus"],
+    ["tomorrow", "UTC"],
+  ])("%s in %s names no instant", (value, zone) => {
+    expect(zonedLocalToSeconds(value, zone)).toBeNull();
+  });
+});
