@@ -7,7 +7,7 @@
  * 5 MB image form but not here; @fastify/busboy parses the parts as they stream.
  */
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -64,6 +64,7 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
     const fields: Record<string, string> = {};
     let fileName: string | null = null;
     let fileWritten: Promise<void> | null = null;
+    let out: WriteStream | null = null;
     let settled = false;
 
     const fail = (status: 400 | 413 | 500 | 507, message: string) => {
@@ -72,10 +73,19 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
       // Stop reading: the rest of the body is not wanted (and may be a gigabyte).
       source.unpipe(bb);
       source.destroy();
-      rm(path, { force: true }).then(
-        () => resolve({ ok: false, status, message }),
-        () => resolve({ ok: false, status, message }),
-      );
+      // The file is removed once its stream has closed: a stream still opening would otherwise
+      // create the file after the removal, and leave it behind.
+      const closed =
+        out && !out.closed
+          ? new Promise<void>((done) => out?.once("close", () => done()))
+          : Promise.resolve();
+      out?.destroy();
+      closed
+        .then(() => rm(path, { force: true }))
+        .then(
+          () => resolve({ ok: false, status, message }),
+          () => resolve({ ok: false, status, message }),
+        );
     };
 
     bb.on("field", (name, value) => {
@@ -87,20 +97,18 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
         return;
       }
       fileName = displayName(filename);
-      const out = createWriteStream(path, { flags: "wx" });
-      stream.on("limit", () => {
-        out.destroy();
-        fail(413, limits.tooLarge);
-      });
+      const file = createWriteStream(path, { flags: "wx" });
+      out = file;
+      stream.on("limit", () => fail(413, limits.tooLarge));
       fileWritten = new Promise<void>((done, broken) => {
-        out.on("finish", done);
-        out.on("error", broken);
+        file.on("finish", done);
+        file.on("error", broken);
       }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "ENOSPC" || error.code === "EDQUOT")
           fail(507, "The server's disk is full: the file could not be saved. Free some space and try again.");
         else fail(500, "The file could not be saved on the server. Please try again.");
       });
-      stream.pipe(out);
+      stream.pipe(file);
     });
     bb.on("error", () => fail(400, "The form could not be read. Please send it again."));
     bb.on("finish", () => {
