@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium.ts";
-import { SERVER_NODE_FLAGS } from "./tests/support/server-process.ts";
+import { SERVER_MEMORY_ENV, SERVER_NODE_FLAGS } from "./tests/support/server-process.ts";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_DATA_DIR = join(tmpdir(), `wanderplate-e2e-${E2E_PORT}`);
@@ -37,6 +37,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      ...SERVER_MEMORY_ENV,
       NODE_ENV: "production",
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
