@@ -38,9 +38,11 @@ export default defineConfig({
                 // out of the shared group. (A group takes the modules its files import too: those
                 // are the card's own rules.)
                 { name: "recipe-card", test: RECIPE_CARD, priority: 15 },
+                // The comments section is wanted only under a blog (and its preview): it stays with
+                // those pages' code, out of the group every page loads.
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](lib|components)[\\/](?!admin[\\/]|recipe-page\.tsx)/,
+                  test: /[\\/]app[\\/](lib|components)[\\/](?!admin[\\/]|recipe-page\.tsx|blog-comments\.tsx)/,
                   priority: 10,
                 },
               ],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_ACTION_MESSAGES, UNKNOWN_ACTION } from "./admin-actions.fields.ts";
 import { newBlogSchema } from "./blog.ts";
 import { categoryRenameSchema } from "./category-rename.ts";
 import { recordId } from "./common.ts";
@@ -13,15 +14,6 @@ import { userSchema } from "./user.ts";
  * button pressed), so each intent reads exactly the fields it needs and an unknown one is refused
  * with "Unknown action.". The editors' forms (blog, recipe) have their own modules.
  */
-export const UNKNOWN_ACTION = "Unknown action.";
-
-export const ADMIN_ACTION_MESSAGES = {
-  userDeleteFailed: "Error deleting user.",
-  commentUpdateFailed: "Failed to update comment status",
-  imageGone: "Error deleting image: it no longer exists.",
-  importGone: "This import no longer exists.",
-  numbersDeleteFailed: "Error deleting site numbers.",
-};
 const M = ADMIN_ACTION_MESSAGES;
 
 const intent = <T extends string>(name: T) => ({ intent: z.literal(name) });

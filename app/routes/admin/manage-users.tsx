@@ -15,7 +15,8 @@ import {
 import { Field } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { ADMIN_ACTION_MESSAGES, userActions } from "#app/forms/admin-actions.ts";
+import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
+import { userActions } from "#app/forms/admin-actions.ts";
 import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";

@@ -11,7 +11,8 @@ import {
 } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { ADMIN_ACTION_MESSAGES, mediaActions } from "#app/forms/admin-actions.ts";
+import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
+import { mediaActions } from "#app/forms/admin-actions.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";

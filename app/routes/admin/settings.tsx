@@ -13,7 +13,8 @@ import {
 } from "#app/components/admin/ui.tsx";
 import { Field } from "#app/components/form.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
-import { ADMIN_ACTION_MESSAGES, settingsActions } from "#app/forms/admin-actions.ts";
+import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
+import { settingsActions } from "#app/forms/admin-actions.ts";
 import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
 import type { SiteInfo } from "#app/lib/site.ts";

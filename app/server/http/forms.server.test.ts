@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { UNKNOWN_ACTION, userActions } from "#app/forms/admin-actions.ts";
+import { UNKNOWN_ACTION } from "#app/forms/admin-actions.fields.ts";
+import { userActions } from "#app/forms/admin-actions.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { adminFormRefused, queryId, readForm } from "./forms.server.ts";
 
