@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { createContext, ServerRouter } from "react-router";
+import { createContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { NonceContext } from "#app/components/nonce.tsx";
 import { RequestIdContext } from "#app/components/request-id.tsx";
@@ -23,13 +23,16 @@ const databaseUnavailable = createContext<boolean>(false);
 /**
  * Sees every loader and action error before React Router hides it behind "Unexpected Server
  * Error". A database outage is not a bug: no stack in the log (the health monitor says it once),
- * and the request is marked so handleRequest answers it with the 503 page.
+ * and the request is marked so handleRequest answers it with the 503 page. Nor is a client's
+ * mistake the router answers itself (a POST where no action is, 405; a 4xx a route threw): the
+ * request's own log line has its status.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) {
     context?.set(databaseUnavailable, true);
     return;
   }
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (!request.signal.aborted) log.error({ err: error }, "request failed");
 };
 
