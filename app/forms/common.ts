@@ -53,3 +53,11 @@ export const recordId = (message: string) =>
     .trim()
     .regex(/^[1-9]\d{0,14}$/, message)
     .transform(Number);
+
+const anyRecordId = recordId("");
+
+/** A row's id from a form field or a query parameter, or null when it is absent or not one. */
+export function idOf(value: unknown): number | null {
+  const parsed = anyRecordId.safeParse(value ?? "");
+  return parsed.success ? parsed.data : null;
+}

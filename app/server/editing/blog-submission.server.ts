@@ -30,19 +30,17 @@ export function blogSubmission(
   read: FormSubmission<BlogFormData> | FormRefusal,
   failure: string,
 ): BlogSubmission {
+  if (!read.ok) return { ok: false, response: blogFormRefused(read, failure) };
   const { values } = read;
-  const refuse = (status: number, message: string, fieldErrors?: Record<string, string>) =>
-    ({ ok: false, response: adminFail(status, message, { fieldErrors, values }) }) as const;
-  if (!read.ok) {
-    if (Object.values(read.fieldErrors).includes(BLOG_MESSAGES.allFieldsRequired))
-      return refuse(400, BLOG_MESSAGES.allFieldsRequired);
-    const fieldErrors = { ...read.fieldErrors };
-    const choice = read.form && readImageChoice(read.form);
-    if (choice?.kind === "error") fieldErrors.image = choice.message;
-    return refuse(read.status, `${failure}: ${read.message}`, fieldErrors);
-  }
   const choice = readImageChoice(read.form);
-  if (choice.kind === "error") return refuse(400, `${failure}: ${choice.message}`, { image: choice.message });
+  if (choice.kind === "error")
+    return {
+      ok: false,
+      response: adminFail(400, `${failure}: ${choice.message}`, {
+        fieldErrors: { image: choice.message },
+        values,
+      }),
+    };
   const { publication, publishAt, publishZone, ...fields } = read.data;
   return {
     ok: true,
@@ -51,6 +49,17 @@ export function blogSubmission(
     values,
     choice,
   };
+}
+
+/** The blog editor's answer to a form its schema refused, with a bad image choice named too. */
+export function blogFormRefused(read: FormRefusal, failure: string) {
+  const { values } = read;
+  if (Object.values(read.fieldErrors).includes(BLOG_MESSAGES.allFieldsRequired))
+    return adminFail(400, BLOG_MESSAGES.allFieldsRequired, { values });
+  const fieldErrors = { ...read.fieldErrors };
+  const choice = read.form && readImageChoice(read.form);
+  if (choice?.kind === "error") fieldErrors.image = choice.message;
+  return adminFail(read.status, `${failure}: ${read.message}`, { fieldErrors, values });
 }
 
 /** The answer to a blog save that `storeThenSave` refused; a database's own words stay in the log. */

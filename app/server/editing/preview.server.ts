@@ -1,6 +1,6 @@
 import { createContext, data } from "react-router";
 import { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
-import { recordId } from "#app/forms/common.ts";
+import { idOf } from "#app/forms/common.ts";
 import { recipeSchema } from "#app/forms/recipe.ts";
 import type { Blog, Recipe } from "#app/lib/content-shapes.ts";
 import { type ImageRef, imageRef } from "#app/lib/images.ts";
@@ -23,9 +23,7 @@ import { recipeSubmission } from "./recipe-submission.server.ts";
 
 /** What the preview URL names: a saved item's id, or "new" for the Add form (nothing saved yet). */
 export function previewTarget(param: string | undefined): number | "new" | null {
-  if (param === "new") return "new";
-  const id = recordId("").safeParse(param ?? "");
-  return id.success ? id.data : null;
+  return param === "new" ? "new" : idOf(param);
 }
 
 /** The answer's headers: never stored by anyone (it shows unpublished work), never indexed. */

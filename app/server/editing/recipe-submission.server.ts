@@ -32,30 +32,20 @@ export function recipeSubmission(
   read: FormSubmission<RecipeFormData> | FormRefusal,
   { hasCurrentImage = false, failure = "" } = {},
 ): RecipeSubmission {
+  if (!read.ok) return { ok: false, response: recipeFormRefused(read, { hasCurrentImage, failure }) };
   const { values } = read;
-  if (!read.ok && !read.form)
-    return { ok: false, response: adminFail(read.status, read.message, { values }) };
-  const form = read.ok ? read.form : (read.form as FormData);
-  const choice = readImageChoice(form);
-  const publication = read.ok ? publicationOf(read.data) : null;
-  const draft =
-    publication?.draft ?? String(form.get(PUBLICATION_FIELDS.publication.name)) === PUBLICATION_INTENTS.draft;
+  const choice = readImageChoice(read.form);
+  const publication = publicationOf(read.data);
   // A draft may wait for its image; publishing needs one (the model checks that too).
-  const imageMissing = choice.kind === "none" && !hasCurrentImage && !draft;
-  if (!read.ok || imageMissing) {
-    const fieldErrors = read.ok ? {} : { ...read.fieldErrors };
-    if (imageMissing) fieldErrors.image = RECIPE_MESSAGES.imageMissing;
-    // A Publish at refused (checked once every field is right) says which save failed first.
-    const publishAtOnly = Object.keys(fieldErrors).join() === "publishAt";
-    const message =
-      read.ok || imageMissing || missesRequired(fieldErrors)
-        ? RECIPE_MESSAGES.required
-        : publishAtOnly && failure
-          ? `${failure} ${read.message}`
-          : read.message;
-    return { ok: false, response: adminFail(400, message, { fieldErrors, values }) };
-  }
-  if (choice.kind === "error") {
+  if (choice.kind === "none" && !hasCurrentImage && !publication.draft)
+    return {
+      ok: false,
+      response: adminFail(400, RECIPE_MESSAGES.required, {
+        fieldErrors: { image: RECIPE_MESSAGES.imageMissing },
+        values,
+      }),
+    };
+  if (choice.kind === "error")
     return {
       ok: false,
       response: adminFail(400, choice.message, {
@@ -63,8 +53,30 @@ export function recipeSubmission(
         values,
       }),
     };
-  }
-  return { ok: true, fields: recipeFields(read.data), publication: publicationOf(read.data), choice, values };
+  return { ok: true, fields: recipeFields(read.data), publication, choice, values };
+}
+
+/**
+ * The recipe editor's answer to a form its schema refused: the fields' hints, and the image's too
+ * when publishing would need one; the toast is the spec's "required" message when something
+ * required is missing.
+ */
+export function recipeFormRefused(read: FormRefusal, { hasCurrentImage = false, failure = "" } = {}) {
+  const { values, form } = read;
+  if (!form) return adminFail(read.status, read.message, { values });
+  const fieldErrors = { ...read.fieldErrors };
+  const draft = String(form.get(PUBLICATION_FIELDS.publication.name)) === PUBLICATION_INTENTS.draft;
+  const imageMissing = readImageChoice(form).kind === "none" && !hasCurrentImage && !draft;
+  if (imageMissing) fieldErrors.image = RECIPE_MESSAGES.imageMissing;
+  // A Publish at refused (checked once every field is right) says which save failed first.
+  const publishAtOnly = Object.keys(fieldErrors).join() === "publishAt";
+  const message =
+    imageMissing || missesRequired(fieldErrors)
+      ? RECIPE_MESSAGES.required
+      : publishAtOnly && failure
+        ? `${failure} ${read.message}`
+        : read.message;
+  return adminFail(400, message, { fieldErrors, values });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
-import { recordId } from "#app/forms/common.ts";
+import { idOf } from "#app/forms/common.ts";
 import { type FormSchema, parseForm } from "#app/forms/parse.ts";
 import { MAX_UPLOAD_BYTES } from "#app/lib/images.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
@@ -132,10 +132,7 @@ export function adminFormRefused(
   return adminFail(status, prefix ? `${prefix}: ${said}` : said, { fieldErrors, values });
 }
 
-const queryIdSchema = recordId("");
-
 /** A row's id from the request's query (`?id=3`, `?run=7`), or null when it is absent or not one. */
 export function queryId(request: Request, name: string): number | null {
-  const parsed = queryIdSchema.safeParse(new URL(request.url).searchParams.get(name) ?? "");
-  return parsed.success ? parsed.data : null;
+  return idOf(new URL(request.url).searchParams.get(name));
 }

@@ -31,7 +31,11 @@ import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { blogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
+import {
+  blogFormRefused,
+  blogSubmission,
+  refusedBlogSave,
+} from "#app/server/editing/blog-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
 import {
   type AdminActionResult,
@@ -85,9 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) {
     // A refused Add Blog form is answered by the editor's rules; anything else by its message.
     if (read.values.intent !== "create") return adminFormRefused(read);
-    const refused = blogSubmission(read, failure);
-    if (!refused.ok) return refused.response;
-    throw new Error("a refused form cannot make an accepted blog");
+    return blogFormRefused(read, failure);
   }
   const posted = read.data;
 

@@ -9,7 +9,7 @@ import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
 import { recipeEditForm } from "#app/forms/admin-actions.ts";
-import { recordId } from "#app/forms/common.ts";
+import { idOf } from "#app/forms/common.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
@@ -29,13 +29,10 @@ const UPDATED = "Recipe updated!";
 const UPDATE_FAILED = "Failed to update recipe.";
 const NOT_FOUND = "Recipe not found.";
 
+/** The recipe a request is about: the form's `id` when it posts one (a no-JS post), else the screen's `?id=`. */
 function recipeIdOf(request: Request, form?: FormData): number | null {
   const posted = form?.get("id");
-  if (typeof posted === "string" && posted.trim() !== "") {
-    const id = recordId("").safeParse(posted);
-    return id.success ? id.data : null;
-  }
-  return queryId(request, "id");
+  return typeof posted === "string" && posted.trim() !== "" ? idOf(posted) : queryId(request, "id");
 }
 
 const withoutIntent = <T extends { intent: string }>({ intent: _, ...rest }: T) => rest;

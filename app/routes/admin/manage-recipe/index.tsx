@@ -29,7 +29,11 @@ import { recipeListActions } from "#app/forms/admin-actions.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { recipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
+import {
+  recipeFormRefused,
+  recipeSubmission,
+  refusedRecipeSave,
+} from "#app/server/editing/recipe-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
 import { adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
@@ -83,9 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) {
     // A refused Add Recipe form is answered by the editor's rules; anything else by its message.
     if (read.values.intent !== "create") return adminFormRefused(read);
-    const refused = recipeSubmission(read, { failure: ADD_FAILED });
-    if (!refused.ok) return refused.response;
-    throw new Error("a refused form cannot make an accepted recipe");
+    return recipeFormRefused(read, { failure: ADD_FAILED });
   }
   const posted = read.data;
   if (posted.intent === "delete") {
