@@ -56,6 +56,7 @@ export default [
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
+    route("admin/newsletter", "routes/admin/newsletter.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // The recipe card alone, for paper: outside the public layout (no header or footer).

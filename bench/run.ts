@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres,import]`
+ * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres,import,newsletter]`
  *
  * Measures the built production server on 127.0.0.1 and prints tables (also written as JSON to
  * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
@@ -17,6 +17,7 @@ import { createDatabaseOn, startEmbeddedPostgres } from "#tests/support/embedded
 import { freePort, startServer } from "#tests/support/server-process.ts";
 import { adminImportBench, type ImportBenchRow, importBench } from "./import.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
+import { type NewsletterBenchRow, newsletterBench } from "./newsletter.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
 import { seedBlogs } from "./seed.ts";
 
@@ -328,6 +329,13 @@ async function main() {
       }
     }
 
+    let newsletterRows: NewsletterBenchRow[] = [];
+    if (!skip.has("newsletter")) {
+      console.log("\nNewsletter…");
+      const readers = options.quick ? 10_000 : 100_000;
+      newsletterRows = [await newsletterBench("sqlite", (await freshSqlite()).url, work, readers, SECONDS)];
+    }
+
     table(
       "Throughput and latency (app vs a node:http server answering the same bytes from memory)",
       [
@@ -429,6 +437,34 @@ async function main() {
       );
     }
 
+    if (newsletterRows.length) {
+      table(
+        "Newsletter (a send to every subscribed reader: starting it in its own process; the home page while the server starts and sends one at the default MAIL_RATE_PER_MINUTE)",
+        [
+          "engine",
+          "readers",
+          "start s",
+          "start peak MB",
+          "home req/s quiet",
+          "while sending",
+          "ratio",
+          "mails meanwhile",
+          "server peak MB",
+        ],
+        newsletterRows.map((r) => [
+          r.engine,
+          r.subscribers,
+          r.startSeconds,
+          r.startPeakMb,
+          r.quietRps,
+          r.sendingRps,
+          r.ratio,
+          r.mailsDuring,
+          r.serverPeakMb,
+        ]),
+      );
+    }
+
     table(
       "Page weight (gzip on the wire)",
       ["route", "JS KB", "JS files", "CSS KB (files)", "CSS KB (inlined)", "HTML KB", "admin/editor code"],
@@ -501,6 +537,7 @@ async function main() {
           },
           scale: scaleRows,
           importExport: importRows,
+          newsletter: newsletterRows,
           pageWeight: sqlite.weights,
           lighthouse: sqlite.lighthouse,
         },

@@ -111,6 +111,7 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/manage-comments"),
   screen("/admin/media"),
   screen("/admin/import"),
+  screen("/admin/newsletter"),
   screen("/admin/settings"),
   { name: "blog preview", path: async (db) => `/admin/preview/blog/${(await newestBlog(db)).id}` },
   {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_ACTION_MESSAGES, UNKNOWN_ACTION } from "./admin-actions.fields.ts";
 import { newBlogSchema } from "./blog.ts";
 import { categoryRenameSchema } from "./category-rename.ts";
-import { recordId } from "./common.ts";
+import { checkbox, recordId } from "./common.ts";
 import { UPLOAD_ID } from "./image.fields.ts";
 import { recipeSchema } from "./recipe.ts";
 import { siteInfoSchema } from "./site-info.ts";
@@ -46,8 +46,8 @@ export const importActions = intents([
   z.object({ ...intent("discard"), id: recordId(M.importGone) }),
 ]);
 
-/** The export form: a checkbox, "on" when ticked (a browser sends nothing when it is not). */
-export const exportForm = z.object({ includePii: z.string().transform((v) => v === "on") });
+/** The export form: one checkbox. */
+export const exportForm = z.object({ includePii: checkbox() });
 
 /** The blog list: the popup switch, a delete, and the Add Blog form (its own rules in blog.ts). */
 export const blogListActions = intents([
@@ -64,3 +64,14 @@ export const recipeListActions = intents([
 
 /** The edit recipe form; which recipe is the screen's to say (`?id=`, or `id` in a no-JS post). */
 export const recipeEditForm = intents([recipeSchema.safeExtend(intent("update"))]);
+
+/**
+ * The newsletter screen: a test mail of a blog to the signed-in admin, a re-send of a blog to the
+ * readers who have not had it, and the mail's settings (fullText: "on" the whole blog, "off" the
+ * excerpt with a link; a radio pair, so either is posted).
+ */
+export const newsletterActions = intents([
+  z.object({ ...intent("sendTest"), blogId: recordId(M.newsletterNoBlog) }),
+  z.object({ ...intent("resend"), blogId: recordId(M.newsletterNoBlog) }),
+  z.object({ ...intent("settings"), fullText: checkbox() }),
+]);

@@ -14,6 +14,30 @@ export const BLOG_FIELDS = defineFields({
 
 export type BlogFormValues = Record<keyof typeof BLOG_FIELDS, string>;
 
+/**
+ * The **Send to subscribers** choice beside the publication controls: a checkbox, kept apart from
+ * the text fields above (an autosaved draft holds those only; the choice is saved with the blog).
+ */
+export const BLOG_SEND_FIELDS = defineFields({
+  sendToSubscribers: { label: "Send to subscribers" },
+});
+
+const readers = (n: number, kind = "") =>
+  `${n.toLocaleString("en-US")} ${kind}${n === 1 ? "subscriber" : "subscribers"}`;
+
+export const BLOG_SEND_MESSAGES = {
+  /** The hint under the box while mail is on. */
+  willSend: (subscribers: number) =>
+    `Emails this blog to ${readers(subscribers, "confirmed ")} when it is published.`,
+  /** The hint on a blog that is live already: ticking the box and saving sends it. */
+  willSendOnSave: (subscribers: number) =>
+    `Emails this blog to ${readers(subscribers, "confirmed ")} when you save: it is published already.`,
+  /** The hint under the (disabled) box while mail is off. */
+  mailOff: "Mail is off: set SMTP_URL and MAIL_FROM to send blogs to subscribers.",
+  /** Instead of the box once the blog's send has started; its date follows. */
+  sentTo: (recipients: number) => `Sent to ${readers(recipients)} on`,
+};
+
 export const BLOG_MESSAGES = {
   /** The Add Blog form without an image (the spec's wording). */
   imageRequired: "Please upload an image or provide an image URL",

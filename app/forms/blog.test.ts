@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BlogFormValues } from "./blog.fields.ts";
+import { BLOG_FIELDS, BLOG_SEND_FIELDS, BLOG_SEND_MESSAGES, type BlogFormValues } from "./blog.fields.ts";
 import { editedBlogSchema, newBlogSchema } from "./blog.ts";
 import { parseForm } from "./parse.ts";
 import { publicationOf } from "./publication.ts";
@@ -169,5 +169,55 @@ describe("the publication controls of the blog form", () => {
     expect(refused({ publishAt: "2030-01-01T09:00", publishZone: "Mars/Olympus" })).toBe(
       "The time zone of Publish at is not one this server knows.",
     );
+  });
+});
+
+describe("the Send to subscribers choice of the blog form", () => {
+  const sent = (schema: typeof newBlogSchema | typeof editedBlogSchema, fields: Record<string, string>) => {
+    const f = form(base);
+    for (const [name, value] of Object.entries(fields)) f.set(name, value);
+    const parsed = parseForm(schema, f);
+    if (!parsed.ok) throw new Error(parsed.summary);
+    return parsed.data.sendToSubscribers;
+  };
+
+  it.each([
+    ["Add Blog", newBlogSchema],
+    ["edit blog", editedBlogSchema],
+  ] as const)('%s: a ticked box ("on") is true; an unticked one (not sent) is false', (_, schema) => {
+    expect(sent(schema, { sendToSubscribers: "on" })).toBe(true);
+    expect(sent(schema, {})).toBe(false);
+    expect(sent(schema, { sendToSubscribers: "" })).toBe(false);
+  });
+
+  it("reads only what a browser sends for a ticked box as ticked, never a refusal", () => {
+    for (const value of ["off", "true", "1", "ON"])
+      expect(sent(newBlogSchema, { sendToSubscribers: value })).toBe(false);
+  });
+
+  it("refills a refused form with the box as it was sent", () => {
+    const f = form({ ...base, title: "" });
+    f.set("sendToSubscribers", "on");
+    const r = parseForm(newBlogSchema, f);
+    expect(r.ok).toBe(false);
+    expect(r.values.sendToSubscribers).toBe("on");
+  });
+
+  it("is labelled Send to subscribers, and the hint counts readers in en-US form", () => {
+    expect(BLOG_SEND_FIELDS.sendToSubscribers).toEqual({
+      name: "sendToSubscribers",
+      label: "Send to subscribers",
+    });
+    expect(BLOG_SEND_MESSAGES.willSend(1234)).toBe(
+      "Emails this blog to 1,234 confirmed subscribers when it is published.",
+    );
+    expect(BLOG_SEND_MESSAGES.willSend(1)).toBe(
+      "Emails this blog to 1 confirmed subscriber when it is published.",
+    );
+    expect(BLOG_SEND_MESSAGES.sentTo(1234567)).toBe("Sent to 1,234,567 subscribers on");
+  });
+
+  it("is no text field of the form, so an autosaved draft never holds it", () => {
+    expect(Object.keys(BLOG_FIELDS)).not.toContain("sendToSubscribers");
   });
 });

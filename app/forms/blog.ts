@@ -4,7 +4,7 @@ import { htmlToText } from "#app/lib/excerpt.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
 import { requiredMessage } from "./common.fields.ts";
-import { optionalText } from "./common.ts";
+import { checkbox, optionalText } from "./common.ts";
 import { featuredRecipeField } from "./featured-recipe.ts";
 import { IMAGE_FIELDS } from "./image.fields.ts";
 import { checkPublication, publicationFields } from "./publication.ts";
@@ -34,6 +34,8 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
       imageAlt: optionalText(IMAGE_FIELDS.alt),
       featuredRecipe: featuredRecipeField,
       ...publicationFields,
+      // Send to subscribers (off when absent); the server records it only while mail is on.
+      sendToSubscribers: checkbox(),
     })
     .superRefine(checkPublication);
 }

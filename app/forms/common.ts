@@ -18,6 +18,12 @@ type Limited = Pick<FieldSpec, "label"> & { max: number };
 export const optionalText = ({ label, max }: Limited) =>
   z.string().trim().max(max, tooLongMessage(label, max));
 
+/**
+ * A checkbox: true when ticked. A browser sends "on" for a ticked box without a `value`, and nothing
+ * at all for an unticked one (which reads as "").
+ */
+export const checkbox = () => z.string().transform((value) => value === "on");
+
 /** Text that must be given (spaces alone do not count), trimmed, at most `max` characters. */
 export const requiredText = (field: Limited) => optionalText(field).min(1, requiredMessage(field.label));
 

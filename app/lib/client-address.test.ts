@@ -24,6 +24,12 @@ describe("clientAddressKey: who a login throttle counts as one client", () => {
     ["fe80::1%eth0", "fe80:0:0:0::/64"],
     ["fe80::abcd%25", "fe80:0:0:0::/64"],
     ["[2001:db8::1]", "2001:db8:0:0::/64"],
+    // Brackets only as a pair.
+    ["[2001:db8::1", "invalid"],
+    ["2001:db8::1]", "invalid"],
+    // A zone id makes a long string of a valid address: 100 characters in all are read, 101 are not.
+    [`fe80::1%${"z".repeat(92)}`, "fe80:0:0:0::/64"],
+    [`fe80::1%${"z".repeat(93)}`, "invalid"],
     ["64:ff9b::192.0.2.33", "64:ff9b:0:0::/64"],
     // Anything else is one shared bucket, never a key of unbounded size.
     ["", "invalid"],

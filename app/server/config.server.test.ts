@@ -52,6 +52,8 @@ describe("parseConfig defaults", () => {
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
       MAIL_OUTBOX_KEEP_DAYS: 30,
+      MAIL_RATE_PER_MINUTE: 600,
+      MAIL_BOUNCE_LIMIT: 3,
     });
   });
 

@@ -379,6 +379,18 @@ const VARIABLES = {
       "days a sent or given-up mail stays in the outbox (`mail_outbox`) before the sender deletes it; " +
       "a mail still to be sent is never deleted",
   }),
+  MAIL_RATE_PER_MINUTE: variable({
+    schema: wholeNumber({ min: 1, max: 1_000_000, unit: "mails a minute", fallback: 600 }),
+    meaning:
+      "how many newsletter mails a minute all servers together hand to the mail server (your mail " +
+      "provider's limit); other mail (sign-up, password reset, notifications) is not held back by it",
+  }),
+  MAIL_BOUNCE_LIMIT: variable({
+    schema: wholeNumber({ min: 1, max: 100, unit: "refusals", fallback: 3 }),
+    meaning:
+      "permanent refusals (an SMTP 5xx answer) after which a reader's address is marked bounced and " +
+      "gets no more newsletters",
+  }),
 };
 
 /** `a@b.c` or `Name <a@b.c>`: the forms of a From header people write by hand. */

@@ -1,7 +1,7 @@
 /**
  * A real SMTP server for tests (the `smtp-server` package) on 127.0.0.1 and a free port: it asks
  * for a user name and password, keeps every message it accepts (parsed by `mailparser`), and can
- * be told to refuse mail (a temporary 451) to test retries.
+ * be told to refuse mail (a temporary 451) to test retries, or some recipients for good (550).
  */
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -29,6 +29,8 @@ export interface TestSmtpServer {
   messages: ParsedMail[];
   /** Answer 451 to every message while true. */
   refusing: boolean;
+  /** Recipients refused for good: RCPT TO answers 550 (a mailbox that does not exist). */
+  refusedRecipients: Set<string>;
   /** Waits until at least `count` messages have arrived (or throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
     url: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${listenPort}`,
     messages,
     refusing: false,
+    refusedRecipients: new Set(),
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
@@ -62,6 +65,12 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
         return callback(null, { user: auth.username });
       return callback(new Error("Invalid username or password"));
     },
+    onRcptTo(address, _session, callback) {
+      if (!state.refusedRecipients.has(address.address)) return callback();
+      const error = new Error("No such mailbox") as Error & { responseCode: number };
+      error.responseCode = 550;
+      return callback(error);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
@@ -80,6 +89,10 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(listenPort, "127.0.0.1", () => resolve());
+  });
+  // A client that goes away mid-conversation (a sender killed on purpose) is not the test's failure.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
   });
   return state;
 }

@@ -12,7 +12,13 @@ import { type Account, ensureBuilt, type RunningServer, siteEnv, startServer } f
 export async function startTwoServers(
   admin: Account,
   more: Record<string, string> = {},
-): Promise<{ a: RunningServer; b: RunningServer; uploadsDir: string; stop(): Promise<void> }> {
+): Promise<{
+  a: RunningServer;
+  b: RunningServer;
+  uploadsDir: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}> {
   ensureBuilt();
   const database = await createPostgresDatabase();
   const uploads = await mkdtemp(join(tmpdir(), "wanderplate-uploads-"));
@@ -22,6 +28,7 @@ export async function startTwoServers(
     a,
     b,
     uploadsDir: uploads,
+    databaseUrl: database.url,
     stop: async () => {
       await Promise.all([a.stop(), b.stop()]);
       await database.drop();

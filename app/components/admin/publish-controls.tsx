@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LocalTime } from "#app/components/local-time.tsx";
+import { BLOG_SEND_FIELDS, BLOG_SEND_MESSAGES } from "#app/forms/blog.fields.ts";
 import {
   PUBLICATION_FIELDS as F,
   FALLBACK_ZONE,
@@ -88,6 +89,68 @@ export function PublishAtField({
         </p>
       )}
       {error && <p className="mt-1.5 text-sm font-medium text-coral-600">{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * The blog form's **Send to subscribers** choice: a plain checkbox in the form post (off unless
+ * ticked), saved with the blog, and used once the blog is live. Once the blog's send has started
+ * it is a line saying when and to how many readers, and no box: a send never happens twice.
+ * While mail is off the box is disabled (the server ignores it then) and the hint says why.
+ */
+export function SendToSubscribersField({
+  idPrefix,
+  subscribers,
+  mailOn,
+  choice,
+  values,
+  live = false,
+}: {
+  idPrefix: string;
+  /** The blog is published already: a ticked box sends it as soon as it is saved. */
+  live?: boolean;
+  /** Confirmed subscribers now: whom a send would reach. */
+  subscribers: number;
+  mailOn: boolean;
+  /** The blog's saved choice (nothing chosen for a new blog), and its send once started. */
+  choice: { chosen: boolean; started: { at: number; recipients: number } | null };
+  /** The values of a refused submission, to refill. */
+  values?: Record<string, string>;
+}) {
+  const field = BLOG_SEND_FIELDS.sendToSubscribers;
+  if (choice.started)
+    return (
+      <p className="mt-4 text-sm text-ink-700" data-testid="newsletter-sent">
+        {BLOG_SEND_MESSAGES.sentTo(choice.started.recipients)}{" "}
+        <LocalTime seconds={choice.started.at} withTime />
+      </p>
+    );
+  const id = `${idPrefix}-send-to-subscribers`;
+  const ticked = values && field.name in values ? values[field.name] === "on" : choice.chosen;
+  return (
+    <div className="mt-4">
+      <div className="flex items-center gap-2.5">
+        <input
+          id={id}
+          type="checkbox"
+          name={field.name}
+          defaultChecked={ticked}
+          disabled={!mailOn}
+          aria-describedby={`${id}-hint`}
+          className="size-5 accent-sea-700 disabled:opacity-60"
+        />
+        <label htmlFor={id} className={`font-medium ${mailOn ? "" : "text-ink-700"}`}>
+          {field.label}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-700">
+        {!mailOn
+          ? BLOG_SEND_MESSAGES.mailOff
+          : live
+            ? BLOG_SEND_MESSAGES.willSendOnSave(subscribers)
+            : BLOG_SEND_MESSAGES.willSend(subscribers)}
+      </p>
     </div>
   );
 }

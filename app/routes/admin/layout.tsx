@@ -48,6 +48,7 @@ export default function AdminLayout() {
     { to: "/admin/categories", label: "Categories" },
     { to: "/admin/manage-recipe", label: "Recipe", badge: <Badge count={counts.recipes} label="recipes" /> },
     { to: "/admin/manage-users", label: "Users" },
+    { to: "/admin/newsletter", label: "Newsletter" },
     { to: "/admin/manage-contacts", label: "Messages" },
     {
       to: "/admin/manage-comments",

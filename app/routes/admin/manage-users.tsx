@@ -72,6 +72,7 @@ const SUBSCRIPTION_LABELS = {
   pending: "Awaiting confirmation",
   subscribed: "Subscribed",
   unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
 } as const;
 
 /** A missing full name shows N/A, a missing phone shows -. */

@@ -19,6 +19,7 @@ import { relatedMigration } from "#app/server/db/migrations/015_related.server.t
 import { categoryKeysMigration } from "#app/server/db/migrations/016_category_keys.server.ts";
 import { searchVectorMigration } from "#app/server/db/migrations/017_search_vector.server.ts";
 import { importsMigration } from "#app/server/db/migrations/018_imports.server.ts";
+import { newsletterMigration } from "#app/server/db/migrations/019_newsletter.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -43,6 +44,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "016_category_keys": categoryKeysMigration,
     "017_search_vector": searchVectorMigration(dialect),
     "018_imports": importsMigration(dialect),
+    "019_newsletter": newsletterMigration(dialect),
   };
 }
 

@@ -100,12 +100,17 @@ interface UsersTable {
   email: string;
   phone: string;
   created_at: number;
-  /** `pending` (awaiting the confirm link), `subscribed` or `unsubscribed` (migration 009). */
+  /**
+   * `pending` (awaiting the confirm link), `subscribed` or `unsubscribed` (migration 009), or
+   * `bounced` (their mail server refused MAIL_BOUNCE_LIMIT mails for good; migration 019).
+   */
   subscription: Generated<string>;
   /** SHA-256 of the confirm link's token while pending; null otherwise. */
   confirm_token_hash: string | null;
   /** The token of this reader's unsubscribe link (it can only unsubscribe them). */
   unsubscribe_token: string | null;
+  /** Mails their mail server refused for good (a 5xx answer; migration 019). */
+  hard_bounces: Generated<number>;
 }
 
 interface ContactsTable {
@@ -233,6 +238,50 @@ interface MailOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** The newsletter delivery this mail carries; null for every other mail (migration 019). */
+  newsletter_delivery_id: number | null;
+}
+
+/** One send of a blog to its readers (migration 019; app/server/newsletter). */
+interface NewsletterSendsTable {
+  id: Generated<number>;
+  blog_id: number;
+  /** 1: the send on publishing; 2, 3…: deliberate re-sends. Unique per blog. */
+  round: number;
+  /**
+   * `waiting` (until the blog is live), `sending`, `done`, or `cancelled` (its blog went live more
+   * than a day before any sender could start it).
+   */
+  status: string;
+  /** The email of the admin who asked for it. */
+  requested_by: Generated<string>;
+  requested_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  /** Readers it was started for. */
+  recipients: Generated<number>;
+  /** The mail as rendered when the send started, with a placeholder for each reader's link. */
+  subject: Generated<string>;
+  text_body: Generated<string>;
+  html_body: Generated<string>;
+}
+
+/** One reader's copy of a send (migration 019). */
+interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  send_id: number;
+  user_id: number;
+  /** `pending`, `queued` (in the outbox), `sent`, `failed` or `skipped` (left before it was queued). */
+  status: Generated<string>;
+  updated_at: number;
+  error: string | null;
+}
+
+/** One row (id 1): how far the shared newsletter rate has been used (migration 019). */
+interface NewsletterPaceTable {
+  id: number;
+  /** Seconds: the feed may queue mail for the time up to now that is past this. */
+  fed_until: number;
 }
 
 /** Something the site's address is told about, in the next batched notification (migration 009). */
@@ -347,6 +396,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_events: MailEventsTable;
   mail_digest: MailDigestTable;
+  newsletter_sends: NewsletterSendsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_pace: NewsletterPaceTable;
   password_resets: PasswordResetsTable;
   search_docs: SearchDocsTable;
   import_map: ImportMapTable;

@@ -13,8 +13,10 @@ export type BlogSubmission =
   | {
       ok: true;
       /** The blog's fields as the model takes them (the publication controls are read into `publication`). */
-      fields: Omit<BlogFormData, "publication" | "publishAt" | "publishZone">;
+      fields: Omit<BlogFormData, "publication" | "publishAt" | "publishZone" | "sendToSubscribers">;
       publication: { draft: boolean; publishAt: PublishAt };
+      /** The **Send to subscribers** box was ticked (the route records it only while mail is on). */
+      sendToSubscribers: boolean;
       values: Record<string, string>;
       choice: ImageChoice;
     }
@@ -41,11 +43,12 @@ export function blogSubmission(
         values,
       }),
     };
-  const { publication, publishAt, publishZone, ...fields } = read.data;
+  const { publication, publishAt, publishZone, sendToSubscribers, ...fields } = read.data;
   return {
     ok: true,
     fields,
     publication: publicationOf({ publication, publishAt, publishZone }),
+    sendToSubscribers,
     values,
     choice,
   };

@@ -17,6 +17,7 @@ import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { startMailSender } from "#app/server/mail/sender.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
+import { newsletterWork } from "#app/server/newsletter/round.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/metrics.server.ts";
 import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
@@ -37,7 +38,10 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
   await startScheduledBackups();
-  startMailSender(db, (await getDatabase()).dialect);
+  const { dialect } = await getDatabase();
+  startMailSender(db, dialect, {
+    newsletter: newsletterWork(db, dialect, { ratePerMinute: getConfig().MAIL_RATE_PER_MINUTE }),
+  });
   // Imports from /admin/import left running by a server that stopped are taken over here.
   startImportJobs(db);
 }
@@ -86,8 +90,15 @@ app.use("/uploads", labelRoute("/uploads"), uploadStore().serve);
 app.get("/metrics", serveMetrics);
 
 // CSRF: a browser's cross-site form post carries a foreign Origin; refuse it before any action runs.
+// One exception: a mail program's one-click unsubscribe (RFC 8058) posts from wherever the reader
+// reads mail. Its token is its only credential, and it can only unsubscribe that token's reader.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.path === "/unsubscribe") {
+    // React Router refuses a cross-site action on its own (400): this one is meant to be cross-site.
+    delete req.headers.origin;
+    return next();
+  }
   const origin = req.get("origin");
   if (origin && !isSameOrigin(origin, req.get("host"), req.protocol, getConfig().PUBLIC_URL)) {
     log.warn({ origin: origin.slice(0, 200) }, "cross-site request refused");

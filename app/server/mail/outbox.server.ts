@@ -10,14 +10,21 @@
  * one, the lease runs out and another sender takes the row.
  */
 import { randomUUID } from "node:crypto";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Dialect } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
 import type { MailContent } from "./templates.server.ts";
 
 export interface OutgoingMail extends MailContent {
   to: string;
   /** Extra headers, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * The newsletter delivery this mail carries (app/server/newsletter). Such a mail goes after every
+   * other due mail, is sent at most once (see markSending), and its outcome reaches the delivery.
+   */
+  newsletterDeliveryId?: number | null;
 }
 
 const queuedListeners = new Set<() => void>();
@@ -40,6 +47,7 @@ export async function queueMail(db: DB, mail: OutgoingMail, now = nowSeconds()):
       headers: JSON.stringify(mail.headers ?? {}),
       next_attempt_at: now,
       created_at: now,
+      newsletter_delivery_id: mail.newsletterDeliveryId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -67,6 +75,7 @@ export interface ClaimedMail extends OutgoingMail {
   id: number;
   attempts: number;
   claimId: string;
+  newsletterDeliveryId: number | null;
 }
 
 /**
@@ -85,6 +94,8 @@ export async function claimDueMail(
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
     .where("claimed_until", "<=", now)
+    // A newsletter of 100,000 mails never holds back a password reset queued after it.
+    .orderBy(sql`newsletter_delivery_id is not null`)
     .orderBy("id")
     .limit(limit);
   const claim = {
@@ -99,6 +110,7 @@ export async function claimDueMail(
     "html_body",
     "headers",
     "attempts",
+    "newsletter_delivery_id",
   ] as const;
   const rows =
     dialect === "postgres"
@@ -131,6 +143,7 @@ export async function claimDueMail(
       headers: parseHeaders(r.headers),
       attempts: Number(r.attempts),
       claimId,
+      newsletterDeliveryId: r.newsletter_delivery_id,
     }))
     .sort((a, b) => a.id - b.id);
 }
@@ -147,14 +160,63 @@ function parseHeaders(json: string): Record<string, string> {
   }
 }
 
-/** Sent: done for good. Only the holder of the claim may say so. */
-export async function markSent(db: DB, mail: ClaimedMail, now = nowSeconds()): Promise<void> {
-  await db
+/**
+ * A newsletter mail is about to go to the mail server: from now on it is never claimed again, so
+ * a sender killed mid-send leaves it `sending` (settled by settleAbandonedNewsletterMail) rather
+ * than sending a second copy later. False when the mail is no longer this sender's to send (its
+ * reader unsubscribed and the row went, or the claim was lost).
+ */
+export async function markSending(db: DB, mail: ClaimedMail): Promise<boolean> {
+  const result = await db
     .updateTable("mail_outbox")
-    .set({ status: "sent", sent_at: now, claimed_until: 0, claim_id: null, last_error: null })
+    .set({ status: "sending" })
     .where("id", "=", mail.id)
     .where("claim_id", "=", mail.claimId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Runs `work` in a transaction when the mail carries a newsletter delivery (two tables change). */
+function withDelivery(db: DB, mail: ClaimedMail, work: (trx: Kysely<Database>) => Promise<void>) {
+  return mail.newsletterDeliveryId === null ? work(db) : db.transaction().execute(work);
+}
+
+async function settleDelivery(
+  trx: Kysely<Database> | Transaction<Database>,
+  deliveryId: number | null,
+  status: "sent" | "failed",
+  now: number,
+  error: string | null = null,
+) {
+  if (deliveryId === null) return;
+  await trx
+    .updateTable("newsletter_deliveries")
+    .set({ status, updated_at: now, error })
+    .where("id", "=", deliveryId)
     .execute();
+}
+
+/** Sent: done for good. Only the holder of the claim may say so. */
+export async function markSent(db: DB, mail: ClaimedMail, now = nowSeconds()): Promise<void> {
+  await withDelivery(db, mail, async (trx) => {
+    const result = await trx
+      .updateTable("mail_outbox")
+      .set({
+        status: "sent",
+        sent_at: now,
+        claimed_until: 0,
+        claim_id: null,
+        last_error: null,
+        // A newsletter's copy is the send's own text with one link changed: kept once, on the send.
+        ...(mail.newsletterDeliveryId === null ? {} : { html_body: "", text_body: "" }),
+      })
+      .where("id", "=", mail.id)
+      .where("claim_id", "=", mail.claimId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1)
+      await settleDelivery(trx, mail.newsletterDeliveryId, "sent", now);
+  });
 }
 
 /**
@@ -164,41 +226,115 @@ export async function markSent(db: DB, mail: ClaimedMail, now = nowSeconds()): P
 export async function releaseClaim(db: DB, mail: ClaimedMail): Promise<void> {
   await db
     .updateTable("mail_outbox")
-    .set((eb) => ({ claimed_until: 0, claim_id: null, attempts: eb("attempts", "-", 1) }))
+    .set((eb) => ({
+      claimed_until: 0,
+      claim_id: null,
+      attempts: eb("attempts", "-", 1),
+      // Never reached the mail server: markSending's mark is taken back with the claim.
+      status: "pending",
+    }))
     .where("id", "=", mail.id)
     .where("claim_id", "=", mail.claimId)
     .execute();
 }
 
+/** What a failed try knows: the error's text, and whether the mail server refused for good (5xx). */
+export interface FailedTry {
+  error: string;
+  permanent?: boolean;
+}
+
 /**
- * A failed try: again after a growing delay, or marked failed once MAX_ATTEMPTS tries are used.
- * Answers whether the mail was given up.
+ * A failed try: again after a growing delay, or marked failed once MAX_ATTEMPTS tries are used or
+ * at once when the refusal was permanent. A permanent refusal also counts against the reader with
+ * that address: at `bounceLimit` their subscription becomes `bounced`. Answers whether the mail
+ * was given up.
  */
 export async function markFailedTry(
   db: DB,
   mail: ClaimedMail,
-  error: string,
+  failure: string | FailedTry,
   {
     now = nowSeconds(),
     maxAttempts = MAX_ATTEMPTS,
     retryBaseSeconds = RETRY_BASE_SECONDS,
-  }: { now?: number; maxAttempts?: number; retryBaseSeconds?: number } = {},
+    bounceLimit = DEFAULT_BOUNCE_LIMIT,
+  }: { now?: number; maxAttempts?: number; retryBaseSeconds?: number; bounceLimit?: number } = {},
 ): Promise<boolean> {
-  const givenUp = mail.attempts >= maxAttempts;
-  await db
-    .updateTable("mail_outbox")
-    .set({
-      status: givenUp ? "failed" : "pending",
-      // A given-up mail is never tried again: the column keeps when it was given up, for pruning.
-      next_attempt_at: givenUp ? now : now + retryDelaySeconds(mail.attempts, retryBaseSeconds),
-      claimed_until: 0,
-      claim_id: null,
-      last_error: error.slice(0, 500),
-    })
-    .where("id", "=", mail.id)
-    .where("claim_id", "=", mail.claimId)
-    .execute();
+  const { error, permanent = false } = typeof failure === "string" ? { error: failure } : failure;
+  const givenUp = permanent || mail.attempts >= maxAttempts;
+  const lastError = error.slice(0, 500);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("mail_outbox")
+      .set({
+        status: givenUp ? "failed" : "pending",
+        // A given-up mail is never tried again: the column keeps when it was given up, for pruning.
+        next_attempt_at: givenUp ? now : now + retryDelaySeconds(mail.attempts, retryBaseSeconds),
+        claimed_until: 0,
+        claim_id: null,
+        last_error: lastError,
+      })
+      .where("id", "=", mail.id)
+      .where("claim_id", "=", mail.claimId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return;
+    if (givenUp) await settleDelivery(trx, mail.newsletterDeliveryId, "failed", now, lastError);
+    if (permanent) await countBounce(trx, mail.to, bounceLimit);
+  });
   return givenUp;
+}
+
+/** Permanent refusals after which a reader gets no more newsletters (MAIL_BOUNCE_LIMIT). */
+export const DEFAULT_BOUNCE_LIMIT = 3;
+
+async function countBounce(trx: Kysely<Database>, address: string, limit: number) {
+  const theirs = (q: ReturnType<typeof trx.updateTable<"users">>) =>
+    q.where(sql<string>`lower(email)`, "=", address.toLowerCase());
+  await theirs(
+    trx.updateTable("users").set((eb) => ({ hard_bounces: eb("hard_bounces", "+", 1) })),
+  ).execute();
+  await theirs(trx.updateTable("users").set({ subscription: "bounced" }))
+    .where("subscription", "=", "subscribed")
+    .where("hard_bounces", ">=", limit)
+    .execute();
+}
+
+/** What a newsletter mail whose sender died mid-send is marked with (it may or may not have left). */
+export const OUTCOME_UNKNOWN =
+  "outcome unknown: the sender stopped while handing this mail to the mail server";
+
+/**
+ * Newsletter mails left `sending` by a sender that died (their claim ran out): failed, with the
+ * outcome unknown, never sent again (a reader missing one newsletter beats a reader getting two).
+ * Answers how many.
+ */
+export async function settleAbandonedNewsletterMail(db: DB, now = nowSeconds()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const abandoned = trx
+      .selectFrom("mail_outbox")
+      .select("newsletter_delivery_id")
+      .where("status", "=", "sending")
+      .where("claimed_until", "<=", now);
+    await trx
+      .updateTable("newsletter_deliveries")
+      .set({ status: "failed", updated_at: now, error: OUTCOME_UNKNOWN })
+      .where("id", "in", abandoned)
+      .execute();
+    const result = await trx
+      .updateTable("mail_outbox")
+      .set({
+        status: "failed",
+        next_attempt_at: now,
+        claimed_until: 0,
+        claim_id: null,
+        last_error: OUTCOME_UNKNOWN,
+      })
+      .where("status", "=", "sending")
+      .where("claimed_until", "<=", now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
 }
 
 /**

@@ -12,8 +12,11 @@ import { queueNotification } from "./notifications.server.ts";
 import {
   type ClaimedMail,
   claimDueMail,
+  DEFAULT_BOUNCE_LIMIT,
+  type FailedTry,
   MAX_ATTEMPTS,
   markFailedTry,
+  markSending,
   markSent,
   onMailQueued,
   pruneOutbox,
@@ -38,14 +41,17 @@ export interface MailTransport {
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 /**
- * nodemailer over SMTP_URL (smtp:// upgrades with STARTTLS when offered; smtps:// is TLS at once).
+ * nodemailer over SMTP_URL (smtp:// upgrades with STARTTLS when offered; smtps:// is TLS at once),
+ * with a small pool of connections.
  * nodemailer is loaded with the first mail, so a site without mail never pays for it in memory.
  */
 export function smtpTransport(smtpUrl: string): MailTransport {
   let transport: Promise<MailTransport> | undefined;
   const open = () =>
     (transport ??= import("nodemailer").then(({ createTransport }) =>
-      createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+      // Pooled: a newsletter of thousands of mails reuses a couple of connections instead of
+      // opening one (TCP, TLS, AUTH) per mail.
+      createTransport({ url: smtpUrl, pool: true, maxConnections: 2, maxMessages: 500, ...SMTP_TIMEOUTS }),
     ));
   return {
     sendMail: async (message) => (await open()).sendMail(message),
@@ -53,6 +59,17 @@ export function smtpTransport(smtpUrl: string): MailTransport {
       transport?.then((opened) => opened.close()).catch(() => undefined);
     },
   };
+}
+
+/**
+ * The newsletter's part of each round (app/server/newsletter/round.server.ts). Passed in, so this
+ * module knows nothing of blogs and readers.
+ */
+export interface NewsletterWork {
+  /** Starts the sends that are due, settles mail a dead sender left half-sent. */
+  prepare(now: number): Promise<void>;
+  /** Queues the next newsletter mails the shared rate allows; answers how many. */
+  feed(now: number): Promise<number>;
 }
 
 export interface SenderOptions {
@@ -72,6 +89,9 @@ export interface SenderOptions {
   keepSeconds?: number;
   /** The most old mails one round deletes. */
   pruneBatch?: number;
+  /** Permanent refusals of an address after which its reader gets no more newsletters. */
+  bounceLimit?: number;
+  newsletter?: NewsletterWork;
   /** Where failures are reported (the server log by default). */
   log?: (message: string) => void;
 }
@@ -93,6 +113,18 @@ const DEFAULT_PRUNE_BATCH = 100;
 /** Seconds between two prunes while the last one found no full batch: old rows rarely pile up. */
 const PRUNE_EVERY_SECONDS = 60;
 
+/**
+ * Whether the mail server refused the recipient for good: a 5xx answer to RCPT TO. Anything else
+ * (a 4xx, a dropped connection, a refused sender or login, which are the site's problem and not
+ * the reader's) is tried again later.
+ */
+export function failureOf(error: unknown): FailedTry {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  const permanent =
+    typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 && command === "RCPT TO";
+  return { error: describe(error), permanent };
+}
+
 /** An error's message without anything that looks like a URL's credentials. */
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -113,6 +145,8 @@ export function createMailSender(options: SenderOptions): MailSender {
     notifyWindowSeconds,
     keepSeconds = DEFAULT_KEEP_SECONDS,
     pruneBatch = DEFAULT_PRUNE_BATCH,
+    bounceLimit = DEFAULT_BOUNCE_LIMIT,
+    newsletter,
     log = (message: string) => logger.error(message),
   } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -123,7 +157,17 @@ export function createMailSender(options: SenderOptions): MailSender {
   // mail server took would stay claimed until its lease ran out and then go out a second time.
   const untold = new Map<number, () => Promise<unknown>>();
 
-  async function deliver(mail: ClaimedMail, now: () => number): Promise<boolean> {
+  /** Sends one claimed mail. Answers whether it went; null when it was no longer ours to send. */
+  async function deliver(mail: ClaimedMail, now: () => number): Promise<boolean | null> {
+    if (mail.newsletterDeliveryId !== null) {
+      try {
+        if (!(await markSending(db, mail))) return null;
+      } catch (error) {
+        // Not handed to the mail server: given back (with its mark, if it was made) next round.
+        untold.set(mail.id, () => releaseClaim(db, mail));
+        throw error;
+      }
+    }
     try {
       await transport.sendMail({
         from,
@@ -134,16 +178,20 @@ export function createMailSender(options: SenderOptions): MailSender {
         headers: mail.headers ?? {},
       });
     } catch (error) {
-      const reason = describe(error);
+      const failure = failureOf(error);
+      const reason = failure.error;
       const failedAt = now();
-      const tell = () => markFailedTry(db, mail, reason, { now: failedAt, maxAttempts, retryBaseSeconds });
+      const tell = () =>
+        markFailedTry(db, mail, failure, { now: failedAt, maxAttempts, retryBaseSeconds, bounceLimit });
       untold.set(mail.id, tell);
       const givenUp = await tell();
       untold.delete(mail.id);
       log(
-        givenUp
-          ? `mail ${mail.id} to ${mail.to} failed after ${mail.attempts} tries, given up: ${reason}`
-          : `mail ${mail.id} to ${mail.to} not sent (try ${mail.attempts}), will retry: ${reason}`,
+        failure.permanent
+          ? `mail ${mail.id} to ${mail.to} refused for good, given up: ${reason}`
+          : givenUp
+            ? `mail ${mail.id} to ${mail.to} failed after ${mail.attempts} tries, given up: ${reason}`
+            : `mail ${mail.id} to ${mail.to} not sent (try ${mail.attempts}), will retry: ${reason}`,
       );
       return false;
     }
@@ -176,6 +224,15 @@ export function createMailSender(options: SenderOptions): MailSender {
     }
   }
 
+  async function feedNewsletter(work: NewsletterWork, at: number): Promise<number> {
+    try {
+      return await work.feed(at);
+    } catch (error) {
+      log(`newsletter mail not queued, will retry: ${describe(error)}`);
+      return 0;
+    }
+  }
+
   async function round(fixedNow?: number) {
     const now = () => fixedNow ?? nowSeconds();
     let sent = 0;
@@ -187,22 +244,39 @@ export function createMailSender(options: SenderOptions): MailSender {
     } catch (error) {
       log(`mail notification not queued, will retry: ${describe(error)}`);
     }
+    if (newsletter) {
+      try {
+        await newsletter.prepare(now());
+      } catch (error) {
+        log(`newsletter sends not started, will retry: ${describe(error)}`);
+      }
+    }
+    const halted = () => stopped && fixedNow === undefined;
+    // A long newsletter would otherwise keep one round going for hours, and the round's other
+    // duties (the notification, starting scheduled sends, pruning) waiting with it.
+    const roundEnds = Date.now() + intervalMs;
     try {
-      for (;;) {
-        if (stopped && fixedNow === undefined) break;
-        const batch = await claimDueMail(db, dialect, { now: now(), leaseSeconds, limit: batchSize });
-        for (const [index, mail] of batch.entries()) {
-          try {
-            if (await deliver(mail, now)) sent++;
-            else failed++;
-          } catch (error) {
-            // The database went away mid-batch: the mails not tried yet are given back at the next
-            // round rather than left claimed (and a try short) until their lease runs out.
-            for (const rest of batch.slice(index + 1)) untold.set(rest.id, () => releaseClaim(db, rest));
-            throw error;
+      // The newsletter's next mails (as many as the rate allows), then everything due; again while
+      // the newsletter had more to queue, the rate still allows some, and the round has time left.
+      for (let fed = -1; fed !== 0 && !halted() && (fed === -1 || Date.now() < roundEnds); ) {
+        fed = newsletter ? await feedNewsletter(newsletter, now()) : 0;
+        for (;;) {
+          if (halted()) break;
+          const batch = await claimDueMail(db, dialect, { now: now(), leaseSeconds, limit: batchSize });
+          for (const [index, mail] of batch.entries()) {
+            try {
+              const outcome = await deliver(mail, now);
+              if (outcome === true) sent++;
+              else if (outcome === false) failed++;
+            } catch (error) {
+              // The database went away mid-batch: the mails not tried yet are given back at the next
+              // round rather than left claimed (and a try short) until their lease runs out.
+              for (const rest of batch.slice(index + 1)) untold.set(rest.id, () => releaseClaim(db, rest));
+              throw error;
+            }
           }
+          if (batch.length < batchSize) break;
         }
-        if (batch.length < batchSize) break;
       }
     } catch (error) {
       log(`mail outbox not read, will retry: ${describe(error)}`);
@@ -278,7 +352,7 @@ let processSender: MailSender | undefined;
 export function startMailSender(
   db: DB,
   dialect: Dialect,
-  config: Config = getConfig(),
+  { config = getConfig(), newsletter }: { config?: Config; newsletter?: NewsletterWork } = {},
 ): MailSender | undefined {
   if (!config.SMTP_URL || !config.MAIL_FROM || processSender) return processSender;
   processSender = createMailSender({
@@ -287,6 +361,8 @@ export function startMailSender(
     transport: smtpTransport(config.SMTP_URL),
     from: config.MAIL_FROM,
     keepSeconds: config.MAIL_OUTBOX_KEEP_DAYS * 24 * 3600,
+    bounceLimit: config.MAIL_BOUNCE_LIMIT,
+    newsletter,
   });
   processSender.start();
   const sender = processSender;

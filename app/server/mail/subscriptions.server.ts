@@ -23,13 +23,13 @@ const newToken = () => randomBytes(32).toString("base64url");
 const plausible = (token: string) => token !== "" && token.length <= 200;
 
 /** The link that unsubscribes one reader (its token can do nothing else). */
-const unsubscribeUrl = (token: string) => siteUrl(`${UNSUBSCRIBE_PATH}?token=${token}`);
+export const unsubscribeUrl = (token: string) => siteUrl(`${UNSUBSCRIBE_PATH}?token=${token}`);
 
 /**
  * The headers every mail to a reader carries: List-Unsubscribe, and List-Unsubscribe-Post so mail
  * programs may unsubscribe with one click (a POST to the same link; RFC 8058).
  */
-function unsubscribeHeaders(token: string): Record<string, string> {
+export function unsubscribeHeaders(token: string): Record<string, string> {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl(token)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -90,14 +90,53 @@ export async function findUnsubscribeLink(
   return row ? { email: row.email, unsubscribed: row.subscription === "unsubscribed" } : null;
 }
 
-/** Follows an unsubscribe link (the same again is fine). False when the link is unknown. */
-export async function unsubscribe(db: DB, token: string): Promise<boolean> {
+/**
+ * Follows an unsubscribe link (the same again is fine). False when the link is unknown. A
+ * newsletter copy already queued for the reader but not yet handed to the mail server is taken
+ * back in the same transaction: a reader who leaves mid-send gets nothing more.
+ */
+export async function unsubscribe(db: DB, token: string, now = nowSeconds()): Promise<boolean> {
   if (!plausible(token)) return false;
-  const row = await db
-    .updateTable("users")
-    .set({ subscription: "unsubscribed", confirm_token_hash: null })
-    .where("unsubscribe_token", "=", token)
-    .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("users")
+      .set({ subscription: "unsubscribed", confirm_token_hash: null })
+      .where("unsubscribe_token", "=", token)
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    const queued = trx
+      .selectFrom("newsletter_deliveries")
+      .select("id")
+      .where("user_id", "=", row.id)
+      .where("status", "=", "queued");
+    // `pending` only: a copy a sender has marked `sending` is on its way already.
+    await trx
+      .deleteFrom("mail_outbox")
+      .where("newsletter_delivery_id", "in", queued)
+      .where("status", "=", "pending")
+      .execute();
+    await trx
+      .updateTable("newsletter_deliveries")
+      .set({ status: "skipped", updated_at: now })
+      .where("user_id", "=", row.id)
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "pending"),
+          eb.and([
+            eb("status", "=", "queued"),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("mail_outbox")
+                  .select("mail_outbox.id")
+                  .whereRef("mail_outbox.newsletter_delivery_id", "=", "newsletter_deliveries.id"),
+              ),
+            ),
+          ]),
+        ]),
+      )
+      .execute();
+    return true;
+  });
 }

@@ -123,7 +123,18 @@ function contentColumns(input: BlogInput) {
   };
 }
 
-export async function createBlog(db: DB, input: BlogInput, createdAt = nowSeconds()): Promise<Blog> {
+/**
+ * More writes that belong with a blog's save (the editor's Send to subscribers choice): run in the
+ * save's transaction once the blog's row is written, so the save and they happen together or not at all.
+ */
+export type WithBlogSaved = (trx: DB, blogId: number) => Promise<void>;
+
+export async function createBlog(
+  db: DB,
+  input: BlogInput,
+  createdAt = nowSeconds(),
+  withSaved?: WithBlogSaved,
+): Promise<Blog> {
   return db.transaction().execute(async (trx) => {
     await claimImage(trx, input, createdAt);
     const row = await insertBlog(
@@ -133,6 +144,7 @@ export async function createBlog(db: DB, input: BlogInput, createdAt = nowSecond
       createdAt,
       newItemPublishAt(input.publishAt, createdAt),
     );
+    await withSaved?.(trx, row.id);
     return toBlog(row);
   });
 }
@@ -299,6 +311,7 @@ export async function updateBlog(
   db: DB,
   id: number,
   input: BlogInput & { keepImage?: boolean },
+  withSaved?: WithBlogSaved,
 ): Promise<Blog | null> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
@@ -325,6 +338,7 @@ export async function updateBlog(
       .returningAll()
       .executeTakeFirstOrThrow();
     await indexBlog(trx, id, row.title, row.content);
+    await withSaved?.(trx, id);
     return toBlog(row);
   });
 }

@@ -114,3 +114,17 @@ export async function deleteSiteNumbers(db: DB, domain: string): Promise<boolean
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/** How the newsletter mails a blog: its whole text (the default), or the excerpt and a link. */
+export interface NewsletterSettings {
+  fullText: boolean;
+}
+
+export async function getNewsletterSettings(db: DB): Promise<NewsletterSettings> {
+  const v = await readSetting<{ fullText?: unknown }>(db, "newsletter");
+  return { fullText: v?.fullText !== false };
+}
+
+export async function saveNewsletterSettings(db: DB, settings: NewsletterSettings): Promise<void> {
+  await writeSetting(db, "newsletter", settings);
+}

@@ -8,8 +8,11 @@ export interface UserInput {
   phone: string;
 }
 
-/** A reader's subscription: `pending` until they follow the confirm link of a double opt-in. */
-type Subscription = "pending" | "subscribed" | "unsubscribed";
+/**
+ * A reader's subscription: `pending` until they follow the confirm link of a double opt-in;
+ * `bounced` once their mail server refused MAIL_BOUNCE_LIMIT mails for good.
+ */
+type Subscription = "pending" | "subscribed" | "unsubscribed" | "bounced";
 
 /** How a new user starts: subscribed (as every sign-up did before mail), or pending a confirmation. */
 export interface NewSubscription {
@@ -58,7 +61,7 @@ export interface UserListItem {
 }
 
 const asSubscription = (value: string): Subscription =>
-  value === "pending" || value === "unsubscribed" ? value : "subscribed";
+  value === "pending" || value === "unsubscribed" || value === "bounced" ? value : "subscribed";
 
 /** One page of users, newest first; a page past the end gives the last page. */
 export async function listUsersPage(db: DB, page = 1, perPage = USERS_PER_PAGE): Promise<Page<UserListItem>> {

@@ -49,16 +49,24 @@ interface Answer {
 
 /** A sign-in POST with exactly these headers (node:http: fetch would not send our Host). */
 function postLogin(headers: Record<string, string>): Promise<Answer> {
+  return postForm("/admin/login", ADMIN, headers);
+}
+
+function postForm(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<Answer> {
   if (!server) throw new Error("server not started");
   const { port } = new URL(server.url);
-  const body = new URLSearchParams(ADMIN).toString();
+  const body = new URLSearchParams(fields).toString();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: "127.0.0.1",
         port: Number(port),
         method: "POST",
-        path: "/admin/login",
+        path,
         headers: {
           host: HOST,
           "content-type": "application/x-www-form-urlencoded",
@@ -116,5 +124,22 @@ describe("the Origin check in the server's middleware, behind a trusted TLS prox
       expect(answer.status, origin).toBe(403);
       expect(sessionCookieOf(answer), origin).toBeUndefined();
     }
+  });
+});
+
+describe("the one-click unsubscribe (RFC 8058)", () => {
+  it("is not refused for a foreign Origin: a mail program posts from elsewhere, and the token is the credential", async () => {
+    const oneClick = { "List-Unsubscribe": "One-Click" };
+    const answer = await postForm("/unsubscribe?token=forged-token", oneClick, {
+      origin: "https://mail.example",
+    });
+    // Past the Origin check, the action ran: an unknown token changes nothing.
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain("This unsubscribe link is not valid.");
+    // Any other path keeps the check.
+    const other = await postForm("/unsubscribe/x?token=forged-token", oneClick, {
+      origin: "https://mail.example",
+    });
+    expect(other.status).toBe(403);
   });
 });

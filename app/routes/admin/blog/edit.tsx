@@ -4,7 +4,11 @@ import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
 import { PICKER_PAGE_PARAM } from "#app/components/admin/image-picker.tsx";
 import { PreviewButton } from "#app/components/admin/preview-button.tsx";
-import { PublishAtField, SaveDraftButton } from "#app/components/admin/publish-controls.tsx";
+import {
+  PublishAtField,
+  SaveDraftButton,
+  SendToSubscribersField,
+} from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { UnsavedChanges } from "#app/components/admin/unsaved-changes.tsx";
@@ -25,6 +29,7 @@ import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { featuredRecipeIdOf, recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
+import { recordSendChoice, sendChoiceForForm } from "#app/server/newsletter/send-choice.server.ts";
 import type { Route } from "./+types/edit";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: (await categoriesInUse(db, { publishedOnly: false })).map((c) => c.name),
     recipes: await recipeChoices(db),
     featuredRecipe: await featuredRecipeIdOf(db, blog.id),
+    ...(await sendChoiceForForm(db, blog.id)),
   };
 }
 
@@ -51,16 +57,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (!id) return adminFail(404, `${failure}: no such blog.`);
   const submission = blogSubmission(await readForm(request, editedBlogSchema), failure);
   if (!submission.ok) return submission.response;
-  const { fields, values, choice, publication } = submission;
+  const { fields, values, choice, publication, sendToSubscribers } = submission;
   const saved = await storeThenSave(
     choice,
     (image) =>
-      updateBlog(db, id, {
-        ...fields,
-        ...image,
-        keepImage: choice.kind === "none",
-        publishAt: publication.publishAt,
-      }),
+      updateBlog(
+        db,
+        id,
+        { ...fields, ...image, keepImage: choice.kind === "none", publishAt: publication.publishAt },
+        recordSendChoice(sendToSubscribers, admin.email),
+      ),
     "Updating a blog",
   );
   if (!saved.ok) return refusedBlogSave(saved, failure, values);
@@ -73,7 +79,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function EditBlog() {
-  const { blog, publication, library, categories, recipes, featuredRecipe } = useLoaderData<typeof loader>();
+  const { blog, publication, library, categories, recipes, featuredRecipe, subscribers, mailOn, sendChoice } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -130,7 +137,15 @@ export default function EditBlog() {
           values={result?.values}
           error={result?.fieldErrors?.publishAt}
         />
-        <div className="mt-6 flex justify-end gap-3">
+        <SendToSubscribersField
+          idPrefix="edit-blog"
+          live={publication.state === "published"}
+          subscribers={subscribers}
+          mailOn={mailOn}
+          choice={sendChoice}
+          values={result?.values}
+        />
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Link to="/admin/blog" className={buttonSecondary}>
             Cancel
           </Link>

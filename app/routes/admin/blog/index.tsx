@@ -11,6 +11,7 @@ import {
   PublicationFilterLinks,
   PublishAtField,
   SaveDraftButton,
+  SendToSubscribersField,
 } from "#app/components/admin/publish-controls.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
@@ -50,6 +51,7 @@ import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { type UndescribedImage, undescribedImages } from "#app/server/models/uploads.server.ts";
+import { recordSendChoice, sendChoiceForForm } from "#app/server/newsletter/send-choice.server.ts";
 import type { Route } from "./+types/index";
 
 /** The list count can be all or a given number; "all" still pages, 100 at a time. */
@@ -64,12 +66,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const perPage = show === "all" ? ALL_PAGE_SIZE : Number(show);
   const filter = publicationFilterOf(url.searchParams.get("state"));
   const onDashboard = url.pathname.startsWith("/admin/dashboard");
-  const [page, popupEnabled, categories, undescribed] = await Promise.all([
+  const [page, popupEnabled, categories, undescribed, newsletter] = await Promise.all([
     listAdminBlogs(db, { page: Number(url.searchParams.get("page") ?? 1), perPage, filter }),
     isPopupEnabled(db),
     categoriesInUse(db, { publishedOnly: false }),
     // The nudge for alt text the forms never demand: only on the dashboard.
     onDashboard ? undescribedImages(db) : ([] as UndescribedImage[]),
+    // The Add Blog form's Send to subscribers choice.
+    sendChoiceForForm(db, null),
   ]);
   return {
     ...page,
@@ -79,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: categories.map((c) => c.name),
     recipes: await recipeChoices(db),
     undescribed,
+    ...newsletter,
   };
 }
 
@@ -113,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent: _, ...blog } = posted;
   const submission = blogSubmission({ ...read, data: blog }, failure);
   if (!submission.ok) return submission.response;
-  const { fields, values, choice, publication } = submission;
+  const { fields, values, choice, publication, sendToSubscribers } = submission;
   // A draft may wait for its image; publishing needs one (the model checks that too).
   if (choice.kind === "none" && !publication.draft) {
     return adminFail(400, BLOG_MESSAGES.imageRequired, {
@@ -123,7 +128,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const saved = await storeThenSave(
     choice,
-    (image) => createBlog(db, { ...fields, ...image, publishAt: publication.publishAt }),
+    (image) =>
+      createBlog(
+        db,
+        { ...fields, ...image, publishAt: publication.publishAt },
+        undefined,
+        recordSendChoice(sendToSubscribers, admin.email),
+      ),
     "Adding a blog",
   );
   if (!saved.ok) return refusedBlogSave(saved, failure, values);
@@ -168,7 +179,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { categories, recipes } = useLoaderData<typeof loader>();
+  const { categories, recipes, subscribers, mailOn, sendChoice } = useLoaderData<typeof loader>();
   return (
     <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
@@ -183,7 +194,14 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           recipes={recipes}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
-        <div className="mt-6 flex justify-end gap-3">
+        <SendToSubscribersField
+          idPrefix="add-blog"
+          subscribers={subscribers}
+          mailOn={mailOn}
+          choice={sendChoice}
+          values={failed?.values}
+        />
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
           <CloseModalButton className={buttonSecondary}>Cancel</CloseModalButton>
           <SaveDraftButton disabled={fetcher.state !== "idle"} />
           <PreviewButton action="/admin/preview/blog/new" />

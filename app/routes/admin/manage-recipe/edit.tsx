@@ -148,7 +148,7 @@ export default function RecipeEdit({ loaderData, actionData }: Route.ComponentPr
           values={failed?.values}
           error={failed?.fieldErrors?.publishAt}
         />
-        <div className="flex justify-end gap-3">
+        <div className="flex flex-wrap justify-end gap-3">
           <SaveDraftButton disabled={submitting} />
           <PreviewButton action={`/admin/preview/recipe/${recipe.id}`} />
           <SubmitButton submitting={submitting}>Save Recipe</SubmitButton>

@@ -223,7 +223,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
             values={failed?.values}
             error={failed?.fieldErrors?.publishAt}
           />
-          <div className="flex justify-end gap-3">
+          <div className="flex flex-wrap justify-end gap-3">
             <SaveDraftButton disabled={saving} />
             <PreviewButton action="/admin/preview/recipe/new" />
             <SubmitButton submitting={saving}>Save Recipe</SubmitButton>

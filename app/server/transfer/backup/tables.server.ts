@@ -24,6 +24,9 @@ export const BACKED_UP = [
   { name: "import_map", key: ["system", "site", "source_type", "source_id"], serial: false },
   { name: "import_media", key: ["url"], serial: false },
   { name: "autosaves", key: ["account_id", "draft_key"], serial: false },
+  // Which blogs were sent to readers, or wait to be (migration 019): a restored site never sends a
+  // blog a second time, and a send chosen for a scheduled blog still goes when the blog does.
+  { name: "newsletter_sends", key: ["id"], serial: true },
   // Derived from blogs and recipes, but kept: the same columns on both engines, and each engine's
   // own index (SQLite's FTS5 triggers, PostgreSQL's GIN expression) fills as the rows go back in.
   { name: "search_docs", key: ["id"], serial: true },
@@ -52,6 +55,9 @@ export const LEFT_OUT: Record<string, string> = {
   mail_events: "contact messages and comments waiting for the owner's next notification mail",
   mail_digest: "when the last notification mail went out",
   password_resets: "short-lived reset links: a restored site has none outstanding",
+  newsletter_deliveries:
+    "each reader's copy of a send, tied to mails on their way (left out too): a restore is not a resend",
+  newsletter_pace: "how much of the newsletter's rate was used in the last seconds",
   search_fts: "SQLite's full-text index of search_docs, filled by its triggers as search_docs is restored",
   search_fts_data: "part of SQLite's full-text index (search_fts)",
   search_fts_idx: "part of SQLite's full-text index (search_fts)",

@@ -1,0 +1,60 @@
+/**
+ * A blog as its newsletter mail: the facts newsletter-mail.server.tsx renders, read from the
+ * database as they are now (called once per send, when it starts). Every link is absolute
+ * (PUBLIC_URL); the unsubscribe link is a placeholder each reader's copy fills in.
+ */
+import { totalMinutes } from "#app/lib/durations.ts";
+import { type ImageRef, imageSources, linkUploadsAt } from "#app/lib/images.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import { siteUrl } from "#app/server/mail/notifications.server.ts";
+import type { MailContent } from "#app/server/mail/templates.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
+import { findBlogById } from "#app/server/models/blogs.server.ts";
+import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
+import { getNewsletterSettings, getSiteInfo } from "#app/server/models/settings.server.ts";
+import { newsletterMail, UNSUBSCRIBE_URL_PLACEHOLDER } from "./newsletter-mail.server.tsx";
+
+/** An image's absolute address at a width mail programs show well (600 px at 2x density). */
+function mailImage(ref: ImageRef): string | null {
+  const src = imageSources(ref, 960)?.src;
+  return src ? siteUrl(src) : null;
+}
+
+/** The mail of blog `blogId` (null: no such blog). */
+export async function renderBlogMail(db: DB, blogId: number): Promise<MailContent | null> {
+  const blog = await findBlogById(db, blogId);
+  if (!blog) return null;
+  const [site, settings, recipe] = await Promise.all([
+    getSiteInfo(db),
+    getNewsletterSettings(db),
+    publishedFeaturedRecipe(db, blogId),
+  ]);
+  return newsletterMail({
+    site: {
+      name: site.name,
+      url: siteUrl("/"),
+      address: [site.address, site.addressCity].filter(Boolean).join(", "),
+    },
+    blog: {
+      title: blog.title,
+      url: siteUrl(`/blogs/${blog.slug}`),
+      html: linkUploadsAt(blog.content, uploadsBase()),
+      excerpt: blog.excerpt,
+      author: blog.author,
+      date: blog.date,
+      imageUrl: mailImage(blog.image),
+      imageAlt: blog.imageAlt,
+    },
+    recipe: recipe && {
+      title: recipe.title,
+      url: siteUrl(`/recipes/${recipe.slug}`),
+      short: recipe.short,
+      imageUrl: mailImage(recipe.image),
+      imageAlt: recipe.imageAlt,
+      totalMinutes: totalMinutes(recipe),
+      servings: recipe.servings,
+    },
+    fullText: settings.fullText,
+    unsubscribeUrl: UNSUBSCRIBE_URL_PLACEHOLDER,
+  });
+}
