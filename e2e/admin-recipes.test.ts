@@ -19,14 +19,18 @@ const redPng = () =>
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-/** The statuses of a page's POST answers, newest last, so refused saves can be checked. */
+/**
+ * The statuses of a page's form POST answers, newest last, so refused saves can be checked. The
+ * autosave's own background POSTs are left out: one landing after a save would hide its answer.
+ */
 const postStatuses = new WeakMap<Page, number[]>();
 
 function trackPosts(page: Page) {
   const statuses: number[] = [];
   postStatuses.set(page, statuses);
   page.on("response", (r) => {
-    if (r.request().method() === "POST") statuses.push(r.status());
+    if (r.request().method() === "POST" && !new URL(r.url()).pathname.startsWith("/admin/autosave"))
+      statuses.push(r.status());
   });
 }
 

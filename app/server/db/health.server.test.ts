@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { createHealthMonitor, DatabaseUnavailableError, isDatabaseUnavailable } from "./health.server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "#app/server/telemetry/log.server.ts";
+import {
+  createHealthMonitor,
+  DatabaseUnavailableError,
+  isDatabaseKnownDown,
+  isDatabaseUnavailable,
+  watchProcessDatabase,
+} from "./health.server.ts";
 
 const withCode = (message: string, fields: Record<string, unknown>) =>
   Object.assign(new Error(message), fields);
@@ -33,13 +40,95 @@ describe("isDatabaseUnavailable", () => {
     ["SQLite constraint", withCode("UNIQUE constraint failed", { code: "ERR_SQLITE_ERROR", errcode: 2067 })],
     ["a bug", new TypeError("x is undefined")],
     ["not an error", "ECONNREFUSED"],
+    // SQLite's busy code counts only from node:sqlite, and only as a number.
+    ["busy code from elsewhere", withCode("busy", { code: "SOMETHING_ELSE", errcode: 5 })],
+    ["busy code as text", withCode("busy", { code: "ERR_SQLITE_ERROR", errcode: "5" })],
+    [
+      "SQLite locked (6), not busy",
+      withCode("database table is locked", { code: "ERR_SQLITE_ERROR", errcode: 6 }),
+    ],
+    // A code is text; a number that reads like a SQLSTATE is not one.
+    ["numeric code", withCode("x", { code: 53300 })],
   ])("%s: an ordinary error", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it("looks three causes deep, no deeper, and a loop of causes ends", () => {
+    const refused = withCode("connect ECONNREFUSED", { code: "ECONNREFUSED" });
+    const wrap = (cause: unknown, times: number): unknown =>
+      times === 0 ? cause : wrap(new Error("wrapped", { cause }), times - 1);
+    expect(isDatabaseUnavailable(wrap(refused, 3))).toBe(true);
+    expect(isDatabaseUnavailable(wrap(refused, 4))).toBe(false);
+    const loop = new Error("a loop");
+    loop.cause = loop;
+    expect(isDatabaseUnavailable(loop)).toBe(false);
+  });
+
+  it("names its own error", () => {
+    expect(new DatabaseUnavailableError("known down").name).toBe("DatabaseUnavailableError");
   });
 });
 
 describe("health monitor", () => {
   const unavailable = new DatabaseUnavailableError("gone");
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("starts up (nothing reported, nothing known down)", () => {
+    const monitor = createHealthMonitor({ probe: async () => {}, probeTimeoutMs: 1000 });
+    expect(monitor.isDown()).toBe(false);
+  });
+
+  it("logs the outage once, however many probes fail, and once more when it is over", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
+    const infos = vi.spyOn(log, "info").mockImplementation(() => {});
+    let failures = 0;
+    const monitor = createHealthMonitor({
+      probe: async () => {
+        if (failures++ < 3) throw new Error("connect ECONNREFUSED");
+      },
+      probeTimeoutMs: 1000,
+      retryMs: 5,
+      name: "the test database",
+    });
+    monitor.report(withCode("read ECONNRESET", { code: "ECONNRESET" }));
+    await expect.poll(() => failures, { timeout: 2000 }).toBeGreaterThan(3);
+    await expect.poll(() => monitor.isDown(), { timeout: 2000 }).toBe(false);
+    expect(errors.mock.calls.map((c) => c[0])).toEqual([
+      "the test database: unavailable (read ECONNRESET; probe: connect ECONNREFUSED). Answering 503 and checking every 5 ms until it is back.",
+    ]);
+    expect(infos.mock.calls.map((c) => c[0])).toEqual(["the test database: answering again; back to normal"]);
+  });
+
+  it("names a message-less error by its name in the log", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
+    const monitor = createHealthMonitor({
+      probe: () => Promise.reject(new TypeError("")),
+      probeTimeoutMs: 1000,
+      retryMs: 60_000,
+    });
+    monitor.report(unavailable);
+    await monitor.settled();
+    expect(errors.mock.calls[0]?.[0]).toBe(
+      "database: unavailable (gone; probe: TypeError). Answering 503 and checking every 60000 ms until it is back.",
+    );
+  });
+
+  it("answers for the process's database once it watches one", async () => {
+    const monitor = createHealthMonitor({
+      probe: () => Promise.reject(new Error("no")),
+      probeTimeoutMs: 1000,
+      retryMs: 60_000,
+    });
+    vi.spyOn(log, "error").mockImplementation(() => {});
+    watchProcessDatabase(monitor);
+    expect(isDatabaseKnownDown()).toBe(false);
+    monitor.report(unavailable);
+    await monitor.settled();
+    expect(isDatabaseKnownDown()).toBe(true);
+  });
 
   it("a failure the probe contradicts does not mark the database down", async () => {
     const monitor = createHealthMonitor({ probe: async () => {}, probeTimeoutMs: 1000 });
