@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { Dialect } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { queueMail } from "#app/server/mail/outbox.server.ts";
+import { type OutgoingMail, queueMailsForThisRound } from "#app/server/mail/outbox.server.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "#app/server/mail/subscriptions.server.ts";
 import type { MailContent } from "#app/server/mail/templates.server.ts";
 import { personalise } from "./newsletter-mail.server.tsx";
@@ -54,6 +54,22 @@ export async function feedNewsletter(
   dialect: Dialect,
   { now = nowSeconds(), ratePerMinute, batch = DEFAULT_BATCH }: FeedOptions,
 ): Promise<number> {
+  // Plain reads first: most rounds have nothing to feed, and a write transaction would take the
+  // pace row's lock (SQLite's write lock) for nothing.
+  const sending = await db
+    .selectFrom("newsletter_sends")
+    .select("id")
+    .where("status", "=", "sending")
+    .limit(1)
+    .executeTakeFirst();
+  if (!sending) return 0;
+  const paced = await db
+    .selectFrom("newsletter_pace")
+    .select("fed_until")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  if (paceAllowance(Number(paced.fed_until), now, ratePerMinute, batch).allowed === 0) return 0;
+
   const queued = await db.transaction().execute(async (trx) => {
     let pace = trx.selectFrom("newsletter_pace").select("fed_until").where("id", "=", 1);
     if (dialect === "postgres") pace = pace.forUpdate();
@@ -74,6 +90,7 @@ export async function feedNewsletter(
     if (next.length === 0) return 0;
 
     const contents = new Map<number, MailContent>();
+    const copies: OutgoingMail[] = [];
     const skipped: number[] = [];
     const sent: number[] = [];
     for (const row of next) {
@@ -92,18 +109,15 @@ export async function feedNewsletter(
         contents.set(row.send_id, content);
       }
       const token = row.unsubscribe_token ?? (await giveUnsubscribeToken(trx, row.user_id));
-      await queueMail(
-        trx,
-        {
-          to: row.email,
-          ...personalise(content, unsubscribeUrl(token)),
-          headers: unsubscribeHeaders(token),
-          newsletterDeliveryId: row.id,
-        },
-        now,
-      );
+      copies.push({
+        to: row.email,
+        ...personalise(content, unsubscribeUrl(token)),
+        headers: unsubscribeHeaders(token),
+        newsletterDeliveryId: row.id,
+      });
       sent.push(row.id);
     }
+    await queueMailsForThisRound(trx, copies, now);
     if (sent.length > 0)
       await trx
         .updateTable("newsletter_deliveries")
@@ -150,6 +164,14 @@ async function giveUnsubscribeToken(trx: DB, userId: number): Promise<string> {
 
 /** Sends with no delivery left to queue become `done` (their mails may still be in the outbox). */
 export async function finishSends(db: DB, now = nowSeconds()): Promise<void> {
+  // Called every round: a plain read first, so the common case (nothing sending) writes nothing.
+  const sending = await db
+    .selectFrom("newsletter_sends")
+    .select("id")
+    .where("status", "=", "sending")
+    .limit(1)
+    .executeTakeFirst();
+  if (!sending) return;
   await db
     .updateTable("newsletter_sends")
     .set({ status: "done", finished_at: now })

@@ -390,4 +390,21 @@ describeEachEngine("newsletter sending", (db, engine) => {
     expect(recipients()).toHaveLength(30);
     expect(new Set(recipients()).size).toBe(30);
   });
+
+  it("a round that fed newsletter copies asks for no early round: the next comes at its interval", async () => {
+    await addReaders("wake", 20);
+    await blogChosenToSend(`Wake ${engine}`);
+    const work = newsletterWork(db(), engine, { ratePerMinute: UNLIMITED });
+    let rounds = 0;
+    const s = sender({
+      intervalMs: 1500,
+      newsletter: { prepare: (now) => (rounds++, work.prepare(now)), feed: work.feed },
+    });
+    s.start();
+    // The first round comes at 1.5 s and sends all 20; a woken one would follow 250 ms later.
+    await mail.server.waitFor(20, 5000);
+    await new Promise((r) => setTimeout(r, 700));
+    await s.stop();
+    expect(rounds).toBe(1);
+  });
 });
