@@ -398,7 +398,13 @@ describeEachEngine("newsletter sending", (db, engine) => {
     let rounds = 0;
     const s = sender({
       intervalMs: 1500,
-      newsletter: { prepare: (now) => (rounds++, work.prepare(now)), feed: work.feed },
+      newsletter: {
+        prepare: (now) => {
+          rounds++;
+          return work.prepare(now);
+        },
+        feed: work.feed,
+      },
     });
     s.start();
     // The first round comes at 1.5 s and sends all 20; a woken one would follow 250 ms later.
