@@ -373,6 +373,12 @@ const VARIABLES = {
     unset: "none",
     meaning: "the sender of every mail, e.g. `Wanderplate <hello@example.com>`",
   }),
+  ACTIVITY_KEEP_DAYS: variable({
+    schema: wholeNumber({ min: 1, max: 36500, unit: "days", fallback: 365 }),
+    meaning:
+      "days an entry of the activity log (/admin/activity: sign-ins, publishing, deletions, settings, " +
+      "imports, backups) is kept before it is deleted",
+  }),
   MAIL_OUTBOX_KEEP_DAYS: variable({
     schema: wholeNumber({ min: 1, max: 3650, unit: "days", fallback: 30 }),
     meaning:

@@ -20,6 +20,7 @@ import { categoryKeysMigration } from "#app/server/db/migrations/016_category_ke
 import { searchVectorMigration } from "#app/server/db/migrations/017_search_vector.server.ts";
 import { importsMigration } from "#app/server/db/migrations/018_imports.server.ts";
 import { newsletterMigration } from "#app/server/db/migrations/019_newsletter.server.ts";
+import { ownerAccountMigration } from "#app/server/db/migrations/020_owner_account.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -45,6 +46,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "017_search_vector": searchVectorMigration(dialect),
     "018_imports": importsMigration(dialect),
     "019_newsletter": newsletterMigration(dialect),
+    "020_owner_account": ownerAccountMigration(dialect),
   };
 }
 

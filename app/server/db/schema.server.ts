@@ -129,6 +129,47 @@ interface AccountsTable {
   password_hash: string;
   role: string;
   created_at: number;
+  /** Shown in the top bar and the activity log; empty until the owner sets it (migration 020). */
+  name: Generated<string>;
+  /** The TOTP secret (base32) once two-step sign-in is on; never sent to a browser after setup. */
+  totp_secret: string | null;
+  /** The secret being set up: it becomes totp_secret once a code from it is entered. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: number | null;
+  /** The time step of the last code accepted: an older or equal step is refused (no replay). */
+  totp_last_step: number | null;
+}
+
+/** Two-step sign-in's one-time recovery codes, hashed (migration 020). */
+interface RecoveryCodesTable {
+  code_hash: string;
+  account_id: number;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** A right password waiting for its second step; the id is the SHA-256 of the cookie's token. */
+interface SignInChallengesTable {
+  id: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+  failures: Generated<number>;
+}
+
+/** Who did what, when, from where (migration 020). Append-only: the database refuses an update. */
+interface ActivityLogTable {
+  id: Generated<number>;
+  at: number;
+  account_id: number | null;
+  /** Who: the account's email at the time, or "command line" / "site" for the server itself. */
+  actor: string;
+  kind: string;
+  item_type: Generated<string>;
+  item_id: Generated<string>;
+  item_label: Generated<string>;
+  detail: Generated<string>;
+  address: Generated<string>;
 }
 
 interface SessionsTable {
@@ -137,6 +178,11 @@ interface SessionsTable {
   account_id: number;
   created_at: number;
   expires_at: number;
+  /** The browser's User-Agent at sign-in, and the client's address (migration 020). */
+  user_agent: Generated<string>;
+  address: Generated<string>;
+  /** Moved at most once a minute as the session is used. */
+  last_seen_at: Generated<number>;
 }
 
 interface SiteNumbersTable {
@@ -384,6 +430,9 @@ export interface Database {
   contacts: ContactsTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  activity_log: ActivityLogTable;
   site_numbers: SiteNumbersTable;
   settings: SettingsTable;
   rate_limits: RateLimitsTable;

@@ -8,6 +8,8 @@ import type { Database } from "#app/server/db/schema.server.ts";
  */
 export const BACKED_UP = [
   { name: "accounts", key: ["id"], serial: true },
+  // Two-step sign-in's recovery codes belong with the account's secret (migration 020).
+  { name: "recovery_codes", key: ["code_hash"], serial: false },
   // Before blogs: a blog may feature a recipe (migration 014).
   { name: "recipes", key: ["id"], serial: true },
   { name: "blogs", key: ["id"], serial: true },
@@ -27,6 +29,8 @@ export const BACKED_UP = [
   // Which blogs were sent to readers, or wait to be (migration 019): a restored site never sends a
   // blog a second time, and a send chosen for a scheduled blog still goes when the blog does.
   { name: "newsletter_sends", key: ["id"], serial: true },
+  // Who did what (migration 020): the record survives a move to new hardware.
+  { name: "activity_log", key: ["id"], serial: true },
   // Derived from blogs and recipes, but kept: the same columns on both engines, and each engine's
   // own index (SQLite's FTS5 triggers, PostgreSQL's GIN expression) fills as the rows go back in.
   { name: "search_docs", key: ["id"], serial: true },
@@ -54,6 +58,7 @@ export const LEFT_OUT: Record<string, string> = {
   mail_outbox: "mails on their way: restoring them could send them twice (a restore is not a resend)",
   mail_events: "contact messages and comments waiting for the owner's next notification mail",
   mail_digest: "when the last notification mail went out",
+  sign_in_challenges: "passwords waiting for their second step, a few minutes each",
   password_resets: "short-lived reset links: a restored site has none outstanding",
   newsletter_deliveries:
     "each reader's copy of a send, tied to mails on their way (left out too): a restore is not a resend",

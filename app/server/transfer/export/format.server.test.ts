@@ -41,12 +41,31 @@ describe("what an export holds", () => {
     expect(at("blogs")).toBeLessThan(at("path_redirects"));
   });
 
-  it("drops an account's password hash, always", () => {
-    const row = { id: 1, email: "a@example.com", password_hash: "scrypt$1$2", role: "all", created_at: 5 };
+  it("drops an account's password hash and two-step secrets, always", () => {
+    const row = {
+      id: 1,
+      email: "a@example.com",
+      name: "Ana",
+      password_hash: "scrypt$1$2",
+      role: "all",
+      created_at: 5,
+      totp_secret: "JBSWY3DPEHPK3PXP",
+      totp_pending_secret: "KRSXG5CTMVRXEZLU",
+      totp_enabled_at: 6,
+      totp_last_step: 7,
+    };
     for (const pii of [false, true]) {
       const out = exportRow("accounts", row, pii);
-      expect(out).not.toHaveProperty("password_hash");
-      expect(out).toMatchObject({ email: "a@example.com", role: "all" });
+      for (const secret of [
+        "password_hash",
+        "totp_secret",
+        "totp_pending_secret",
+        "totp_enabled_at",
+        "totp_last_step",
+      ]) {
+        expect(out).not.toHaveProperty(secret);
+      }
+      expect(out).toMatchObject({ email: "a@example.com", role: "all", name: "Ana" });
     }
   });
 

@@ -65,7 +65,7 @@ export function exportedTables(includePii: boolean) {
 }
 
 /**
- * A row as it leaves the site: accounts never carry their password hash, and without
+ * A row as it leaves the site: accounts never carry their password hash or two-step secrets, and without
  * `includePii` a comment keeps its name and text (they are public) but not its email.
  */
 export function exportRow(
@@ -74,7 +74,14 @@ export function exportRow(
   includePii: boolean,
 ): Record<string, unknown> {
   if (table === "accounts") {
-    const { password_hash: _secret, ...rest } = row;
+    const {
+      password_hash: _hash,
+      totp_secret: _secret,
+      totp_pending_secret: _pending,
+      totp_last_step: _step,
+      totp_enabled_at: _enabled,
+      ...rest
+    } = row;
     return rest;
   }
   if (table === "comments" && !includePii) return { ...row, email: "" };

@@ -1,0 +1,53 @@
+/**
+ * The kinds of entry in the activity log (/admin/activity), each with the words the screen shows.
+ * Pure, so the screen's filter and the server's checks read one list.
+ */
+export const ACTIVITY_KINDS = {
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  sign_out: "Signed out",
+  password_changed: "Password changed",
+  account_changed: "Account details changed",
+  two_step_on: "Two-step sign-in turned on",
+  two_step_off: "Two-step sign-in turned off",
+  recovery_codes_renewed: "New recovery codes made",
+  session_ended: "Device signed out",
+  blog_published: "Blog published",
+  blog_scheduled: "Blog scheduled",
+  blog_unpublished: "Blog unpublished",
+  blog_deleted: "Blog deleted",
+  recipe_published: "Recipe published",
+  recipe_scheduled: "Recipe scheduled",
+  recipe_unpublished: "Recipe unpublished",
+  recipe_deleted: "Recipe deleted",
+  comment_approved: "Comment approved",
+  comment_unapproved: "Comment unapproved",
+  comment_deleted: "Comment deleted",
+  comment_spam: "Comment marked as spam",
+  comment_not_spam: "Comment marked as not spam",
+  user_deleted: "User deleted",
+  settings_changed: "Settings changed",
+  import: "Import",
+  export: "Export",
+  backup: "Backup",
+  restore: "Restore",
+} as const;
+
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
+
+export function isActivityKind(value: string): value is ActivityKind {
+  return Object.hasOwn(ACTIVITY_KINDS, value);
+}
+
+/** Why a sign-in failed, in the log's words. */
+export const SIGN_IN_FAILURES = {
+  unknown_email: "no account has this email",
+  wrong_password: "wrong password",
+  access_denied: "the account has no admin role",
+  throttled: "too many attempts",
+  wrong_code: "wrong two-step code",
+  reused_code: "a two-step code already used",
+  expired_challenge: "the two-step step took too long",
+} as const;
+
+export type SignInFailure = keyof typeof SIGN_IN_FAILURES;
