@@ -34,6 +34,7 @@ export default [
   // The admin login has no top bar or side menu; every other admin screen uses the admin layout.
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
@@ -54,9 +55,11 @@ export default [
     route("admin/manage-recipe", "routes/admin/manage-recipe/index.tsx"),
     route("admin/manage-recipe/edit", "routes/admin/manage-recipe/edit.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
     route("admin/newsletter", "routes/admin/newsletter.tsx"),
+    route("admin/activity", "routes/admin/activity.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // The recipe card alone, for paper: outside the public layout (no header or footer).

@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "#app/server/db/db.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { chooseSendOnPublish } from "#app/server/newsletter/sends.server.ts";
 import { freePort, startServer } from "#tests/support/server-process.ts";
@@ -49,7 +50,7 @@ async function seedReaders(databaseUrl: string, subscribers: number, again: bool
         }));
         await db.insertInto("users").values(rows).execute();
       }
-    const blog = await createBlog(db, {
+    const blog = await createBlog(db, COMMAND_LINE, {
       title: `Bench newsletter ${again ? 2 : 1}`,
       content: "<p>Steam over the noodle stalls.</p>",
       author: "Ana",

@@ -1,7 +1,9 @@
 /**
  * npm run create-admin -- --email E [--password P | --password-stdin] [--role R]
+ * npm run create-admin -- --email E --turn-off-two-step
  * Creates the admin account, or resets its password and role if it exists (a reset signs the
- * account out everywhere). Works whether or not the server runs (it talks to the database of
+ * account out everywhere). --turn-off-two-step turns two-step sign-in off for an account whose
+ * phone and recovery codes are lost (the password stays; the account is signed out everywhere). Works whether or not the server runs (it talks to the database of
  * DATABASE_URL directly). Without --password, the password is read from standard input
  * (--password-stdin: one line) or asked for in the terminal without echo, so it stays out of the
  * shell's history and the process list.
@@ -9,11 +11,15 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ADMIN_ROLE, passwordProblem, upsertAccount } from "#app/server/auth/accounts.server.ts";
+import { turnOffTwoStep } from "#app/server/auth/two-step.server.ts";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 
 const usage = `Usage: npm run create-admin -- --email you@example.com [--role all]
-         (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')`;
+         (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')
+       npm run create-admin -- --email you@example.com --turn-off-two-step
+         (for a lost phone: turns two-step sign-in off and signs the account out everywhere)`;
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -92,6 +98,7 @@ const { values } = (() => {
         password: { type: "string" },
         "password-stdin": { type: "boolean" },
         role: { type: "string" },
+        "turn-off-two-step": { type: "boolean" },
       },
       strict: true,
     });
@@ -102,6 +109,32 @@ const { values } = (() => {
 
 const email = z.email().max(254).safeParse(values.email?.trim());
 if (!email.success) fail("A valid --email is required.");
+
+if (values["turn-off-two-step"]) {
+  if (values.password !== undefined || values["password-stdin"] || values.role !== undefined) {
+    fail("--turn-off-two-step changes nothing else: give it without --password, --password-stdin or --role.");
+  }
+  const handle = await openDatabase(config.DATABASE_URL);
+  try {
+    const address = email.data.toLowerCase();
+    const account = await handle.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email", "=", address)
+      .executeTakeFirst();
+    if (!account) fail(`No account uses ${address}.`);
+    const wasOn = await turnOffTwoStep(handle.db, COMMAND_LINE, account.id, { endSessions: true });
+    console.log(
+      wasOn
+        ? `Two-step sign-in is off for ${address}; its sessions are signed out. Sign in with the password, then set it up again on /admin/account.`
+        : `Two-step sign-in was already off for ${address}; nothing changed.`,
+    );
+  } finally {
+    await handle.destroy();
+  }
+  process.exit(0);
+}
+
 const password = await readPassword(values);
 const problem = passwordProblem(password);
 if (problem) fail(problem);

@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 
@@ -39,7 +40,7 @@ const includePii = values["include-pii"] === true;
 try {
   const handle = await openDatabase(config.DATABASE_URL);
   try {
-    const summary = await writeExportFile(handle.db, file, { includePii });
+    const summary = await writeExportFile(handle.db, file, { includePii, actor: COMMAND_LINE });
     const rows = Object.values(summary.tables).reduce((sum, n) => sum + n, 0);
     const pii = includePii
       ? "subscribers and contact messages included"

@@ -12,10 +12,11 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions } from "#app/server/transfer/import/report.server.ts";
 import { reportText } from "#app/server/transfer/import/report-text.server.ts";
-import { runImport } from "#app/server/transfer/import/run.server.ts";
+import { recordImport, runImport } from "#app/server/transfer/import/run.server.ts";
 
 const usage =
   "Usage: npm run import -- FILE… [--dry-run] [--images=download|keep] [--allow-private-network] [--source-url URL] [--report FILE]";
@@ -69,6 +70,8 @@ try {
       process.stderr.write(`  ${p.phase}: ${p.done} of ${p.total}\n`);
     }
   });
+  // The activity log's one entry for the run (a dry run changes nothing, so it has none).
+  if (!options.dryRun) await recordImport(handle.db, COMMAND_LINE, report);
   console.log(reportText(report));
   if (reportFile) await writeFile(resolve(reportFile), `${JSON.stringify(report, null, 2)}\n`);
 } catch (error) {

@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
 import { restoreBackup } from "#app/server/transfer/backup/restore.server.ts";
 
@@ -39,6 +40,7 @@ try {
       file,
       { db: handle.db, dialect: handle.dialect },
       uploadStore(),
+      COMMAND_LINE,
     );
     const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
     console.log(

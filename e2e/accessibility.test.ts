@@ -112,7 +112,17 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/media"),
   screen("/admin/import"),
   screen("/admin/newsletter"),
+  screen("/admin/activity"),
   screen("/admin/settings"),
+  screen("/admin/account"),
+  {
+    name: "two-step set-up",
+    path: "/admin/account",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+      await page.getByTestId("two-step-key").waitFor();
+    },
+  },
   { name: "blog preview", path: async (db) => `/admin/preview/blog/${(await newestBlog(db)).id}` },
   {
     name: "recipe preview",

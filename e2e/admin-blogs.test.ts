@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { deleteBlog, findBlogByTitle } from "#app/server/models/blogs.server.ts";
 import { ADMIN, ensureAccount, loginAsAdmin } from "./admin-fixtures.ts";
 import { countRows, expect, setPopup, test, withSiteDb } from "./fixtures.ts";
@@ -143,7 +144,7 @@ test.describe("admin: blogs", () => {
     const body = html.slice(html.indexOf('class="prose-blog'), html.indexOf("← All stories"));
     expect(body).toContain("Hello");
     expect(body).not.toMatch(/<script>alert|onclick=|onerror=|javascript:alert/);
-    await withSiteDb((db) => deleteBlog(db, blog.id));
+    await withSiteDb((db) => deleteBlog(db, COMMAND_LINE, blog.id));
   });
 
   test("refused input answers 4xx with a message and writes nothing", async ({ page }) => {
@@ -251,6 +252,11 @@ test.describe("admin: blogs", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
     await page.getByRole("button", { name: "Forgot password?" }).click();
-    await expect(page.getByText("npm run create-admin")).toBeVisible();
+    await expect(
+      page.getByText("npm run create-admin -- --email you@example.com", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("npm run create-admin -- --email you@example.com --turn-off-two-step"),
+    ).toBeVisible();
   });
 });

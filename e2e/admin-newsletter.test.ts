@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { nowSeconds } from "#app/server/db/db.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
 import { expect, removeBlogs, test, withSiteDb } from "./fixtures.ts";
@@ -29,7 +30,7 @@ async function addSentBlog(
   const title = `Night Ferry to Naxos ${stamp}`;
   return withSiteDb(async (db) => {
     const now = nowSeconds();
-    const blog = await createBlog(db, {
+    const blog = await createBlog(db, COMMAND_LINE, {
       title,
       content: "<p>The boat leaves at midnight.</p>",
       author: "Ana",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog, deleteBlog, findBlogById } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
@@ -23,7 +24,7 @@ test.describe("admin: preview", () => {
   }) => {
     const title = `Preview From The List ${Date.now()}`;
     const blog = await withSiteDb((db) =>
-      createBlog(db, {
+      createBlog(db, COMMAND_LINE, {
         title,
         author: "List Writer",
         date: "2025-04-02",
@@ -56,7 +57,7 @@ test.describe("admin: preview", () => {
       // The admin list is still there in the first tab.
       await expect(page).toHaveURL(/\/admin\/blog\?show=all$/);
     } finally {
-      await withSiteDb((db) => deleteBlog(db, blog.id));
+      await withSiteDb((db) => deleteBlog(db, COMMAND_LINE, blog.id));
     }
   });
 
@@ -66,7 +67,7 @@ test.describe("admin: preview", () => {
   }) => {
     const title = `Preview Before Saving ${Date.now()}`;
     const blog = await withSiteDb((db) =>
-      createBlog(db, {
+      createBlog(db, COMMAND_LINE, {
         title,
         author: "Edit Writer",
         date: "2025-04-03",
@@ -107,7 +108,7 @@ test.describe("admin: preview", () => {
       await page.setViewportSize({ width: 1024, height: 768 });
       await page.screenshot({ path: "/tmp/shots-preview/blog-edit-form-1024.png", fullPage: true });
     } finally {
-      await withSiteDb((db) => deleteBlog(db, blog.id));
+      await withSiteDb((db) => deleteBlog(db, COMMAND_LINE, blog.id));
     }
   });
 
@@ -145,7 +146,7 @@ test.describe("admin: preview", () => {
   test("recipes: Preview on the card and in the edit form", async ({ page, baseURL }) => {
     const title = `Preview Soup ${Date.now()}`;
     const recipe = await withSiteDb((db) =>
-      createRecipe(db, {
+      createRecipe(db, COMMAND_LINE, {
         title,
         short: "A soup seen before it is served.",
         imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,
@@ -184,7 +185,7 @@ test.describe("admin: preview", () => {
       );
       expect(stored.calories).toBe(210);
     } finally {
-      await withSiteDb((db) => deleteRecipe(db, recipe.id));
+      await withSiteDb((db) => deleteRecipe(db, COMMAND_LINE, recipe.id));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
 import * as autosave from "./autosave-fixtures.ts";
@@ -13,7 +14,7 @@ import { expect, test, withSiteDb } from "./fixtures.ts";
 
 const recipeWithSteps = (title: string, baseURL: string, steps: string[]) =>
   withSiteDb((db) =>
-    createRecipe(db, {
+    createRecipe(db, COMMAND_LINE, {
       title,
       short: "Slow and golden",
       imageUrl: `${baseURL}/images/destinations/kyoto-japan-640.webp`,

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { addUser, deleteUser } from "#app/server/models/users.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
 import { countRows, expect, test, withSiteDb } from "./fixtures.ts";
@@ -51,7 +52,7 @@ test.describe("admin screens: users, messages, comments, settings", () => {
     });
     expect(post.status()).toBe(302);
     expect(await countRows((db) => db.selectFrom("users").where("id", "=", id))).toBe(1);
-    await withSiteDb((db) => deleteUser(db, id));
+    await withSiteDb((db) => deleteUser(db, COMMAND_LINE, id));
   });
 
   test("users: add a user, refuse bad input, then delete it with the confirmation", async ({ page }) => {
@@ -146,7 +147,7 @@ test.describe("admin screens: users, messages, comments, settings", () => {
     await expect(nameless.getByRole("cell").nth(3)).toHaveText("N/A");
 
     // Someone else deletes the user first: the admin gets the error toast and a 4xx.
-    await withSiteDb((db) => deleteUser(db, id));
+    await withSiteDb((db) => deleteUser(db, COMMAND_LINE, id));
     await nameless.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toHaveAccessibleName(`Are you sure you want to delete user "${email}"?`);

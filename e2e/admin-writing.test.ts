@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
 import * as autosave from "./autosave-fixtures.ts";
@@ -115,7 +116,7 @@ test.describe("admin: never lose work", () => {
   test("leaving an edited blog asks first (links and reload); a save does not", async ({ page, baseURL }) => {
     const title = `Leave prompt ${Date.now()}`;
     const id = await withSiteDb(async (db) => {
-      await createBlog(db, {
+      await createBlog(db, COMMAND_LINE, {
         title,
         content: "<p>Morning market.</p>",
         author: "Ana",
@@ -222,7 +223,7 @@ test.describe("admin: never lose work", () => {
   }) => {
     const title = `Late autosave ${Date.now()}`;
     const id = await withSiteDb(async (db) => {
-      const blog = await createBlog(db, {
+      const blog = await createBlog(db, COMMAND_LINE, {
         title,
         content: "<p>Harbour at noon.</p>",
         author: "Ana",

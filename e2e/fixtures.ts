@@ -3,6 +3,7 @@ import { test as base, expect } from "@playwright/test";
 import type { SelectQueryBuilder } from "kysely";
 import { type DB, openDatabase } from "#app/server/db/db.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
 import { setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { E2E_DATA_DIR } from "../playwright.config.ts";
@@ -33,7 +34,7 @@ export function addCategoryBlogs(
   return withSiteDb(async (db) => {
     const ids: number[] = [];
     for (const { title, category } of blogs) {
-      const blog = await createBlog(db, {
+      const blog = await createBlog(db, COMMAND_LINE, {
         title,
         author: "Category Writer",
         date: "2025-05-01",
@@ -49,7 +50,7 @@ export function addCategoryBlogs(
 
 export function removeBlogs(ids: number[]): Promise<void> {
   return withSiteDb(async (db) => {
-    for (const id of ids) await deleteBlog(db, id);
+    for (const id of ids) await deleteBlog(db, COMMAND_LINE, id);
   });
 }
 
@@ -66,7 +67,7 @@ export function countRows<TB extends keyof Database>(
 }
 
 export function setPopup(enabled: boolean): Promise<void> {
-  return withSiteDb((db) => setPopupEnabled(db, enabled));
+  return withSiteDb((db) => setPopupEnabled(db, COMMAND_LINE, enabled));
 }
 
 /**

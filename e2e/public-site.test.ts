@@ -1,3 +1,4 @@
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { toggleApproved } from "#app/server/models/comments.server.ts";
 import { countRows, expect, setPopup, test, withSiteDb } from "./fixtures.ts";
@@ -308,7 +309,7 @@ test.describe("blogs", () => {
   test("a blog with no SEO fields uses the spec's default description and keywords", async ({ page }) => {
     // Created long ago, so it stays off the first pages the other stories read.
     const { slug } = await withSiteDb((db) =>
-      createBlog(db, { title: "Plain Post", content: "<p>Hi</p>", author: "Ed", date: "" }, 1),
+      createBlog(db, COMMAND_LINE, { title: "Plain Post", content: "<p>Hi</p>", author: "Ed", date: "" }, 1),
     );
     await page.goto(`/blogs/${slug}`);
     await expect(page).toHaveTitle("Plain Post");
@@ -340,7 +341,7 @@ test.describe("blogs", () => {
     await withSiteDb(async (db) => {
       const pending = db.selectFrom("comments").select("id").where("approved", "=", 0);
       const rosa = await pending.where("name", "=", "Rosa").execute();
-      for (const { id } of rosa) await toggleApproved(db, id);
+      for (const { id } of rosa) await toggleApproved(db, COMMAND_LINE, id);
     });
     await page.goto(`/blogs/${slug}`);
     await expect(page.getByText("We went last spring: the ferry tip saved us.")).toBeVisible();
@@ -398,6 +399,7 @@ test.describe("blogs", () => {
       for (let i = 0; i < 12; i++) {
         await createBlog(
           db,
+          COMMAND_LINE,
           { title: `Filler ${i}`, content: "<p>x</p>", author: "Bot", date: "2020-01-01" },
           100 + i,
         );

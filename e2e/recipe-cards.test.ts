@@ -1,3 +1,4 @@
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { type BlogInput, createBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, type RecipeInput } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
@@ -12,7 +13,7 @@ async function arrangeRecipe(title: string, extra: Partial<RecipeInput> = {}) {
       .where("image_id", "is not", null)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    return createRecipe(db, {
+    return createRecipe(db, COMMAND_LINE, {
       title,
       short: "Red lentils with butter and garlic.",
       imageId: image_id,
@@ -32,7 +33,7 @@ async function arrangeRecipe(title: string, extra: Partial<RecipeInput> = {}) {
 
 /** A blog by Ana: its title, its date and its content, and whatever else a test needs. */
 function arrangeBlog(title: string, date: string, content: string, extra: Partial<BlogInput> = {}) {
-  return withSiteDb((db) => createBlog(db, { title, content, author: "Ana", date, ...extra }));
+  return withSiteDb((db) => createBlog(db, COMMAND_LINE, { title, content, author: "Ana", date, ...extra }));
 }
 
 const AS_WRITTEN = ["1 1/2 cups red lentils", "100 g butter", "2–3 cloves garlic", "salt to taste"];

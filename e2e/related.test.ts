@@ -1,3 +1,4 @@
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
@@ -5,7 +6,7 @@ import { expect, test, withSiteDb } from "./fixtures.ts";
 async function arrange(stamp: string) {
   return withSiteDb(async (db) => {
     const post = (title: string, category: string, publishAt?: null) =>
-      createBlog(db, {
+      createBlog(db, COMMAND_LINE, {
         title: `${title} ${stamp}`,
         content: "<p>Body</p>",
         author: "Ana",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
@@ -64,7 +65,7 @@ test.describe("search", () => {
   test("pages through many results", async ({ page }) => {
     await withSiteDb(async (db) => {
       for (let i = 1; i <= 12; i++)
-        await createBlog(db, {
+        await createBlog(db, COMMAND_LINE, {
           title: `Quorvan notes ${i}`,
           content: "<p>A page of many results.</p>",
           author: "E2E",

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { COMMENT_FIELDS as C } from "#app/forms/comment.fields.ts";
 import type { FormErrors } from "#app/forms/common.fields.ts";
-import { Field, FormError, Honeypot, SubmitButton } from "./form.tsx";
+import { Field, FormError, FormTimer, Honeypot, SubmitButton } from "./form.tsx";
 import { LocalTime } from "./local-time.tsx";
 
 const COMMENT_PENDING_MESSAGE =
@@ -87,6 +87,7 @@ export function BlogComments({
             <FormError message={form.failed?.formError} />
             <CommentFields errors={form.failed ?? undefined} />
             <Honeypot />
+            <FormTimer />
             <SubmitButton submitting={form.submitting}>Post Comment</SubmitButton>
           </Form>
         )}

@@ -1,4 +1,5 @@
-import { type FieldSpec, type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
+import { useEffect, useRef } from "react";
+import { ELAPSED_FIELD, type FieldSpec, type FormErrors, HONEYPOT_FIELD } from "#app/forms/common.fields.ts";
 
 interface FieldProps {
   /** The field as its form declares it: name, label and length limit (the server checks the same). */
@@ -125,6 +126,26 @@ export function Honeypot() {
       <input id={`hp-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
     </div>
   );
+}
+
+/**
+ * Tells the server how long the form was open before it was sent (ELAPSED_FIELD), for the spam
+ * score: the time from when this form appeared to the submit, written into a hidden field as the
+ * form is submitted. The native listener on the form runs before React Router reads the form.
+ */
+export function FormTimer() {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const shownAt = performance.now();
+    const stamp = () => {
+      if (input.current) input.current.value = String(Math.round(performance.now() - shownAt));
+    };
+    form.addEventListener("submit", stamp);
+    return () => form.removeEventListener("submit", stamp);
+  }, []);
+  return <input ref={input} type="hidden" name={ELAPSED_FIELD} defaultValue="" />;
 }
 
 export function FormError({ message }: { message?: string }) {

@@ -27,6 +27,12 @@ export function defineFields<T extends Record<string, Omit<FieldSpec, "name">>>(
 /** Honeypot field present on every public form: people never see it, naive bots fill it. */
 export const HONEYPOT_FIELD = "website";
 
+/**
+ * Milliseconds from the form's page load to its submit, filled in by the browser at submit (a
+ * signal of the spam score: people take longer than bots). Absent without script.
+ */
+export const ELAPSED_FIELD = "elapsed";
+
 export const requiredMessage = (label: string) => `${label} is required.`;
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 

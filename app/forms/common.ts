@@ -67,3 +67,16 @@ export function idOf(value: unknown): number | null {
   const parsed = anyRecordId.safeParse(value ?? "");
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * The browser's time from page load to submit (ELAPSED_FIELD): whole milliseconds up to a week, or
+ * null when absent or nonsense. Never a reason to refuse the form: it is a hint, and forgeable.
+ */
+export const elapsedMs = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => {
+      const ms = Number(value);
+      return value && /^\d{1,10}$/.test(value) && ms <= 7 * 24 * 3600 * 1000 ? ms : null;
+    });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { email, phone, requiredText } from "./common.ts";
+import { ELAPSED_FIELD } from "./common.fields.ts";
+import { elapsedMs, email, phone, requiredText } from "./common.ts";
 import { CONTACT_FIELDS as F } from "./contact.fields.ts";
 
 export const contactSchema = z.object({
@@ -8,4 +9,5 @@ export const contactSchema = z.object({
   email: email(),
   phone: phone(F.phone),
   message: requiredText(F.message),
+  [ELAPSED_FIELD]: elapsedMs(),
 });

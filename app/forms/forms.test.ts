@@ -16,8 +16,8 @@ describe("public form validation", () => {
     const sent = { name: " Ana ", email: "ana@example.com", comment: " Lovely " };
     expect(parseForm(commentSchema, form(sent))).toEqual({
       ok: true,
-      data: { name: "Ana", email: "ana@example.com", comment: "Lovely" },
-      values: sent,
+      data: { name: "Ana", email: "ana@example.com", comment: "Lovely", elapsed: null },
+      values: { ...sent, elapsed: "" },
     });
   });
   it("names each bad field, keeps the values, and sums up with the first problem", () => {
@@ -48,7 +48,7 @@ describe("public form messages (each field names itself)", () => {
         email: "Email is required.",
         message: "Message is required.",
       },
-      values: { first: " ", last: "", email: "", phone: "", message: "" },
+      values: { first: " ", last: "", email: "", phone: "", message: "", elapsed: "" },
     });
     const long = parseForm(
       contactSchema,
@@ -79,7 +79,21 @@ describe("public form messages (each field names itself)", () => {
       email: "ana@example.com",
       phone: "+351 21",
       message: "Hi",
+      elapsed: null,
     });
+  });
+  it("reads the browser's time to submit as whole milliseconds, and anything else as unknown, never refusing", () => {
+    const base = { first: "A", last: "B", email: "a@b.co", phone: "", message: "Hello" };
+    const elapsed = (value: string) => {
+      const r = parseForm(contactSchema, form({ ...base, elapsed: value }));
+      return r.ok ? r.data.elapsed : "refused";
+    };
+    expect(elapsed("4200")).toBe(4200);
+    expect(elapsed("0")).toBe(0);
+    expect(elapsed(String(7 * 24 * 3600 * 1000))).toBe(604_800_000);
+    for (const odd of ["", "-5", "1.5", "1e3", "abc", "99999999999", String(7 * 24 * 3600 * 1000 + 1)]) {
+      expect(elapsed(odd), odd).toBeNull();
+    }
   });
   it("contact: a phone of digits, spaces and + ( ) - . only", () => {
     const base = { first: "A", last: "B", email: "a@b.co", message: "Hello" };
@@ -127,7 +141,7 @@ describe("public form messages (each field names itself)", () => {
       ok: false,
       summary: "Comment is required.",
       fieldErrors: { comment: "Comment is required." },
-      values: { name: "Bo", email: "bo@example.com", comment: "" },
+      values: { name: "Bo", email: "bo@example.com", comment: "", elapsed: "" },
     });
   });
 });

@@ -40,7 +40,7 @@ export function isActivityKind(value: string): value is ActivityKind {
 }
 
 /** Why a sign-in failed, in the log's words. */
-export const SIGN_IN_FAILURES = {
+const SIGN_IN_FAILURES = {
   unknown_email: "no account has this email",
   wrong_password: "wrong password",
   access_denied: "the account has no admin role",
@@ -51,3 +51,8 @@ export const SIGN_IN_FAILURES = {
 } as const;
 
 export type SignInFailure = keyof typeof SIGN_IN_FAILURES;
+
+/** The activity log's detail of a failed sign-in: why, in words, and what else is known. */
+export function signInFailureDetail(reason: SignInFailure, more = ""): string {
+  return more ? `${SIGN_IN_FAILURES[reason]} (${more})` : SIGN_IN_FAILURES[reason];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedLocalToSeconds } from "./publication.ts";
+import { publicationChange, zonedLocalToSeconds } from "./publication.ts";
 
 describe("zonedLocalToSeconds (a Publish at value in the admin's time zone)", () => {
   it.each([
@@ -22,5 +22,35 @@ describe("zonedLocalToSeconds (a Publish at value in the admin's time zone)", ()
     ["tomorrow", "UTC"],
   ])("%s in %s names no instant", (value, zone) => {
     expect(zonedLocalToSeconds(value, zone)).toBeNull();
+  });
+});
+
+describe("publicationChange (what the activity log records of a save)", () => {
+  const now = 1_780_000_000;
+  const past = now - 3600;
+  const ahead = now + 3600;
+
+  it("names a draft or a scheduled item going live as published", () => {
+    expect(publicationChange(null, now, now)).toBe("published");
+    expect(publicationChange(null, past, now)).toBe("published");
+    expect(publicationChange(ahead, now, now)).toBe("published");
+  });
+
+  it("names an item set to appear later as scheduled, a new time for a scheduled one too", () => {
+    expect(publicationChange(null, ahead, now)).toBe("scheduled");
+    expect(publicationChange(past, ahead, now)).toBe("scheduled");
+    expect(publicationChange(ahead, ahead + 60, now)).toBe("scheduled");
+  });
+
+  it("names a live or scheduled item turned back into a draft as unpublished", () => {
+    expect(publicationChange(past, null, now)).toBe("unpublished");
+    expect(publicationChange(ahead, null, now)).toBe("unpublished");
+  });
+
+  it("records nothing when the state stays: a draft saved, a live item edited, a schedule kept", () => {
+    expect(publicationChange(null, null, now)).toBeNull();
+    expect(publicationChange(past, past, now)).toBeNull();
+    expect(publicationChange(past, now, now)).toBeNull();
+    expect(publicationChange(ahead, ahead, now)).toBeNull();
   });
 });

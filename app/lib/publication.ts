@@ -13,6 +13,26 @@ export function publicationState(publishAt: number | null, now: number): Publica
 }
 
 /**
+ * How a save moved an item's publication, for the activity log: `published` (now public),
+ * `scheduled` (to appear at a time ahead, or moved to another such time) or `unpublished` (back to
+ * a draft); null when its state did not move. A new item is a draft `before`: adding a draft is no
+ * change.
+ */
+export type PublicationChange = "published" | "scheduled" | "unpublished";
+
+export function publicationChange(
+  before: number | null,
+  after: number | null,
+  now: number,
+): PublicationChange | null {
+  const was = publicationState(before, now);
+  const is = publicationState(after, now);
+  if (is === "draft") return was === "draft" ? null : "unpublished";
+  if (is === "published") return was === "published" ? null : "published";
+  return was === "scheduled" && before === after ? null : "scheduled";
+}
+
+/**
  * What a save asks for: a draft (null), a given time (seconds), or "now", which publishes an
  * unpublished item at the moment of the save and leaves a published one at its own time.
  */

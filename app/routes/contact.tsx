@@ -1,5 +1,5 @@
 import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
-import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
+import { Field, FormError, FormTimer, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
@@ -98,6 +98,7 @@ export default function Contact() {
               </div>
               <Field id="contact-message" field={C.message} required multiline rows={6} errors={failed} />
               <Honeypot />
+              <FormTimer />
               <SubmitButton submitting={submitting}>Send Message</SubmitButton>
             </Form>
           )}

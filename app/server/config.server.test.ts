@@ -51,6 +51,7 @@ describe("parseConfig defaults", () => {
       METRICS_TOKEN: undefined,
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
+      ACTIVITY_KEEP_DAYS: 365,
       MAIL_OUTBOX_KEEP_DAYS: 30,
       MAIL_RATE_PER_MINUTE: 600,
       MAIL_BOUNCE_LIMIT: 3,

@@ -1,8 +1,9 @@
 /**
  * A blog and a recipe as the models take them (createBlog / updateBlog, createRecipe /
  * updateRecipe), for tests whose subject is not the content itself: valid, short, by "Ana".
- * `extra` changes or adds fields (an edit's `keepImage` too).
+ * `extra` changes or adds fields (an edit's `keepImage` too). `TEST_ACTOR` is who makes them.
  */
+import type { Actor } from "#app/server/models/activity.server.ts";
 import type { BlogInput } from "#app/server/models/blogs.server.ts";
 import type { RecipeInput } from "#app/server/models/recipes.server.ts";
 
@@ -53,3 +54,6 @@ export function recipeInput(title: string, extra: Partial<RecipeInput> & Edit = 
     ...extra,
   };
 }
+
+/** Who the activity log names for writes made by tests whose subject is not the log. */
+export const TEST_ACTOR: Actor = { accountId: null, name: "test suite", address: "" };

@@ -15,6 +15,7 @@ import { LocalTime } from "#app/components/local-time.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { importActions } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
@@ -65,7 +66,7 @@ function sourceUrlOf(value: string | undefined): string | null | undefined {
   return /^https?:\/\/[^/\s]+/i.test(url) ? url : undefined;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   if (/^\s*multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
     const upload = await receiveUpload(request, {
@@ -107,7 +108,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, id } = form.data;
   switch (intent) {
     case "import": {
-      const started = await startImportRun(db, id);
+      const started = await startImportRun(db, id, adminActor(admin, context));
       if (!started.ok) return adminFail(started.status, started.message);
       return redirect(`/admin/import?run=${id}`);
     }

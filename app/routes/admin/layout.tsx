@@ -58,6 +58,7 @@ export default function AdminLayout() {
     { to: "/admin/media", label: "Media" },
     { to: "/admin/import", label: "Import" },
     { to: "/admin/settings", label: "Settings" },
+    { to: "/admin/activity", label: "Activity" },
   ];
   return (
     <div className="min-h-screen bg-sand-50">
@@ -71,9 +72,18 @@ export default function AdminLayout() {
           <span className="hidden sm:inline">
             <Clock />
           </span>
-          <span className="hidden text-sm text-white/80 sm:inline" data-testid="admin-email">
-            {email}
-          </span>
+          {/* The way to the account screen (password, two-step sign-in, devices): the email on a
+              wide screen, a short word on a phone. */}
+          <NavLink
+            to="/admin/account"
+            aria-label={`Your account: ${email}`}
+            className="rounded-full px-3 py-1.5 text-sm text-white/80 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
+          >
+            <span className="hidden sm:inline" data-testid="admin-email">
+              {email}
+            </span>
+            <span className="sm:hidden">Account</span>
+          </NavLink>
           <Form method="post" action="/admin/logout">
             <button
               type="submit"

@@ -59,6 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(401, { error: INVALID, fieldErrors: {}, email });
     case "denied":
       return fail(403, { error: ACCESS_DENIED, fieldErrors: {}, email });
+    case "two_step": {
+      const headers = new Headers();
+      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+      return redirect("/admin/login/code", { headers });
+    }
     case "ok": {
       const headers = new Headers();
       for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
@@ -156,6 +161,14 @@ export default function Login() {
         )}
         <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
           npm run create-admin -- --email you@example.com
+        </pre>
+        <p className="mt-3 font-semibold text-ink-900">Lost the phone with your two-step codes?</p>
+        <p className="mt-1">
+          Sign in with one of your recovery codes. If those are lost too, whoever runs the server can turn
+          two-step sign-in off for your account (it signs the account out everywhere):
+        </p>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
+          npm run create-admin -- --email you@example.com --turn-off-two-step
         </pre>
       </div>
     </AuthCard>

@@ -5,6 +5,7 @@ import { LocalTime } from "#app/components/local-time.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { commentActions } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import {
@@ -43,15 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Approve / Disapprove sets approved to the opposite of its current value. */
-export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, admin } = await requireAdminRequest(request);
   const form = await readForm(request, commentActions);
   // Whatever is wrong with the posted form, the spec's one message for this screen.
   if (!form.ok) return adminFail(form.status, COMMENT_UPDATE_FAILED);
   const { id } = form.data;
   let approved: boolean | null;
   try {
-    approved = await toggleApproved(db, id);
+    approved = await toggleApproved(db, adminActor(admin, context), id);
   } catch (err) {
     log.error({ err: err }, "admin comments: toggle failed");
     return adminFail(500, COMMENT_UPDATE_FAILED);

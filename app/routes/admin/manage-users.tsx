@@ -19,6 +19,7 @@ import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { userActions } from "#app/forms/admin-actions.ts";
 import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
@@ -41,13 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, admin } = await requireAdminRequest(request);
   const form = await readForm(request, userActions);
   if (!form.ok) return adminFormRefused(form, { summary: "Please correct the fields marked below." });
   const posted = form.data;
   if (posted.intent === "delete") {
-    return deleteRow(posted.id, (id) => deleteUser(db, id), {
+    return deleteRow(posted.id, (id) => deleteUser(db, adminActor(admin, context), id), {
       deleted: USER_DELETED,
       failed: USER_DELETE_FAILED,
     });

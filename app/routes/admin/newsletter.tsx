@@ -12,6 +12,7 @@ import { NEWSLETTER_FIELDS as F, NEWSLETTER_MESSAGES as M } from "#app/forms/adm
 import { newsletterActions } from "#app/forms/admin-actions.ts";
 import type { Page } from "#app/lib/pagination.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
@@ -67,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const form = await readForm(request, newsletterActions);
   if (!form.ok) return adminFormRefused(form);
@@ -89,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
         return adminOk(readers === 0 ? M.nobodyLeft : M.resent(readers));
       }
       case "settings":
-        await saveNewsletterSettings(db, { fullText: posted.fullText });
+        await saveNewsletterSettings(db, adminActor(admin, context), { fullText: posted.fullText });
         return adminOk(M.settingsSaved);
     }
   } catch (err) {

@@ -40,7 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     publicForm: { db, name: "reset-password", ip: context.get(requestInfoContext).ip },
   });
   if (!checked.ok) return publicFormRefused(checked);
-  const outcome = await resetPassword(db, tokenOf(request), checked.data.password);
+  const outcome = await resetPassword(
+    db,
+    tokenOf(request),
+    checked.data.password,
+    undefined,
+    context.get(requestInfoContext).ip,
+  );
   const fail = (body: Omit<ResetFailure, "ok" | "values">) =>
     data<ResetFailure>({ ok: false, values: {}, ...body }, { status: 400, headers: NO_STORE });
   switch (outcome.kind) {

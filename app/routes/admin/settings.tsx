@@ -19,6 +19,7 @@ import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import {
@@ -47,8 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, admin } = await requireAdminRequest(request);
+  const actor = adminActor(admin, context);
   const form = await readForm(request, settingsActions);
   if (!form.ok) return adminFormRefused(form, { summary: FIX_FIELDS });
   const posted = form.data;
@@ -56,16 +58,16 @@ export async function action({ request }: Route.ActionArgs) {
     switch (posted.intent) {
       case "site-info": {
         const { intent: _, ...info } = posted;
-        await saveSiteInfo(db, info);
+        await saveSiteInfo(db, actor, info);
         return adminOk(SETTINGS_SAVED);
       }
       case "site-numbers": {
         const { intent: _, domain, ...numbers } = posted;
-        await saveSiteNumbers(db, domain, numbers);
+        await saveSiteNumbers(db, actor, domain, numbers);
         return adminOk(SETTINGS_SAVED);
       }
       case "delete-numbers":
-        if (!(await deleteSiteNumbers(db, posted.domain)))
+        if (!(await deleteSiteNumbers(db, actor, posted.domain)))
           return adminFail(404, ADMIN_ACTION_MESSAGES.numbersDeleteFailed);
         return adminOk(`Deleted the numbers of "${posted.domain.toLowerCase()}"`);
     }

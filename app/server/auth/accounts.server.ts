@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { COMMAND_LINE, recordActivity } from "#app/server/models/activity.server.ts";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -62,7 +63,8 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /**
  * create-admin: creates the account, or resets its password and role if it exists. A reset signs
  * the account out everywhere: its sessions are deleted in the same transaction as the change, so
- * whoever knew the old password keeps no way in.
+ * whoever knew the old password keeps no way in. The activity log records it as the command line's.
+ * Two-step sign-in, when on, stays on (`create-admin --turn-off-two-step` is the way to end it).
  */
 export async function upsertAccount(db: DB, email: string, password: string, role = ADMIN_ROLE) {
   const password_hash = await newPasswordHash(password);
@@ -74,6 +76,10 @@ export async function upsertAccount(db: DB, email: string, password: string, rol
       .returning(["id", "email", "role"])
       .executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("account_id", "=", account.id).execute();
+    await recordActivity(trx, COMMAND_LINE, "password_changed", {
+      item: { type: "account", id: account.id, label: account.email },
+      detail: "set with create-admin; every session signed out",
+    });
     return account;
   });
 }

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { takeToast } from "#app/server/http/toast.server.ts";
 import { ADMIN_ROLE, upsertAccount } from "./accounts.server.ts";
-import { cookieHeader, createSession, readCookie, requireAdmin, SESSION_SECONDS } from "./session.server.ts";
+import {
+  cookieHeader,
+  createSession,
+  hashToken,
+  readCookie,
+  requireAdmin,
+  SESSION_SECONDS,
+} from "./session.server.ts";
 
 const withCookie = (cookie: string) => new Request("http://localhost/admin", { headers: { cookie } });
 
@@ -95,10 +102,13 @@ describe("requireAdmin", () => {
 
   it("lets a live session of an admin through, as that account", async () => {
     const cookie = cookieOf(await createSession(db(), login, adminId));
+    const token = cookie.slice(cookie.indexOf("=") + 1);
     expect(await requireAdmin(db(), asking(cookie))).toEqual({
       accountId: adminId,
       email: "admin@example.com",
+      name: "",
       role: ADMIN_ROLE,
+      sessionId: hashToken(token),
     });
   });
 

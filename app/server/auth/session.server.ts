@@ -11,10 +11,17 @@ export const SESSION_SECONDS = 7 * 24 * 3600;
 export interface AdminIdentity {
   accountId: number;
   email: string;
+  name: string;
   role: string;
+  /** The session's stored id (the token's hash): which of the account's devices this request is. */
+  sessionId: string;
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** Last use is written at most this often per session, so a busy admin is not a write per request. */
+const LAST_SEEN_STEP_SECONDS = 60;
+const USER_AGENT_LIMIT = 400;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * A cookie of the request, percent-decoded. A value that cannot be decoded was not set by us (every
@@ -56,12 +63,16 @@ export function sessionCookie(request: Request, token: string, maxAge: number): 
   return cookieHeader(request, SESSION_COOKIE, token, "/", maxAge);
 }
 
-/** A fresh session for an account (a new id at every login). Returns the Set-Cookie value. */
+/**
+ * A fresh session for an account (a new id at every login), remembering the browser and address it
+ * began from for the devices list. Returns the Set-Cookie value.
+ */
 export async function createSession(
   db: DB,
   request: Request,
   accountId: number,
   now = nowSeconds(),
+  address = "",
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db
@@ -71,6 +82,9 @@ export async function createSession(
       account_id: accountId,
       created_at: now,
       expires_at: now + SESSION_SECONDS,
+      user_agent: (request.headers.get("user-agent") ?? "").slice(0, USER_AGENT_LIMIT),
+      address: address.slice(0, 100),
+      last_seen_at: now,
     })
     .execute();
   // Expired sessions are swept here, at login, rather than on every request.
@@ -78,7 +92,10 @@ export async function createSession(
   return sessionCookie(request, token, SESSION_SECONDS);
 }
 
-/** The account behind the request's session cookie, whatever its role; null when none or expired. */
+/**
+ * The account behind the request's session cookie, whatever its role; null when none or expired.
+ * Moves the session's last use on (at most once a minute).
+ */
 export async function findSessionAccount(
   db: DB,
   request: Request,
@@ -86,14 +103,24 @@ export async function findSessionAccount(
 ): Promise<AdminIdentity | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
+  const sessionId = hashToken(token);
   const row = await db
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
-    .select(["accounts.id", "accounts.email", "accounts.role"])
-    .where("sessions.id", "=", hashToken(token))
+    .select(["accounts.id", "accounts.email", "accounts.name", "accounts.role", "sessions.last_seen_at"])
+    .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", now)
     .executeTakeFirst();
-  return row ? { accountId: row.id, email: row.email, role: row.role } : null;
+  if (!row) return null;
+  if (row.last_seen_at <= now - LAST_SEEN_STEP_SECONDS) {
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now })
+      .where("id", "=", sessionId)
+      .where("last_seen_at", "<=", now - LAST_SEEN_STEP_SECONDS)
+      .execute();
+  }
+  return { accountId: row.id, email: row.email, name: row.name, role: row.role, sessionId };
 }
 
 /** Destroys the request's session on the server. Returns the Set-Cookie value that clears it. */
@@ -123,24 +150,30 @@ export async function requireAdmin(db: DB, request: Request): Promise<AdminIdent
   throw redirect("/admin/login", { headers });
 }
 
-export type LoginResult = { ok: true; accountId: number } | { ok: false; error: "invalid" | "denied" };
+export type LoginResult =
+  | { ok: true; accountId: number; email: string; twoStep: boolean }
+  | { ok: false; error: "invalid" | "denied"; reason: "unknown_email" | "wrong_password" | "access_denied" };
 
 // A real hash to verify against when the email is unknown, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
 
-/** Sign-in: valid credentials and role `all`; otherwise "denied" (no session) or "invalid". */
+/**
+ * Sign-in's first step: valid credentials and role `all`; otherwise "denied" (no session) or
+ * "invalid", with the reason the activity log records. `twoStep`: a code must follow.
+ */
 export async function checkLogin(db: DB, email: string, password: string): Promise<LoginResult> {
   const account = await db
     .selectFrom("accounts")
-    .select(["id", "password_hash", "role"])
+    .select(["id", "email", "password_hash", "role", "totp_secret"])
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
   if (!account) {
     dummyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(password, await dummyHash);
-    return { ok: false, error: "invalid" };
+    return { ok: false, error: "invalid", reason: "unknown_email" };
   }
-  if (!(await verifyPassword(password, account.password_hash))) return { ok: false, error: "invalid" };
-  if (account.role !== ADMIN_ROLE) return { ok: false, error: "denied" };
-  return { ok: true, accountId: account.id };
+  if (!(await verifyPassword(password, account.password_hash)))
+    return { ok: false, error: "invalid", reason: "wrong_password" };
+  if (account.role !== ADMIN_ROLE) return { ok: false, error: "denied", reason: "access_denied" };
+  return { ok: true, accountId: account.id, email: account.email, twoStep: account.totp_secret !== null };
 }

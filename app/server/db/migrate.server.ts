@@ -21,6 +21,7 @@ import { searchVectorMigration } from "#app/server/db/migrations/017_search_vect
 import { importsMigration } from "#app/server/db/migrations/018_imports.server.ts";
 import { newsletterMigration } from "#app/server/db/migrations/019_newsletter.server.ts";
 import { ownerAccountMigration } from "#app/server/db/migrations/020_owner_account.server.ts";
+import { spamMigration } from "#app/server/db/migrations/021_spam.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -47,6 +48,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "018_imports": importsMigration(dialect),
     "019_newsletter": newsletterMigration(dialect),
     "020_owner_account": ownerAccountMigration(dialect),
+    "021_spam": spamMigration(dialect),
   };
 }
 

@@ -58,6 +58,13 @@ interface CommentsTable {
   comment: string;
   approved: number;
   created_at: number;
+  /** Spam score (migration 021): in the Spam tab, vouched for by a moderator, the score and why. */
+  spam: Generated<number>;
+  not_spam: Generated<number>;
+  spam_score: Generated<number>;
+  spam_reasons: Generated<string>;
+  /** The normalised text's hash: "the same text sent before". */
+  fingerprint: Generated<string>;
 }
 
 interface RecipesTable {
@@ -121,6 +128,11 @@ interface ContactsTable {
   phone: string;
   message: string;
   created_at: number;
+  spam: Generated<number>;
+  not_spam: Generated<number>;
+  spam_score: Generated<number>;
+  spam_reasons: Generated<string>;
+  fingerprint: Generated<string>;
 }
 
 interface AccountsTable {
@@ -418,6 +430,10 @@ interface ImportRunsTable {
   created_at: number;
   updated_at: number;
   claimed_until: Generated<number>;
+  /** Who pressed Import (migration 020): the activity log's actor when the run is done. */
+  started_by_account_id: number | null;
+  started_by: Generated<string>;
+  started_from: Generated<string>;
 }
 
 export interface Database {

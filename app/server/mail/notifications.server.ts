@@ -124,7 +124,10 @@ export async function queueNotification(
 }
 
 /** A visitor's contact message, stored, and recorded for the next notification in the same transaction. */
-export async function addContactNoticed(db: DB, input: ContactInput): Promise<void> {
+export async function addContactNoticed(
+  db: DB,
+  { elapsed: _elapsed, ...input }: ContactInput & { elapsed?: number | null },
+): Promise<void> {
   if (!mailEnabled()) {
     await addContact(db, input);
     return;
@@ -144,7 +147,7 @@ export async function addContactNoticed(db: DB, input: ContactInput): Promise<vo
 export async function addCommentNoticed(
   db: DB,
   blog: { id: number; title: string },
-  input: { name: string; email: string; comment: string },
+  { elapsed: _elapsed, ...input }: { name: string; email: string; comment: string; elapsed?: number | null },
 ): Promise<void> {
   if (!mailEnabled()) {
     await addComment(db, blog.id, input);

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword, passwordProblem } from "#app/server/auth/accounts.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { recordActivity } from "#app/server/models/activity.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
 import { siteUrl } from "./notifications.server.ts";
 import { queueMail } from "./outbox.server.ts";
@@ -85,6 +86,7 @@ export async function resetPassword(
   token: string,
   password: string,
   now = nowSeconds(),
+  address = "",
 ): Promise<ResetOutcome> {
   if (token === "" || token.length > 200) return { kind: "invalid" };
   const problem = passwordProblem(password);
@@ -108,6 +110,16 @@ export async function resetPassword(
       .returning("email")
       .executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("account_id", "=", spent.account_id).execute();
+    await recordActivity(
+      trx,
+      { accountId: spent.account_id, name: account.email, address },
+      "password_changed",
+      {
+        item: { type: "account", id: spent.account_id },
+        detail: "reset with a link by mail; every session signed out",
+        now,
+      },
+    );
     return { kind: "ok", email: account.email };
   });
 }

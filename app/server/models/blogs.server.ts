@@ -8,6 +8,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
+import type { Actor } from "./activity.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { categoryColumns } from "./category-names.server.ts";
 import { featuredRecipeColumn } from "./featured-recipes.server.ts";
@@ -18,6 +19,8 @@ import {
   newItemPublishAt,
   publishedCount,
   publishedNewestFirst,
+  recordDeletion,
+  recordPublication,
 } from "./publication.server.ts";
 import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { indexBlog, unindex } from "./search.server.ts";
@@ -129,8 +132,13 @@ function contentColumns(input: BlogInput) {
  */
 export type WithBlogSaved = (trx: DB, blogId: number) => Promise<void>;
 
+/**
+ * Adds a blog. Publishing or scheduling it is recorded in the activity log as `actor`'s, in the
+ * same transaction (a draft added is not).
+ */
 export async function createBlog(
   db: DB,
+  actor: Actor,
   input: BlogInput,
   createdAt = nowSeconds(),
   withSaved?: WithBlogSaved,
@@ -144,6 +152,7 @@ export async function createBlog(
       createdAt,
       newItemPublishAt(input.publishAt, createdAt),
     );
+    await recordPublication(trx, actor, "blogs", row, null);
     await withSaved?.(trx, row.id);
     return toBlog(row);
   });
@@ -305,10 +314,12 @@ export async function blogFeedEntries(db: DB, limit: number, now = nowSeconds(),
 /**
  * Updates a blog. A changed title regenerates the slug, and the old slug keeps answering with a
  * permanent redirect. An image it no longer uses stays in the media library (uploads.server.ts),
- * which may delete it once no row uses it. Null if there is no such blog.
+ * which may delete it once no row uses it. A move of its publication (published, scheduled,
+ * unpublished) is recorded in the activity log as `actor`'s. Null if there is no such blog.
  */
 export async function updateBlog(
   db: DB,
+  actor: Actor,
   id: number,
   input: BlogInput & { keepImage?: boolean },
   withSaved?: WithBlogSaved,
@@ -338,6 +349,7 @@ export async function updateBlog(
       .returningAll()
       .executeTakeFirstOrThrow();
     await indexBlog(trx, id, row.title, row.content);
+    await recordPublication(trx, actor, "blogs", row, current.publish_at);
     await withSaved?.(trx, id);
     return toBlog(row);
   });
@@ -345,14 +357,21 @@ export async function updateBlog(
 
 /**
  * Deletes a blog with its comments, redirects and every draft autosaved of it (nothing is left to
- * restore them into); its uploaded image stays in the media library. Returns whether it existed.
+ * restore them into); its uploaded image stays in the media library. The deletion is recorded in
+ * the activity log as `actor`'s. Returns whether it existed.
  */
-export async function deleteBlog(db: DB, id: number): Promise<boolean> {
+export async function deleteBlog(db: DB, actor: Actor, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("blogs").where("id", "=", id).returning(["id"]).executeTakeFirst();
-    if (row) await dropAutosavesOfBlog(trx, id);
-    if (row) await unindex(trx, "blog", id);
-    return row !== undefined;
+    const row = await trx
+      .deleteFrom("blogs")
+      .where("id", "=", id)
+      .returning(["id", "title"])
+      .executeTakeFirst();
+    if (!row) return false;
+    await dropAutosavesOfBlog(trx, id);
+    await unindex(trx, "blog", id);
+    await recordDeletion(trx, actor, "blogs", row);
+    return true;
   });
 }
 

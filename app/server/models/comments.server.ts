@@ -1,4 +1,5 @@
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { type Actor, recordActivity } from "./activity.server.ts";
 
 export interface PublicComment {
   id: number;
@@ -40,15 +41,32 @@ export async function approvedComments(
   return rows.map((r) => ({ id: r.id, name: r.name, comment: r.comment, createdAt: r.created_at }));
 }
 
-/** Approve / Disapprove: approved becomes the opposite of its current value. Returns the new value, or null if no such comment. */
-export async function toggleApproved(db: DB, commentId: number): Promise<boolean | null> {
-  const row = await db
-    .updateTable("comments")
-    .set((eb) => ({ approved: eb(eb.val(1), "-", eb.ref("approved")) }))
-    .where("id", "=", commentId)
-    .returning("approved")
-    .executeTakeFirst();
-  return row ? row.approved === 1 : null;
+/**
+ * Approve / Disapprove: approved becomes the opposite of its current value, recorded in the
+ * activity log as `actor`'s ("Ana on Kyoto in autumn": the commenter and the blog, never their
+ * email) in the same transaction. Returns the new value, or null if no such comment.
+ */
+export async function toggleApproved(db: DB, actor: Actor, commentId: number): Promise<boolean | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("comments")
+      .set((eb) => ({ approved: eb(eb.val(1), "-", eb.ref("approved")) }))
+      .where("id", "=", commentId)
+      .returning(["approved", "name", "blog_id"])
+      .executeTakeFirst();
+    if (!row) return null;
+    const approved = Number(row.approved) === 1;
+    // A comment goes with its blog (a cascading key): the blog is there.
+    const blog = await trx
+      .selectFrom("blogs")
+      .select("title")
+      .where("id", "=", row.blog_id)
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, actor, approved ? "comment_approved" : "comment_unapproved", {
+      item: { type: "comment", id: commentId, label: `${row.name} on ${blog.title}` },
+    });
+    return approved;
+  });
 }
 
 export async function countPendingComments(db: DB): Promise<number> {

@@ -1,15 +1,20 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
+import type { ActivityKind } from "#app/lib/activity-kinds.ts";
+import { formatUtc } from "#app/lib/dates.ts";
 import { type ImageColumns, imageUpdate } from "#app/lib/images.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import {
+  type PublicationChange,
   type PublicationFilter,
   type PublicationState,
   type PublishAt,
+  publicationChange,
   publicationState,
 } from "#app/lib/publication.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { Database } from "#app/server/db/schema.server.ts";
+import { type Actor, recordActivity } from "./activity.server.ts";
 import { newestFirst } from "./admin-lists.server.ts";
 import { claimImage, type StoredImage } from "./uploads.server.ts";
 
@@ -169,4 +174,54 @@ export async function editedImageAndPublication(
   checkPublishable(current.publish_at, publishAt, image.columns);
   if (!input.keepImage) await claimImage(trx, input);
   return { ...image.columns, publish_at: publishAt, updated_at: nowSeconds() };
+}
+
+/** The activity log's kinds for what happens to a blog or a recipe. */
+const ITEM_KINDS = {
+  blogs: {
+    published: "blog_published",
+    scheduled: "blog_scheduled",
+    unpublished: "blog_unpublished",
+    deleted: "blog_deleted",
+  },
+  recipes: {
+    published: "recipe_published",
+    scheduled: "recipe_scheduled",
+    unpublished: "recipe_unpublished",
+    deleted: "recipe_deleted",
+  },
+} as const satisfies Record<PublishedTable, Record<PublicationChange | "deleted", ActivityKind>>;
+
+const itemType = (table: PublishedTable) => (table === "blogs" ? "blog" : "recipe");
+
+/**
+ * Records in the activity log how a save moved an item's publication (`before`: the row's
+ * `publish_at` before the save, null for a new item), in the save's transaction `trx`. A save that
+ * leaves the state as it was (an edit of a live post, a draft saved again) records nothing.
+ */
+export async function recordPublication(
+  trx: DB,
+  actor: Actor,
+  table: PublishedTable,
+  item: { id: number; title: string; publish_at: number | null },
+  before: number | null,
+): Promise<void> {
+  const change = publicationChange(before, item.publish_at, nowSeconds());
+  if (!change) return;
+  await recordActivity(trx, actor, ITEM_KINDS[table][change], {
+    item: { type: itemType(table), id: item.id, label: item.title },
+    detail: change === "scheduled" ? `For ${formatUtc(item.publish_at, true)} UTC` : "",
+  });
+}
+
+/** Records the deletion of a blog or recipe (named as it was), in the deletion's transaction. */
+export async function recordDeletion(
+  trx: DB,
+  actor: Actor,
+  table: PublishedTable,
+  item: { id: number; title: string },
+): Promise<void> {
+  await recordActivity(trx, actor, ITEM_KINDS[table].deleted, {
+    item: { type: itemType(table), id: item.id, label: item.title },
+  });
 }

@@ -6,6 +6,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { RecipeRow } from "#app/server/db/schema.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import type { UploadInfo } from "#app/server/media/storage.server.ts";
+import type { Actor } from "./activity.server.ts";
 import { countRows } from "./admin-lists.server.ts";
 import { dropAutosavesOf, recipeDraftKey } from "./autosaves.server.ts";
 import {
@@ -14,6 +15,8 @@ import {
   editedImageAndPublication,
   newItemPublishAt,
   publishedNewestFirst,
+  recordDeletion,
+  recordPublication,
 } from "./publication.server.ts";
 import { indexRecipe, unindex } from "./search.server.ts";
 import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
@@ -124,7 +127,16 @@ function cardColumns(input: RecipeCardInput, clean: (list: string[]) => string[]
   return columns;
 }
 
-export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSeconds()): Promise<Recipe> {
+/**
+ * Adds a recipe. Publishing or scheduling it is recorded in the activity log as `actor`'s, in the
+ * same transaction (a draft added is not).
+ */
+export async function createRecipe(
+  db: DB,
+  actor: Actor,
+  input: RecipeInput,
+  createdAt = nowSeconds(),
+): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     const slug = await uniqueRecipeSlug(trx, input.title);
     await claimImage(trx, input, createdAt);
@@ -141,6 +153,7 @@ export async function createRecipe(db: DB, input: RecipeInput, createdAt = nowSe
       .executeTakeFirstOrThrow();
     const recipe = toRecipe(row);
     await indexRecipe(trx, recipe.id, recipe);
+    await recordPublication(trx, actor, "recipes", row, null);
     return recipe;
   });
 }
@@ -184,11 +197,12 @@ export async function findRecipeById(db: DB, id: number): Promise<Recipe | null>
  * Updates a recipe (same rules as adding). A changed title regenerates the slug, unique like a
  * new one; an unchanged title keeps it. `keepImage` keeps the current image; otherwise the given
  * upload, pick or URL replaces it, and a replaced upload stays in the media library
- * (uploads.server.ts), which may delete it once no row uses it. Returns null when there is no
- * such recipe.
+ * (uploads.server.ts), which may delete it once no row uses it. A move of its publication is
+ * recorded in the activity log as `actor`'s. Returns null when there is no such recipe.
  */
 export async function updateRecipe(
   db: DB,
+  actor: Actor,
   id: number,
   input: RecipeInput & { keepImage?: boolean },
 ): Promise<Recipe | null> {
@@ -211,20 +225,27 @@ export async function updateRecipe(
       .executeTakeFirstOrThrow();
     const recipe = toRecipe(row);
     await indexRecipe(trx, id, recipe);
+    await recordPublication(trx, actor, "recipes", row, current.publish_at);
     return recipe;
   });
 }
 
 /**
  * Deletes a recipe with every draft autosaved of it; its uploaded image stays in the media library.
- * Returns whether the recipe existed.
+ * The deletion is recorded in the activity log as `actor`'s. Returns whether the recipe existed.
  */
-export async function deleteRecipe(db: DB, id: number): Promise<boolean> {
+export async function deleteRecipe(db: DB, actor: Actor, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("recipes").where("id", "=", id).returning(["id"]).executeTakeFirst();
-    if (row) await dropAutosavesOf(trx, recipeDraftKey(id));
-    if (row) await unindex(trx, "recipe", id);
-    return row !== undefined;
+    const row = await trx
+      .deleteFrom("recipes")
+      .where("id", "=", id)
+      .returning(["id", "title"])
+      .executeTakeFirst();
+    if (!row) return false;
+    await dropAutosavesOf(trx, recipeDraftKey(id));
+    await unindex(trx, "recipe", id);
+    await recordDeletion(trx, actor, "recipes", row);
+    return true;
   });
 }
 

@@ -1,6 +1,7 @@
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 import { getConfig, parseConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { type Actor, recordActivity } from "./activity.server.ts";
 
 export type { SiteInfo, SiteNumbers };
 
@@ -36,14 +37,31 @@ async function readSetting<T>(db: DB, key: string): Promise<T | null> {
   }
 }
 
-async function writeSetting(db: DB, key: string, value: unknown): Promise<void> {
+/**
+ * Every change of a setting is recorded in the activity log as `actor`'s, with a few words saying
+ * what changed ("Site info", "Popup turned on"), in the change's transaction.
+ */
+function recordSettingsChange(trx: DB, actor: Actor, detail: string): Promise<void> {
+  return recordActivity(trx, actor, "settings_changed", { item: { type: "settings" }, detail });
+}
+
+async function writeSetting(
+  db: DB,
+  actor: Actor,
+  key: string,
+  value: unknown,
+  detail: string,
+): Promise<void> {
   const json = JSON.stringify(value);
   const now = nowSeconds();
-  await db
-    .insertInto("settings")
-    .values({ key, value: json, updated_at: now })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("settings")
+      .values({ key, value: json, updated_at: now })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
+      .execute();
+    await recordSettingsChange(trx, actor, detail);
+  });
 }
 
 export async function getSiteInfo(db: DB): Promise<SiteInfo> {
@@ -56,8 +74,8 @@ export async function getSiteInfo(db: DB): Promise<SiteInfo> {
   return info;
 }
 
-export async function saveSiteInfo(db: DB, info: SiteInfo): Promise<void> {
-  await writeSetting(db, "siteInfo", info);
+export async function saveSiteInfo(db: DB, actor: Actor, info: SiteInfo): Promise<void> {
+  await writeSetting(db, actor, "siteInfo", info, "Site info");
 }
 
 /** The popup switch: off unless an admin turns it on. */
@@ -66,8 +84,8 @@ export async function isPopupEnabled(db: DB): Promise<boolean> {
   return v?.enabled === true;
 }
 
-export async function setPopupEnabled(db: DB, enabled: boolean): Promise<void> {
-  await writeSetting(db, "popup", { enabled });
+export async function setPopupEnabled(db: DB, actor: Actor, enabled: boolean): Promise<void> {
+  await writeSetting(db, actor, "popup", { enabled }, enabled ? "Popup turned on" : "Popup turned off");
 }
 
 /** Site numbers by domain, with the product defaults when a domain has none. */
@@ -80,13 +98,22 @@ export async function getSiteNumbers(db: DB, domain: string): Promise<SiteNumber
   return row ? { numberIntl: row.number_intl, numberLocal: row.number_local } : DEFAULT_SITE_NUMBERS;
 }
 
-export async function saveSiteNumbers(db: DB, domain: string, numbers: SiteNumbers): Promise<void> {
+export async function saveSiteNumbers(
+  db: DB,
+  actor: Actor,
+  domain: string,
+  numbers: SiteNumbers,
+): Promise<void> {
   const values = { number_intl: numbers.numberIntl, number_local: numbers.numberLocal };
-  await db
-    .insertInto("site_numbers")
-    .values({ domain: domain.toLowerCase(), ...values })
-    .onConflict((oc) => oc.column("domain").doUpdateSet(values))
-    .execute();
+  const key = domain.toLowerCase();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("site_numbers")
+      .values({ domain: key, ...values })
+      .onConflict((oc) => oc.column("domain").doUpdateSet(values))
+      .execute();
+    await recordSettingsChange(trx, actor, `Phone numbers for ${key}`);
+  });
 }
 
 /** Site numbers of every domain, by domain (bounded: a site has a handful). */
@@ -107,12 +134,14 @@ export async function listSiteNumbers(db: DB, limit = SITE_NUMBERS_LIMIT): Promi
 }
 
 /** Removes a domain's numbers (the site then shows the defaults). False if there were none. */
-export async function deleteSiteNumbers(db: DB, domain: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom("site_numbers")
-    .where("domain", "=", domain.trim().toLowerCase())
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+export async function deleteSiteNumbers(db: DB, actor: Actor, domain: string): Promise<boolean> {
+  const key = domain.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const r = await trx.deleteFrom("site_numbers").where("domain", "=", key).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) return false;
+    await recordSettingsChange(trx, actor, `Phone numbers for ${key} removed`);
+    return true;
+  });
 }
 
 /** How the newsletter mails a blog: its whole text (the default), or the excerpt and a link. */
@@ -125,6 +154,11 @@ export async function getNewsletterSettings(db: DB): Promise<NewsletterSettings>
   return { fullText: v?.fullText !== false };
 }
 
-export async function saveNewsletterSettings(db: DB, settings: NewsletterSettings): Promise<void> {
-  await writeSetting(db, "newsletter", settings);
+export async function saveNewsletterSettings(
+  db: DB,
+  actor: Actor,
+  settings: NewsletterSettings,
+): Promise<void> {
+  const mail = settings.fullText ? "the whole blog" : "the excerpt and a link";
+  await writeSetting(db, actor, "newsletter", settings, `Newsletter settings: mails carry ${mail}`);
 }

@@ -1,5 +1,6 @@
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { type Actor, recordActivity } from "./activity.server.ts";
 import { countRows, newestFirst } from "./admin-lists.server.ts";
 
 export interface UserInput {
@@ -43,9 +44,19 @@ export async function listUsers(db: DB, limit = 200, offset = 0) {
   return newestFirst(db.selectFrom("users").selectAll()).limit(limit).offset(offset).execute();
 }
 
-export async function deleteUser(db: DB, id: number): Promise<boolean> {
-  const r = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/**
+ * Deletes a reader, recorded in the activity log as `actor`'s in the same transaction. The entry
+ * names them by their full name only: a deleted reader's email address must not stay behind.
+ */
+export async function deleteUser(db: DB, actor: Actor, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("users").where("id", "=", id).returning("full_name").executeTakeFirst();
+    if (!row) return false;
+    await recordActivity(trx, actor, "user_deleted", {
+      item: { type: "user", id, label: row.full_name.trim() },
+    });
+    return true;
+  });
 }
 
 export const USERS_PER_PAGE = 50;

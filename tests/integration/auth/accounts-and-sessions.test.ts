@@ -47,20 +47,52 @@ describeEachEngine("sign-in and accounts", (db) => {
   it("checks the password: right, wrong, unknown email, and a role that is not `all`", async () => {
     const admin = await upsertAccount(db(), " Login@Example.com ", PASSWORD);
     expect(admin.email).toBe("login@example.com");
-    expect(await checkLogin(db(), "LOGIN@example.com", PASSWORD)).toEqual({ ok: true, accountId: admin.id });
-    expect(await checkLogin(db(), "login@example.com", `${PASSWORD}!`)).toEqual({
+    expect(await checkLogin(db(), "LOGIN@example.com", PASSWORD)).toEqual({
+      ok: true,
+      accountId: admin.id,
+      email: "login@example.com",
+      twoStep: false,
+    });
+    const wrong = { ok: false, error: "invalid", reason: "wrong_password" };
+    expect(await checkLogin(db(), "login@example.com", `${PASSWORD}!`)).toEqual(wrong);
+    expect(await checkLogin(db(), "login@example.com", "")).toEqual(wrong);
+    expect(await checkLogin(db(), "nobody@example.com", PASSWORD)).toEqual({
       ok: false,
       error: "invalid",
+      reason: "unknown_email",
     });
-    expect(await checkLogin(db(), "login@example.com", "")).toEqual({ ok: false, error: "invalid" });
-    expect(await checkLogin(db(), "nobody@example.com", PASSWORD)).toEqual({ ok: false, error: "invalid" });
     await upsertAccount(db(), "viewer@example.com", PASSWORD, "viewer");
-    expect(await checkLogin(db(), "viewer@example.com", PASSWORD)).toEqual({ ok: false, error: "denied" });
-    // A wrong password for a non-admin is "invalid", not "denied": the role is not revealed.
-    expect(await checkLogin(db(), "viewer@example.com", "wrong password!")).toEqual({
+    expect(await checkLogin(db(), "viewer@example.com", PASSWORD)).toEqual({
       ok: false,
-      error: "invalid",
+      error: "denied",
+      reason: "access_denied",
     });
+    // A wrong password for a non-admin is "invalid", not "denied": the role is not revealed.
+    expect(await checkLogin(db(), "viewer@example.com", "wrong password!")).toEqual(wrong);
+  });
+
+  it("a session remembers its browser and address, and its last use at most once a minute", async () => {
+    const { id } = await upsertAccount(db(), "seen@example.com", PASSWORD);
+    const t0 = 1_800_000_000;
+    const login = new Request("http://localhost/admin/login", { headers: { "user-agent": "x".repeat(500) } });
+    const request = requestWith(await createSession(db(), login, id, t0, "2001:db8::7"));
+    const lastSeen = async () =>
+      db()
+        .selectFrom("sessions")
+        .select(["last_seen_at", "address", "user_agent"])
+        .where("account_id", "=", id)
+        .executeTakeFirstOrThrow();
+    expect(await lastSeen()).toEqual({
+      last_seen_at: t0,
+      address: "2001:db8::7",
+      user_agent: "x".repeat(400),
+    });
+    await findSessionAccount(db(), request, t0 + 59);
+    expect((await lastSeen()).last_seen_at).toBe(t0);
+    await findSessionAccount(db(), request, t0 + 60);
+    expect((await lastSeen()).last_seen_at).toBe(t0 + 60);
+    await findSessionAccount(db(), request, t0 + 100);
+    expect((await lastSeen()).last_seen_at).toBe(t0 + 60);
   });
 
   it("stores no password in clear, with a salt per password", async () => {
@@ -84,7 +116,9 @@ describeEachEngine("sign-in and accounts", (db) => {
     expect(await findSessionAccount(db(), request, t0 + 1)).toEqual({
       accountId: id,
       email: "session@example.com",
+      name: "",
       role: ADMIN_ROLE,
+      sessionId: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect((await findSessionAccount(db(), request, t0 + SESSION_SECONDS - 1))?.accountId).toBe(id);
     expect(await findSessionAccount(db(), request, t0 + SESSION_SECONDS)).toBeNull();

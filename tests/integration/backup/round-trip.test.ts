@@ -15,9 +15,18 @@ import { BackupError } from "#app/server/transfer/backup/archive.server.ts";
 import { type BackupSource, writeBackup } from "#app/server/transfer/backup/backup.server.ts";
 import { restoreBackup } from "#app/server/transfer/backup/restore.server.ts";
 import { BACKED_UP, LEFT_OUT } from "#app/server/transfer/backup/tables.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { listKeys } from "#tests/support/upload-store-contract.ts";
-import { blogWithImage, fillSite, newSite, type Site, tableContents, uploadContents } from "./site.ts";
+import {
+  blogWithImage,
+  fillSite,
+  newSite,
+  restoredContents,
+  type Site,
+  tableContents,
+  uploadContents,
+} from "./site.ts";
 
 const sourceOf = (site: Site): BackupSource => ({
   db: site.db,
@@ -85,7 +94,7 @@ for (const engine of ENGINES) {
           const blog =
             n % 10 === 1
               ? await blogWithImage(source, title)
-              : await createBlog(source.db, {
+              : await createBlog(source.db, TEST_ACTOR, {
                   title,
                   content: "<p>Quick</p>",
                   author: "Gil",
@@ -124,11 +133,18 @@ for (const engine of ENGINES) {
       expect(existsSync(`${file}.partial`)).toBe(false);
 
       const target = await site(engine, { migrate: false });
-      const restoredSummary = await restoreBackup(file, targetOf(target), target.store);
+      const restoredSummary = await restoreBackup(file, targetOf(target), target.store, TEST_ACTOR);
       expect(restoredSummary.tables).toEqual(
         Object.fromEntries(Object.entries(summary.tables).filter(([, rows]) => rows > 0)),
       );
-      const restored = await tableContents(target.db);
+      // The restore recorded itself, once, beside the entries it brought back.
+      const restores = await target.db
+        .selectFrom("activity_log")
+        .select("item_label")
+        .where("kind", "=", "restore")
+        .execute();
+      expect(restores).toEqual([{ item_label: `${engine}-under-writes.tar.gz` }]);
+      const restored = await restoredContents(target.db);
       const now = await tableContents(source.db);
       for (const { name, key } of BACKED_UP) {
         const byKey = (rows: Record<string, unknown>[] = []) =>
@@ -158,9 +174,9 @@ for (const engine of ENGINES) {
 
     it("refuses a target that already has content, or uploads, and writes nothing", async () => {
       const target = await site(engine, { migrate: false });
-      await restoreBackup(file, targetOf(target), target.store);
+      await restoreBackup(file, targetOf(target), target.store, TEST_ACTOR);
       const before = await tableContents(target.db);
-      await expect(restoreBackup(file, targetOf(target), target.store)).rejects.toThrow(
+      await expect(restoreBackup(file, targetOf(target), target.store, TEST_ACTOR)).rejects.toThrow(
         /the database is not empty \(table accounts has rows\)/,
       );
       expect(await tableContents(target.db)).toEqual(before);
@@ -171,7 +187,7 @@ for (const engine of ENGINES) {
         new Uint8Array([1, 2, 3]),
         "image/webp",
       );
-      await expect(restoreBackup(file, targetOf(onlyUploads), onlyUploads.store)).rejects.toThrow(
+      await expect(restoreBackup(file, targetOf(onlyUploads), onlyUploads.store, TEST_ACTOR)).rejects.toThrow(
         /the uploads location is not empty/,
       );
       expect(await onlyUploads.db.introspection.getTables()).toEqual([]);
@@ -194,9 +210,9 @@ for (const engine of ENGINES) {
         const path = join(dir, `${engine}-${name}.tar.gz`);
         await writeFile(path, content);
         const target = await site(engine, { migrate: false });
-        const attempt = restoreBackup(path, targetOf(target), target.store);
+        const attempt = restoreBackup(path, targetOf(target), target.store, TEST_ACTOR);
         await expect(attempt, name).rejects.toBeInstanceOf(BackupError);
-        await expect(restoreBackup(path, targetOf(target), target.store), name).rejects.toThrow(
+        await expect(restoreBackup(path, targetOf(target), target.store, TEST_ACTOR), name).rejects.toThrow(
           /damaged|incomplete/,
         );
         await untouched(target);
@@ -206,7 +222,9 @@ for (const engine of ENGINES) {
       await writeFile(cut, bytes);
       await truncate(cut, bytes.length - 1);
       const target = await site(engine, { migrate: false });
-      await expect(restoreBackup(cut, targetOf(target), target.store)).rejects.toThrow(/damaged|incomplete/);
+      await expect(restoreBackup(cut, targetOf(target), target.store, TEST_ACTOR)).rejects.toThrow(
+        /damaged|incomplete/,
+      );
       await untouched(target);
     });
 
@@ -225,7 +243,7 @@ for (const engine of ENGINES) {
       expect(summary.missingUploads).toEqual([gone]);
       expect(summary.uploads).toBe(keys.length - 1);
       const target = await site(engine, { migrate: false });
-      await restoreBackup(out, targetOf(target), target.store);
+      await restoreBackup(out, targetOf(target), target.store, TEST_ACTOR);
       expect(await listKeys(target.store)).toEqual(keys.filter((key) => key !== gone));
     });
 
@@ -254,21 +272,21 @@ describe("moving engines: SQLite → PostgreSQL → SQLite", () => {
     const first = join(dir, "sqlite.tar.gz");
     await writeBackup(sourceOf(original), original.store, first);
     const postgres = await site("postgres", { migrate: false });
-    await restoreBackup(first, targetOf(postgres), postgres.store);
-    expect(await tableContents(postgres.db)).toEqual(rows);
+    await restoreBackup(first, targetOf(postgres), postgres.store, TEST_ACTOR);
+    expect(await restoredContents(postgres.db)).toEqual(rows);
     expect(await uploadContents(postgres.store)).toEqual(images);
 
     const second = join(dir, "postgres.tar.gz");
     await writeBackup(sourceOf(postgres), postgres.store, second);
     const back = await site("sqlite", { migrate: false });
-    await restoreBackup(second, targetOf(back), back.store);
-    expect(await tableContents(back.db)).toEqual(rows);
+    await restoreBackup(second, targetOf(back), back.store, TEST_ACTOR);
+    expect(await restoredContents(back.db)).toEqual(rows);
     expect(await uploadContents(back.store)).toEqual(images);
 
     // fillSite deleted its last blog: its id stays retired on both engines.
     const deletedId = Math.max(...(rows.blogs ?? []).map((row) => Number(row.id))) + 1;
     for (const target of [postgres, back]) {
-      const blog = await createBlog(target.db, {
+      const blog = await createBlog(target.db, TEST_ACTOR, {
         title: "After the move",
         content: "<p>New</p>",
         author: "A",

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Store } from "#app/server/media/s3.server.ts";
 import { writeBackup } from "#app/server/transfer/backup/backup.server.ts";
 import { restoreBackup } from "#app/server/transfer/backup/restore.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { type S3Server, startS3Server } from "#tests/support/s3.ts";
-import { fillSite, newSite, type Site, tableContents, uploadContents } from "./site.ts";
+import { fillSite, newSite, restoredContents, type Site, tableContents, uploadContents } from "./site.ts";
 
 describe("backup and restore with uploads in object storage", () => {
   let s3: S3Server;
@@ -48,14 +49,14 @@ describe("backup and restore with uploads in object storage", () => {
     sites.push(target);
     const toBucket = await s3.createBucket();
     target.store = s3Store(s3.settings(toBucket));
-    await restoreBackup(file, { db: target.db, dialect: target.handle.dialect }, target.store);
+    await restoreBackup(file, { db: target.db, dialect: target.handle.dialect }, target.store, TEST_ACTOR);
     expect(await uploadContents(target.store)).toEqual(images);
-    expect(await tableContents(target.db)).toEqual(await tableContents(source.db));
+    expect(await restoredContents(target.db)).toEqual(await tableContents(source.db));
 
     // And back onto a local disk (leaving object storage), on SQLite.
     const local = await newSite("sqlite", { migrate: false });
     sites.push(local);
-    await restoreBackup(file, { db: local.db, dialect: local.handle.dialect }, local.store);
+    await restoreBackup(file, { db: local.db, dialect: local.handle.dialect }, local.store, TEST_ACTOR);
     expect(await uploadContents(local.store)).toEqual(images);
   });
 });

@@ -106,6 +106,15 @@ for (const engine of ENGINES) {
       expect(await server.check()).toBeNull();
       expect(await lease()).toEqual({ id: 1, holder: "", lease_until: 0, due_at: started + DAY });
       expect(await archives(dir)).toHaveLength(1);
+      // Recorded in the activity log with the due time it moved, once.
+      const [archive] = await archives(dir);
+      const recorded = await down.db
+        .selectFrom("activity_log")
+        .select("actor")
+        .where("kind", "=", "backup")
+        .where("item_label", "=", archive ?? "")
+        .execute();
+      expect(recorded).toEqual([{ actor: "server" }]);
       // And the next one is written when it is due.
       clock.now = started + DAY;
       expect(await server.check()).not.toBeNull();

@@ -19,7 +19,7 @@ import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
 import { BACKED_UP, COMPUTED_COLUMNS } from "#app/server/transfer/backup/tables.server.ts";
-import { blogInput } from "#tests/support/content.ts";
+import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { type Engine, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { listKeys } from "#tests/support/upload-store-contract.ts";
 
@@ -70,7 +70,7 @@ function png(): Promise<Buffer> {
 /** A blog with an uploaded image, as the admin's Add Blog form makes it. */
 export async function blogWithImage(site: Site, title: string) {
   const upload = await storeUpload(await png(), site.store);
-  return createBlog(site.db, {
+  return createBlog(site.db, TEST_ACTOR, {
     title,
     content: `<p>${title}: a <strong>trip</strong> worth a long paragraph, “quoted” and accented: é ü ñ.</p>`,
     author: "Ana",
@@ -84,7 +84,7 @@ export async function blogWithImage(site: Site, title: string) {
 /** The "Pastel de nata" recipe with an uploaded image of its own. */
 export async function recipeWithImage(site: Site) {
   const upload = await storeUpload(await png(), site.store);
-  return createRecipe(site.db, {
+  return createRecipe(site.db, TEST_ACTOR, {
     title: "Pastel de nata",
     short: "Custard tarts",
     steps: ["Bake", "Eat"],
@@ -98,7 +98,7 @@ export async function recipeWithImage(site: Site) {
 
 /** A draft blog: a restore or an import must bring it back a draft. */
 export function draftBlog(db: DB) {
-  return createBlog(db, {
+  return createBlog(db, TEST_ACTOR, {
     title: "A draft",
     content: "<p>Not yet.</p>",
     author: "Ana",
@@ -118,7 +118,7 @@ export async function addReadersAndSettings(db: DB, approvedOn: number, waitingO
     email: "bea@example.com",
     comment: "Lovely!",
   });
-  await toggleApproved(db, comment.id);
+  await toggleApproved(db, TEST_ACTOR, comment.id);
   await addComment(db, waitingOn, { name: "Cid", email: "cid@example.com", comment: "Waiting for approval" });
   await addUser(db, { fullName: "Dora Subscriber", email: "dora@example.com", phone: "" });
   await addContact(db, {
@@ -128,8 +128,8 @@ export async function addReadersAndSettings(db: DB, approvedOn: number, waitingO
     phone: "1",
     message: "Hello\nthere",
   });
-  await saveSiteNumbers(db, "example.com", { numberIntl: "+351 1", numberLocal: "1" });
-  await setPopupEnabled(db, true);
+  await saveSiteNumbers(db, TEST_ACTOR, "example.com", { numberIntl: "+351 1", numberLocal: "1" });
+  await setPopupEnabled(db, TEST_ACTOR, true);
 }
 
 /** A site with something in every backed-up table, a deleted blog among them. */
@@ -139,11 +139,11 @@ export async function fillSite(site: Site): Promise<void> {
   const first = await blogWithImage(site, "Lisbon by tram");
   const second = await blogWithImage(site, "Porto at night");
   await draftBlog(db);
-  const doomed = await createBlog(db, blogInput("Deleted later", { content: "<p>Gone.</p>" }));
-  await deleteBlog(db, doomed.id);
+  const doomed = await createBlog(db, TEST_ACTOR, blogInput("Deleted later", { content: "<p>Gone.</p>" }));
+  await deleteBlog(db, TEST_ACTOR, doomed.id);
   const nata = await recipeWithImage(site);
   // A blog featuring a recipe points at it: a restore must put the recipes in first.
-  await updateBlog(db, second.id, {
+  await updateBlog(db, TEST_ACTOR, second.id, {
     title: second.title,
     content: second.content,
     author: second.author,
@@ -170,6 +170,16 @@ export async function tableContents(db: DB): Promise<Record<string, Record<strin
     const keyOf = (row: Record<string, unknown>) => table.key.map((column) => row[column]);
     contents[table.name] = rows.sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
   }
+  return contents;
+}
+
+/**
+ * `tableContents` of a restored site less the activity log's restore entries: a restore records
+ * itself beside the rows it brings back, so what is left compares with the site backed up.
+ */
+export async function restoredContents(db: DB): Promise<Record<string, Record<string, unknown>[]>> {
+  const contents = await tableContents(db);
+  contents.activity_log = (contents.activity_log ?? []).filter((row) => row.kind !== "restore");
   return contents;
 }
 

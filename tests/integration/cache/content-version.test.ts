@@ -20,7 +20,7 @@ import {
   siteInfoFromEnv,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser } from "#app/server/models/users.server.ts";
-import { blogInput, recipeInput } from "#tests/support/content.ts";
+import { blogInput, recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { migrateTo } from "#tests/support/migrations.ts";
 
@@ -33,34 +33,40 @@ async function moves(db: DB, write: () => Promise<unknown>): Promise<number> {
 
 describeEachEngine("content version", (db, engine) => {
   it("moves for every write a public page shows", async () => {
-    const created = await createBlog(db(), blogInput("Versioned Blog"));
-    expect(await moves(db(), () => createBlog(db(), blogInput("Another Versioned Blog")))).toBeGreaterThan(0);
+    const created = await createBlog(db(), TEST_ACTOR, blogInput("Versioned Blog"));
     expect(
-      await moves(db(), () => updateBlog(db(), created.id, blogInput("Versioned Blog Renamed"))),
+      await moves(db(), () => createBlog(db(), TEST_ACTOR, blogInput("Another Versioned Blog"))),
     ).toBeGreaterThan(0);
-    const r = await createRecipe(db(), recipeInput("Versioned Soup"));
-    expect(await moves(db(), () => createRecipe(db(), recipeInput("Versioned Stew")))).toBeGreaterThan(0);
     expect(
-      await moves(db(), () =>
-        updateRecipe(db(), r.id, { ...recipeInput("Versioned Soup II"), keepImage: true }),
-      ),
+      await moves(db(), () => updateBlog(db(), TEST_ACTOR, created.id, blogInput("Versioned Blog Renamed"))),
     ).toBeGreaterThan(0);
-    expect(await moves(db(), () => deleteRecipe(db(), r.id))).toBeGreaterThan(0);
+    const r = await createRecipe(db(), TEST_ACTOR, recipeInput("Versioned Soup"));
     expect(
-      await moves(db(), () => saveSiteInfo(db(), { ...siteInfoFromEnv({}), name: "Versioned Site" })),
+      await moves(db(), () => createRecipe(db(), TEST_ACTOR, recipeInput("Versioned Stew"))),
     ).toBeGreaterThan(0);
-    expect(await moves(db(), () => setPopupEnabled(db(), true))).toBeGreaterThan(0);
     expect(
       await moves(db(), () =>
-        saveSiteNumbers(db(), "example.org", { numberIntl: "+1 555", numberLocal: "555" }),
+        updateRecipe(db(), TEST_ACTOR, r.id, { ...recipeInput("Versioned Soup II"), keepImage: true }),
       ),
     ).toBeGreaterThan(0);
-    expect(await moves(db(), () => deleteSiteNumbers(db(), "example.org"))).toBeGreaterThan(0);
-    expect(await moves(db(), () => deleteBlog(db(), created.id))).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteRecipe(db(), TEST_ACTOR, r.id))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () =>
+        saveSiteInfo(db(), TEST_ACTOR, { ...siteInfoFromEnv({}), name: "Versioned Site" }),
+      ),
+    ).toBeGreaterThan(0);
+    expect(await moves(db(), () => setPopupEnabled(db(), TEST_ACTOR, true))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () =>
+        saveSiteNumbers(db(), TEST_ACTOR, "example.org", { numberIntl: "+1 555", numberLocal: "555" }),
+      ),
+    ).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteSiteNumbers(db(), TEST_ACTOR, "example.org"))).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteBlog(db(), TEST_ACTOR, created.id))).toBeGreaterThan(0);
   });
 
   it("moves when a comment becomes visible or stops being visible, not while it is pending", async () => {
-    const b = await createBlog(db(), blogInput("Commented Blog"));
+    const b = await createBlog(db(), TEST_ACTOR, blogInput("Commented Blog"));
     let commentId = 0;
     expect(
       await moves(db(), async () => {
@@ -69,8 +75,8 @@ describeEachEngine("content version", (db, engine) => {
         ).id;
       }),
     ).toBe(0);
-    expect(await moves(db(), () => toggleApproved(db(), commentId))).toBeGreaterThan(0);
-    expect(await moves(db(), () => toggleApproved(db(), commentId))).toBeGreaterThan(0);
+    expect(await moves(db(), () => toggleApproved(db(), TEST_ACTOR, commentId))).toBeGreaterThan(0);
+    expect(await moves(db(), () => toggleApproved(db(), TEST_ACTOR, commentId))).toBeGreaterThan(0);
     // Statements over many comments: touching only pending ones moves nothing, approving some does.
     for (const text of ["Pending one.", "Pending two."])
       await addComment(db(), b.id, { name: "Ana", email: "ana@example.com", comment: text });
@@ -89,7 +95,7 @@ describeEachEngine("content version", (db, engine) => {
     ).toBeGreaterThan(0);
     // Deleting a blog whose comments are all pending moves it once for the blog, the comment adds nothing.
     await addComment(db(), b.id, { name: "Rui", email: "rui@example.com", comment: "Another one." });
-    expect(await moves(db(), () => deleteBlog(db(), b.id))).toBeGreaterThan(0);
+    expect(await moves(db(), () => deleteBlog(db(), TEST_ACTOR, b.id))).toBeGreaterThan(0);
   });
 
   it("does not move for writes no visitor sees", async () => {
@@ -110,7 +116,7 @@ describeEachEngine("content version", (db, engine) => {
         userId = (await addUser(db(), { fullName: "Ana Lima", email: "ana.lima@example.com", phone: "" })).id;
       }),
     ).toBe(0);
-    expect(await moves(db(), () => deleteUser(db(), userId))).toBe(0);
+    expect(await moves(db(), () => deleteUser(db(), TEST_ACTOR, userId))).toBe(0);
     expect(
       await moves(db(), () =>
         db()
@@ -122,10 +128,10 @@ describeEachEngine("content version", (db, engine) => {
   });
 
   it("does not move for a statement that changes nothing, or a write that is rolled back", async () => {
-    expect(await moves(db(), () => deleteBlog(db(), 987_654))).toBe(0);
-    expect(await moves(db(), () => updateBlog(db(), 987_654, blogInput("Nobody Home")))).toBe(0);
-    expect(await moves(db(), () => deleteSiteNumbers(db(), "never-saved.example"))).toBe(0);
-    const kept = await createBlog(db(), blogInput("Rolled Back Blog"));
+    expect(await moves(db(), () => deleteBlog(db(), TEST_ACTOR, 987_654))).toBe(0);
+    expect(await moves(db(), () => updateBlog(db(), TEST_ACTOR, 987_654, blogInput("Nobody Home")))).toBe(0);
+    expect(await moves(db(), () => deleteSiteNumbers(db(), TEST_ACTOR, "never-saved.example"))).toBe(0);
+    const kept = await createBlog(db(), TEST_ACTOR, blogInput("Rolled Back Blog"));
     expect(
       await moves(db(), async () => {
         await expect(
@@ -169,6 +175,8 @@ describeEachEngine("content version", (db, engine) => {
       .execute();
     expect(left).toEqual([]);
     // And the triggers are back.
-    expect(await moves(db(), () => createBlog(db(), blogInput("After Migrating Again")))).toBeGreaterThan(0);
+    expect(
+      await moves(db(), () => createBlog(db(), TEST_ACTOR, blogInput("After Migrating Again"))),
+    ).toBeGreaterThan(0);
   });
 });

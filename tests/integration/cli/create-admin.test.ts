@@ -6,8 +6,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLogin, createSession, findSessionAccount } from "#app/server/auth/session.server.ts";
+import { beginTwoStepSetup, confirmTwoStepSetup } from "#app/server/auth/two-step.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { createPostgresDatabase, ENGINES } from "#tests/support/engines.ts";
 
@@ -84,6 +86,8 @@ for (const engine of ENGINES) {
       expect(await checkLogin(handle.db, "reset@example.com", "the second passphrase")).toEqual({
         ok: true,
         accountId: account.id,
+        email: "reset@example.com",
+        twoStep: false,
       });
     });
 
@@ -124,6 +128,56 @@ for (const engine of ENGINES) {
         .where("email", "in", ["short@example.com", "both@example.com", "none@example.com", "x@example.com"])
         .execute();
       expect(rows).toEqual([]);
+    });
+
+    it("--turn-off-two-step turns two-step sign-in off for a lost phone, signs the account out, and says so", async () => {
+      expect(run(["--email", "phone@example.com", "--password", "a lost phone passphrase"]).status).toBe(0);
+      const account = await handle.db
+        .selectFrom("accounts")
+        .select("id")
+        .where("email", "=", "phone@example.com")
+        .executeTakeFirstOrThrow();
+      const cookie = await createSession(handle.db, new Request("http://localhost/admin/login"), account.id);
+      const request = new Request("http://localhost/admin", {
+        headers: { cookie: cookie.split(";")[0] ?? "" },
+      });
+      const session = await findSessionAccount(handle.db, request);
+      await beginTwoStepSetup(handle.db, account.id);
+      const { totp_pending_secret } = await handle.db
+        .selectFrom("accounts")
+        .select("totp_pending_secret")
+        .where("id", "=", account.id)
+        .executeTakeFirstOrThrow();
+      const actor = { accountId: account.id, name: "phone@example.com", address: "" };
+      const code = await generate({ secret: totp_pending_secret ?? "" });
+      expect(await confirmTwoStepSetup(handle.db, actor, code, session?.sessionId ?? "")).toHaveLength(10);
+      expect(
+        (await checkLogin(handle.db, "phone@example.com", "a lost phone passphrase")).ok && "two-step",
+      ).toBe("two-step");
+
+      const off = run(["--email", "Phone@example.com", "--turn-off-two-step"]);
+      expect(off.stderr).toBe("");
+      expect(off.status).toBe(0);
+      expect(off.stdout).toContain("Two-step sign-in is off for phone@example.com");
+      expect(await findSessionAccount(handle.db, request)).toBeNull();
+      expect(await checkLogin(handle.db, "phone@example.com", "a lost phone passphrase")).toMatchObject({
+        ok: true,
+        twoStep: false,
+      });
+      const again = run(["--email", "phone@example.com", "--turn-off-two-step"]);
+      expect(again.status).toBe(0);
+      expect(again.stdout).toContain("was already off");
+      const unknown = run(["--email", "nobody@example.com", "--turn-off-two-step"]);
+      expect(unknown.status).toBe(2);
+      expect(unknown.stderr).toContain("No account uses nobody@example.com.");
+      const mixed = run(["--email", "phone@example.com", "--turn-off-two-step", "--password", "x"]);
+      expect(mixed.status).toBe(2);
+      const logged = await handle.db
+        .selectFrom("activity_log")
+        .select(["actor", "kind"])
+        .where("kind", "=", "two_step_off")
+        .execute();
+      expect(logged).toEqual([{ actor: "command line", kind: "two_step_off" }]);
     });
   });
 }

@@ -22,6 +22,8 @@ const CONTENT_TABLES = [
   "accounts",
   "site_numbers",
   "settings",
+  "activity_log",
+  "recovery_codes",
 ];
 
 const site = startedForTests(() => {
@@ -134,6 +136,7 @@ beforeAll(async () => {
     "/uploads/nothing.webp",
     "/admin",
     "/admin/login",
+    "/admin/login/code",
     "/admin/logout",
     "/admin/forgot-password",
     "/admin/reset-password?token=x",

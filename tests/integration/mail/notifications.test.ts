@@ -14,6 +14,7 @@ import {
 import type { MailSender } from "#app/server/mail/sender.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { getSiteInfo, saveSiteInfo } from "#app/server/models/settings.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { mailServerForEachTest, mailsTo, testMailSender } from "#tests/support/smtp.ts";
 
@@ -33,7 +34,7 @@ describeEachEngine("batched notifications", (db, engine) => {
   const toOwner = () => mailsTo(mail.server, owner);
 
   beforeAll(async () => {
-    await saveSiteInfo(db(), { ...(await getSiteInfo(db())), name: "Wanderplate", email: owner });
+    await saveSiteInfo(db(), TEST_ACTOR, { ...(await getSiteInfo(db())), name: "Wanderplate", email: owner });
     sender = testMailSender(mail.server, db(), engine);
   });
 
@@ -42,7 +43,7 @@ describeEachEngine("batched notifications", (db, engine) => {
   });
 
   it("sends one mail listing everything that arrived in the window, then waits for the next window", async () => {
-    const blog = await createBlog(db(), {
+    const blog = await createBlog(db(), TEST_ACTOR, {
       title: "Kyoto in the rain",
       content: "<p>x</p>",
       author: "A",

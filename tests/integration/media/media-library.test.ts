@@ -8,7 +8,7 @@ import { storeImage } from "#app/server/media/storage.server.ts";
 import { createBlog, deleteBlog, findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe, findRecipeById } from "#app/server/models/recipes.server.ts";
 import { deleteUpload, listUploads } from "#app/server/models/uploads.server.ts";
-import { blogInput, recipeInput } from "#tests/support/content.ts";
+import { blogInput, recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, earlyBlogRow } from "#tests/support/migrations.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
@@ -59,7 +59,7 @@ describeEachEngine("media library", (db) => {
     if (choice.kind === "error") throw new Error(choice.message);
     const saved = await storeThenSave(
       choice,
-      (image) => createBlog(db(), { ...blogInput("Stored Once"), ...image }),
+      (image) => createBlog(db(), TEST_ACTOR, { ...blogInput("Stored Once"), ...image }),
       "t",
     );
     if (!saved.ok) throw new Error("not saved");
@@ -73,7 +73,7 @@ describeEachEngine("media library", (db) => {
   });
 
   it("uses the title as alt text when none is given", async () => {
-    const created = await createBlog(db(), {
+    const created = await createBlog(db(), TEST_ACTOR, {
       ...blogInput("Harbour At Dawn"),
       imageUrl: "https://example.com/h.png",
     });
@@ -82,8 +82,8 @@ describeEachEngine("media library", (db) => {
 
   it("lists who uses an upload, refuses to delete it while used, and deletes it once unused", async () => {
     const id = await storeImage(await png());
-    const a = await createBlog(db(), { ...blogInput("Shared A"), imageId: id });
-    const b = await createBlog(db(), {
+    const a = await createBlog(db(), TEST_ACTOR, { ...blogInput("Shared A"), imageId: id });
+    const b = await createBlog(db(), TEST_ACTOR, {
       ...blogInput("Shared B"),
       imageId: id,
       picked: true,
@@ -91,6 +91,7 @@ describeEachEngine("media library", (db) => {
     });
     const r = await createRecipe(
       db(),
+      TEST_ACTOR,
       recipeInput("Shared Rice", { imageUrl: null, imageId: id, picked: true }),
     );
 
@@ -106,8 +107,11 @@ describeEachEngine("media library", (db) => {
     expect(uploadFiles(id).every((f) => existsSync(f))).toBe(true);
 
     // One row deleted, another given a new image: the file stays for the row still using it.
-    expect(await deleteBlog(db(), a.id)).toBe(true);
-    await updateBlog(db(), b.id, { ...blogInput("Shared B"), imageUrl: "https://example.com/b.png" });
+    expect(await deleteBlog(db(), TEST_ACTOR, a.id)).toBe(true);
+    await updateBlog(db(), TEST_ACTOR, b.id, {
+      ...blogInput("Shared B"),
+      imageUrl: "https://example.com/b.png",
+    });
     expect(uploadFiles(id).every((f) => existsSync(f))).toBe(true);
     expect((await findRecipeById(db(), r.id))?.image).toEqual({ kind: "upload", id });
     expect(await deleteUpload(db(), id)).toEqual({
@@ -115,7 +119,7 @@ describeEachEngine("media library", (db) => {
       usedBy: [{ kind: "recipe", id: r.id, title: "Shared Rice", slug: "shared-rice", alt: "Shared Rice" }],
     });
 
-    expect(await deleteRecipe(db(), r.id)).toBe(true);
+    expect(await deleteRecipe(db(), TEST_ACTOR, r.id)).toBe(true);
     expect(uploadFiles(id).every((f) => existsSync(f))).toBe(true);
     expect(await deleteUpload(db(), id)).toEqual({ ok: true });
     expect(uploadFiles(id).some((f) => existsSync(f))).toBe(false);
@@ -125,16 +129,16 @@ describeEachEngine("media library", (db) => {
 
   it("refuses a pick of an image no longer in the library, writing nothing", async () => {
     const id = await storeImage(await png());
-    await createBlog(db(), { ...blogInput("Briefly Used"), imageId: id });
+    await createBlog(db(), TEST_ACTOR, { ...blogInput("Briefly Used"), imageId: id });
     const [used] = await db().selectFrom("blogs").select("id").where("title", "=", "Briefly Used").execute();
-    await deleteBlog(db(), Number(used?.id));
+    await deleteBlog(db(), TEST_ACTOR, Number(used?.id));
     expect(await deleteUpload(db(), id)).toEqual({ ok: true });
 
     const choice = readImageChoice(await imageForm({ pick: id, alt: "Gone" }));
     if (choice.kind === "error") throw new Error(choice.message);
     const saved = await storeThenSave(
       choice,
-      (image) => createBlog(db(), { ...blogInput("Picks A Ghost"), ...image }),
+      (image) => createBlog(db(), TEST_ACTOR, { ...blogInput("Picks A Ghost"), ...image }),
       "t",
     );
     expect(saved).toEqual({ ok: false, step: "store", status: 400, reason: IMAGE_MESSAGES.pickMissing });
@@ -145,7 +149,7 @@ describeEachEngine("media library", (db) => {
   it("keeps a picked image's files when the save fails: this request did not store them", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const id = await storeImage(await png());
-    const owner = await createBlog(db(), { ...blogInput("Owns The Image"), imageId: id });
+    const owner = await createBlog(db(), TEST_ACTOR, { ...blogInput("Owns The Image"), imageId: id });
     const choice = readImageChoice(await imageForm({ pick: id, alt: "Red" }));
     if (choice.kind === "error") throw new Error(choice.message);
     const saved = await storeThenSave(

@@ -10,6 +10,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine, ORIGIN } from "#tests/support/route-harness.ts";
 import { type S3Server, startS3Server } from "#tests/support/s3.ts";
 
@@ -49,7 +50,7 @@ describeRoutesEachEngine("links to uploads in a public bucket", (h) => {
     const { createBlog } = await import("#app/server/models/blogs.server.ts");
     const upload = await storeUpload(await photo());
     id = upload.id;
-    const blog = await createBlog(h.db(), {
+    const blog = await createBlog(h.db(), TEST_ACTOR, {
       title: "Harbour at dawn",
       author: "Ops",
       date: "2025-06-01",
@@ -61,7 +62,7 @@ describeRoutesEachEngine("links to uploads in a public bucket", (h) => {
     });
     slug = blog.slug;
     const { createRecipe } = await import("#app/server/models/recipes.server.ts");
-    await createRecipe(h.db(), {
+    await createRecipe(h.db(), TEST_ACTOR, {
       title: "Harbour fish stew",
       short: "What the boats brought in",
       imageId: id,

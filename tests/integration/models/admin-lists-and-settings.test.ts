@@ -23,6 +23,7 @@ import {
   saveSiteNumbers,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser, listUsersPage, USERS_PER_PAGE } from "#app/server/models/users.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 function formOf(values: Record<string, string>): FormData {
@@ -32,7 +33,7 @@ function formOf(values: Record<string, string>): FormData {
 }
 
 async function blog(db: DB, title: string) {
-  return createBlog(db, { title, content: "<p>x</p>", author: "A", date: "2025-01-01" });
+  return createBlog(db, TEST_ACTOR, { title, content: "<p>x</p>", author: "A", date: "2025-01-01" });
 }
 
 describeEachEngine("admin models", (db) => {
@@ -71,10 +72,10 @@ describeEachEngine("admin models", (db) => {
   it("deletes a user once; a missing id answers false and deletes nothing", async () => {
     const { id } = await addUser(db(), { fullName: "Dee Lete", email: "dee@example.com", phone: "+1 555" });
     const before = (await listUsersPage(db(), 1)).total;
-    expect(await deleteUser(db(), 987_654_321)).toBe(false);
+    expect(await deleteUser(db(), TEST_ACTOR, 987_654_321)).toBe(false);
     expect((await listUsersPage(db(), 1)).total).toBe(before);
-    expect(await deleteUser(db(), id)).toBe(true);
-    expect(await deleteUser(db(), id)).toBe(false);
+    expect(await deleteUser(db(), TEST_ACTOR, id)).toBe(true);
+    expect(await deleteUser(db(), TEST_ACTOR, id)).toBe(false);
     expect((await listUsersPage(db(), 1)).total).toBe(before - 1);
   });
 
@@ -192,34 +193,34 @@ describeEachEngine("admin models", (db) => {
     const find = async (status: "pending" | "approved") =>
       (await listCommentsByBlog(db(), { status })).flatMap((g) => g.comments).some((x) => x.id === id);
     expect(await find("pending")).toBe(true);
-    expect(await toggleApproved(db(), id)).toBe(true);
+    expect(await toggleApproved(db(), TEST_ACTOR, id)).toBe(true);
     expect(await find("approved")).toBe(true);
     expect(await find("pending")).toBe(false);
-    expect(await toggleApproved(db(), id)).toBe(false);
+    expect(await toggleApproved(db(), TEST_ACTOR, id)).toBe(false);
     expect(await find("pending")).toBe(true);
   });
 
   it("saves site info and reads it back", async () => {
     const original = await getSiteInfo(db());
     const next = { ...original, name: "Saved Name", email: "saved@example.com", domain: "saved.example" };
-    await saveSiteInfo(db(), next);
+    await saveSiteInfo(db(), TEST_ACTOR, next);
     expect(await getSiteInfo(db())).toEqual(next);
-    await saveSiteInfo(db(), original);
+    await saveSiteInfo(db(), TEST_ACTOR, original);
     expect(await getSiteInfo(db())).toEqual(original);
   });
 
   it("lists, updates and deletes site numbers per domain", async () => {
-    await saveSiteNumbers(db(), "b.example", { numberIntl: "+2", numberLocal: "2" });
-    await saveSiteNumbers(db(), "A.example", { numberIntl: "+1", numberLocal: "1" });
-    await saveSiteNumbers(db(), "b.example", { numberIntl: "+22", numberLocal: "22" });
+    await saveSiteNumbers(db(), TEST_ACTOR, "b.example", { numberIntl: "+2", numberLocal: "2" });
+    await saveSiteNumbers(db(), TEST_ACTOR, "A.example", { numberIntl: "+1", numberLocal: "1" });
+    await saveSiteNumbers(db(), TEST_ACTOR, "b.example", { numberIntl: "+22", numberLocal: "22" });
     const listed = await listSiteNumbers(db());
     expect(listed.filter((n) => n.domain.endsWith(".example"))).toEqual([
       { domain: "a.example", numberIntl: "+1", numberLocal: "1" },
       { domain: "b.example", numberIntl: "+22", numberLocal: "22" },
     ]);
     expect(await listSiteNumbers(db(), 1)).toHaveLength(1);
-    expect(await deleteSiteNumbers(db(), "B.example")).toBe(true);
-    expect(await deleteSiteNumbers(db(), "b.example")).toBe(false);
+    expect(await deleteSiteNumbers(db(), TEST_ACTOR, "B.example")).toBe(true);
+    expect(await deleteSiteNumbers(db(), TEST_ACTOR, "b.example")).toBe(false);
     expect(await getSiteNumbers(db(), "b.example")).toEqual(DEFAULT_SITE_NUMBERS);
     expect(await getSiteNumbers(db(), "a.example")).toEqual({ numberIntl: "+1", numberLocal: "1" });
   });

@@ -25,6 +25,7 @@ import {
 } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe } from "#app/server/models/recipes.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
@@ -189,12 +190,12 @@ describeEachEngine("autosaved drafts", (db) => {
   it("goes when its blog is deleted, for every account", async () => {
     const ana = await account(db(), "ana-del@autosave.test");
     const ben = await account(db(), "ben-del@autosave.test");
-    const blog = await createBlog(db(), sampleBlogInput("Autosave gone"));
-    const other = await createBlog(db(), sampleBlogInput("Autosave kept"));
+    const blog = await createBlog(db(), TEST_ACTOR, sampleBlogInput("Autosave gone"));
+    const other = await createBlog(db(), TEST_ACTOR, sampleBlogInput("Autosave kept"));
     await saveAutosave(db(), ana, blogDraftKey(blog.id), { title: "Ana's edit" }, 0);
     await saveAutosave(db(), ben, blogDraftKey(blog.id), { title: "Ben's edit" }, 0);
     await saveAutosave(db(), ana, blogDraftKey(other.id), { title: "Other edit" }, 0);
-    expect(await deleteBlog(db(), blog.id)).toBe(true);
+    expect(await deleteBlog(db(), TEST_ACTOR, blog.id)).toBe(true);
     const left = await db().selectFrom("autosaves").select(["account_id", "draft_key"]).execute();
     expect(left.filter((row) => row.draft_key === blogDraftKey(blog.id))).toEqual([]);
     expect(left).toContainEqual({ account_id: ana, draft_key: blogDraftKey(other.id) });
@@ -222,13 +223,13 @@ describeEachEngine("autosaved drafts", (db) => {
   it("goes when its recipe is deleted, for every account", async () => {
     const ana = await account(db(), "ana-recipe-del@autosave.test");
     const ben = await account(db(), "ben-recipe-del@autosave.test");
-    const recipe = await createRecipe(db(), sampleRecipeInput("Recipe gone"));
-    const other = await createRecipe(db(), sampleRecipeInput("Recipe kept"));
+    const recipe = await createRecipe(db(), TEST_ACTOR, sampleRecipeInput("Recipe gone"));
+    const other = await createRecipe(db(), TEST_ACTOR, sampleRecipeInput("Recipe kept"));
     await saveAutosave(db(), ana, recipeDraftKey(recipe.id), { title: "Ana's edit" }, 0);
     await saveAutosave(db(), ben, recipeDraftKey(recipe.id), { title: "Ben's edit" }, 0);
     await saveAutosave(db(), ana, recipeDraftKey(other.id), { title: "Other edit" }, 0);
     await saveAutosave(db(), ana, blogDraftKey(recipe.id), { title: "A blog of the same number" }, 0);
-    expect(await deleteRecipe(db(), recipe.id)).toBe(true);
+    expect(await deleteRecipe(db(), TEST_ACTOR, recipe.id)).toBe(true);
     const left = await db().selectFrom("autosaves").select(["account_id", "draft_key"]).execute();
     expect(left.filter((row) => row.draft_key === recipeDraftKey(recipe.id))).toEqual([]);
     expect(left).toContainEqual({ account_id: ana, draft_key: recipeDraftKey(other.id) });
@@ -327,7 +328,7 @@ describeRoutesEachEngine("the autosave route, for recipes", (h) => {
   };
   const newRecipe = async (title: string) => {
     const { createRecipe } = await import("#app/server/models/recipes.server.ts");
-    return createRecipe(h.db(), sampleRecipeInput(title));
+    return createRecipe(h.db(), TEST_ACTOR, sampleRecipeInput(title));
   };
 
   it("saves a recipe:new draft with its list fields and loads it back as the form posted it", async () => {
@@ -349,7 +350,7 @@ describeRoutesEachEngine("the autosave route, for recipes", (h) => {
   it("answers 404 for a draft of a recipe that no longer exists", async () => {
     const recipe = await newRecipe("Soon gone");
     const { deleteRecipe } = await import("#app/server/models/recipes.server.ts");
-    expect(await deleteRecipe(h.db(), recipe.id)).toBe(true);
+    expect(await deleteRecipe(h.db(), TEST_ACTOR, recipe.id)).toBe(true);
     const answer = await post([
       ["key", `recipe:${recipe.id}`],
       ["intent", "save"],

@@ -7,6 +7,7 @@
 import { expect, it } from "vitest";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
@@ -26,19 +27,21 @@ const slugOf = async (db: DB, id: number) =>
 
 describeEachEngine("editing a blog under the same title (model)", (db) => {
   it("keeps the slug and writes no redirect, for a plain slug and a suffixed one", async () => {
-    const first = await createBlog(db(), blog("Night Market in Taipei", "<p>Stinky tofu.</p>"));
-    const second = await createBlog(db(), blog("Night Market in Taipei", "<p>Pepper buns.</p>"));
+    const first = await createBlog(db(), TEST_ACTOR, blog("Night Market in Taipei", "<p>Stinky tofu.</p>"));
+    const second = await createBlog(db(), TEST_ACTOR, blog("Night Market in Taipei", "<p>Pepper buns.</p>"));
     expect(first.slug).toBe("night-market-in-taipei");
     expect(second.slug).toBe("night-market-in-taipei-2");
     expect(await redirectRows(db(), first.id, second.id)).toEqual([]);
 
     const editedFirst = await updateBlog(
       db(),
+      TEST_ACTOR,
       first.id,
       blog("Night Market in Taipei", "<p>Oyster omelette.</p>"),
     );
     const editedSecond = await updateBlog(
       db(),
+      TEST_ACTOR,
       second.id,
       blog("Night Market in Taipei", "<p>Bubble tea.</p>"),
     );
@@ -50,14 +53,19 @@ describeEachEngine("editing a blog under the same title (model)", (db) => {
     expect(await redirectRows(db(), first.id, second.id)).toEqual([]);
 
     // Saved again and again: still nothing moves.
-    await updateBlog(db(), second.id, blog("Night Market in Taipei", "<p>Bubble tea, less ice.</p>"));
+    await updateBlog(
+      db(),
+      TEST_ACTOR,
+      second.id,
+      blog("Night Market in Taipei", "<p>Bubble tea, less ice.</p>"),
+    );
     expect(await slugOf(db(), second.id)).toBe("night-market-in-taipei-2");
     expect(await redirectRows(db(), first.id, second.id)).toEqual([]);
   });
 
   it("a changed title, by contrast, moves the slug and leaves one redirect (the check above can see a write)", async () => {
-    const created = await createBlog(db(), blog("Ferry to Kinmen", "<p>Grey sea.</p>"));
-    await updateBlog(db(), created.id, blog("Slow Ferry to Kinmen", "<p>Grey sea.</p>"));
+    const created = await createBlog(db(), TEST_ACTOR, blog("Ferry to Kinmen", "<p>Grey sea.</p>"));
+    await updateBlog(db(), TEST_ACTOR, created.id, blog("Slow Ferry to Kinmen", "<p>Grey sea.</p>"));
     expect(await slugOf(db(), created.id)).toBe("slow-ferry-to-kinmen");
     expect(await redirectRows(db(), created.id)).toEqual([{ slug: "ferry-to-kinmen", blog_id: created.id }]);
   });
@@ -66,7 +74,7 @@ describeEachEngine("editing a blog under the same title (model)", (db) => {
 describeRoutesEachEngine("editing a blog under the same title (Edit Blog action)", (h) => {
   it("saves the edit with the slug unchanged and no redirect row", async () => {
     const route = await import("#app/routes/admin/blog/edit.tsx");
-    const created = await createBlog(h.db(), blog("Tea Houses of Jiufen", "<p>Lanterns.</p>"));
+    const created = await createBlog(h.db(), TEST_ACTOR, blog("Tea Houses of Jiufen", "<p>Lanterns.</p>"));
     expect(created.slug).toBe("tea-houses-of-jiufen");
 
     const form = new FormData();

@@ -12,6 +12,7 @@ import {
   listBlogs,
   updateBlog,
 } from "#app/server/models/blogs.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
@@ -28,25 +29,31 @@ describeEachEngine("blogs model", (db) => {
   // Uploads belong to the media library: only the library deletes them (media-library.test.ts).
   it("keeps a replaced upload's files, and a deleted blog's, in the media library", async () => {
     const oldId = await storeImage(await png());
-    const created = await createBlog(db(), { ...blog("Upload Swap Blog"), imageId: oldId });
+    const created = await createBlog(db(), TEST_ACTOR, { ...blog("Upload Swap Blog"), imageId: oldId });
     const newId = await storeImage(await png());
-    const updated = await updateBlog(db(), created.id, { ...blog("Upload Swap Blog"), imageId: newId });
+    const updated = await updateBlog(db(), TEST_ACTOR, created.id, {
+      ...blog("Upload Swap Blog"),
+      imageId: newId,
+    });
     expect(updated?.image).toEqual({ kind: "upload", id: newId });
     expect(uploadFiles(oldId).every((f) => existsSync(f))).toBe(true);
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
 
-    const kept = await updateBlog(db(), created.id, { ...blog("Upload Swap Blog"), keepImage: true });
+    const kept = await updateBlog(db(), TEST_ACTOR, created.id, {
+      ...blog("Upload Swap Blog"),
+      keepImage: true,
+    });
     expect(kept?.image).toEqual({ kind: "upload", id: newId });
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
 
-    expect(await deleteBlog(db(), created.id)).toBe(true);
+    expect(await deleteBlog(db(), TEST_ACTOR, created.id)).toBe(true);
     expect(uploadFiles(newId).every((f) => existsSync(f))).toBe(true);
-    expect(await deleteBlog(db(), created.id)).toBe(false);
-    expect(await updateBlog(db(), created.id, blog("Gone"))).toBeNull();
+    expect(await deleteBlog(db(), TEST_ACTOR, created.id)).toBe(false);
+    expect(await updateBlog(db(), TEST_ACTOR, created.id, blog("Gone"))).toBeNull();
   });
 
   it("stores a blog with its slug, excerpt and normalised keywords", async () => {
-    const created = await createBlog(db(), {
+    const created = await createBlog(db(), TEST_ACTOR, {
       ...blog(
         "A Week in Lisbon!",
         "<h2>Day one</h2><p>Tram 28 rattled up to Graça before the crowds, and we drank a bica at the miradouro while the river turned from grey to silver.</p><p>Lunch was bifanas in Mouraria; dinner, grilled sardines in Alfama with a jug of vinho verde and far too much bread.</p>",
@@ -64,15 +71,16 @@ describeEachEngine("blogs model", (db) => {
   });
 
   it("gives clashing titles unique slugs (-2, -3)", async () => {
-    const a = await createBlog(db(), blog("Same Title"));
-    const b = await createBlog(db(), blog("Same title"));
-    const c = await createBlog(db(), blog("same  TITLE"));
+    const a = await createBlog(db(), TEST_ACTOR, blog("Same Title"));
+    const b = await createBlog(db(), TEST_ACTOR, blog("Same title"));
+    const c = await createBlog(db(), TEST_ACTOR, blog("same  TITLE"));
     expect([a.slug, b.slug, c.slug]).toEqual(["same-title", "same-title-2", "same-title-3"]);
   });
 
   it("sanitizes stored HTML: no script, no event handlers, no javascript: URLs", async () => {
     const created = await createBlog(
       db(),
+      TEST_ACTOR,
       blog(
         "Unsafe",
         `<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror="alert(1)"></p>`,
@@ -95,8 +103,8 @@ describeEachEngine("blogs model", (db) => {
       );
     const before = await countBlogs(db());
     expect(before).toBe(await counted());
-    const a = await createBlog(db(), blog("Counted A"));
-    await createBlog(db(), blog("Counted B"));
+    const a = await createBlog(db(), TEST_ACTOR, blog("Counted A"));
+    await createBlog(db(), TEST_ACTOR, blog("Counted B"));
     // A bulk insert that bypasses the model (an import or seed script) is counted too.
     await db()
       .insertInto("blogs")
@@ -119,7 +127,7 @@ describeEachEngine("blogs model", (db) => {
       )
       .execute();
     expect(await countBlogs(db())).toBe(before + 5);
-    await deleteBlog(db(), a.id);
+    await deleteBlog(db(), TEST_ACTOR, a.id);
     await db().deleteFrom("blogs").where("slug", "like", "counted-bulk-%").execute();
     expect(await countBlogs(db())).toBe(before + 1);
     expect(await countBlogs(db())).toBe(await counted());
@@ -134,7 +142,7 @@ describeEachEngine("blogs model", (db) => {
 
   it("answers an unknown slug with null and an old slug with a redirect", async () => {
     expect(await findBlogBySlug(db(), "no-such-blog")).toBeNull();
-    const created = await createBlog(db(), blog("Renamed Later"));
+    const created = await createBlog(db(), TEST_ACTOR, blog("Renamed Later"));
     await db().insertInto("blog_slug_redirects").values({ slug: "old-name", blog_id: created.id }).execute();
     expect(await findBlogBySlug(db(), "old-name")).toEqual({ redirectTo: "renamed-later" });
   });
@@ -150,7 +158,7 @@ describeEachEngine("blog list order and sitemap files", (db) => {
       ["Madrid Markets", 1_700_000_200],
       ["Bilbao Pintxos", 1_700_000_300],
     ];
-    for (const [title, at] of created) await createBlog(db(), blog(title), at);
+    for (const [title, at] of created) await createBlog(db(), TEST_ACTOR, blog(title), at);
     const first = await listBlogs(db(), 1, 2);
     const second = await listBlogs(db(), 2, 2);
     const third = await listBlogs(db(), 3, 2);
@@ -177,7 +185,7 @@ describeEachEngine("blog list order and sitemap files", (db) => {
 describeEachEngine("blog sitemap files", (db) => {
   it("spreads blogs over sitemap files by id range, so deleting one moves no other", async () => {
     const ids: number[] = [];
-    for (let i = 1; i <= 5; i++) ids.push((await createBlog(db(), blog(`Mapped ${i}`))).id);
+    for (let i = 1; i <= 5; i++) ids.push((await createBlog(db(), TEST_ACTOR, blog(`Mapped ${i}`))).id);
     expect(ids).toEqual([1, 2, 3, 4, 5]);
     // Files of two: ids 1-2, 3-4 and 5.
     const slugsOf = async (file: number) => (await blogSitemapFile(db(), file, 2)).map((b) => b.slug);
@@ -189,14 +197,14 @@ describeEachEngine("blog sitemap files", (db) => {
     ]);
     const later = [await blogSitemapFile(db(), 2, 2), await blogSitemapFile(db(), 3, 2)];
 
-    await deleteBlog(db(), 1);
+    await deleteBlog(db(), TEST_ACTOR, 1);
     expect(await slugsOf(1)).toEqual(["mapped-2"]);
     // The later files are exactly as they were.
     expect([await blogSitemapFile(db(), 2, 2), await blogSitemapFile(db(), 3, 2)]).toEqual(later);
     expect(await blogSitemapFileCount(db(), 2)).toBe(3);
 
     // The count follows the highest id, not the number of blogs.
-    await deleteBlog(db(), 5);
+    await deleteBlog(db(), TEST_ACTOR, 5);
     expect(await blogSitemapFileCount(db(), 2)).toBe(2);
     expect(await slugsOf(3)).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse, listCategoryBlogs } from "#app/server/models/categories.server.ts";
 import { categoryName } from "#app/server/models/category-names.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { migrateTo } from "#tests/support/migrations.ts";
 
@@ -28,12 +29,17 @@ function post(title: string, category: string) {
 describeEachEngine("categories", (db) => {
   beforeAll(async () => {
     // "Travel", "travel " and "Trávél" are one category; the newest published spelling names it.
-    await createBlog(db(), post("Kyoto in the rain", "Travel"), T0 + 10);
-    await createBlog(db(), post("Lisbon by tram", "travel "), T0 + 20);
-    await createBlog(db(), post("Oaxaca markets", "Food & Drink"), T0 + 30);
-    await createBlog(db(), { ...post("Porto at night", "Trávél"), publishAt: null }, T0 + 40);
-    await createBlog(db(), { ...post("Hanoi mornings", "Travel"), publishAt: T0 + 1000 }, T0 + 50);
-    await createBlog(db(), post("Only emoji", "🍜"), T0 + 60);
+    await createBlog(db(), TEST_ACTOR, post("Kyoto in the rain", "Travel"), T0 + 10);
+    await createBlog(db(), TEST_ACTOR, post("Lisbon by tram", "travel "), T0 + 20);
+    await createBlog(db(), TEST_ACTOR, post("Oaxaca markets", "Food & Drink"), T0 + 30);
+    await createBlog(db(), TEST_ACTOR, { ...post("Porto at night", "Trávél"), publishAt: null }, T0 + 40);
+    await createBlog(
+      db(),
+      TEST_ACTOR,
+      { ...post("Hanoi mornings", "Travel"), publishAt: T0 + 1000 },
+      T0 + 50,
+    );
+    await createBlog(db(), TEST_ACTOR, post("Only emoji", "🍜"), T0 + 60);
   });
 
   it("files every spelling of a name under the first one's", async () => {
@@ -77,7 +83,7 @@ describeEachEngine("categories", (db) => {
   it("has no page for an unknown, empty or drafts-only category", async () => {
     expect(await listCategoryBlogs(db(), "hiking", 1, 9, T0 + 1000)).toBeNull();
     expect(await listCategoryBlogs(db(), "", 1, 9, T0 + 1000)).toBeNull();
-    await createBlog(db(), { ...post("Draft hike", "Hiking"), publishAt: null }, T0 + 70);
+    await createBlog(db(), TEST_ACTOR, { ...post("Draft hike", "Hiking"), publishAt: null }, T0 + 70);
     expect(await categoryName(db(), "hiking", T0 + 1000)).toBeNull();
   });
 
@@ -96,11 +102,11 @@ describeEachEngine("categories", (db) => {
   });
 
   it("lets an edit correct the spelling of a category only that blog uses", async () => {
-    const blog = await createBlog(db(), post("Street food of Penang", "street food"), T0 + 80);
+    const blog = await createBlog(db(), TEST_ACTOR, post("Street food of Penang", "street food"), T0 + 80);
     expect(blog.category).toBe("street food");
-    const edited = await updateBlog(db(), blog.id, post("Street food of Penang", "Street Food"));
+    const edited = await updateBlog(db(), TEST_ACTOR, blog.id, post("Street food of Penang", "Street Food"));
     expect(edited?.category).toBe("Street Food");
-    const joined = await createBlog(db(), post("Bangkok night markets", "STREET-food"), T0 + 90);
+    const joined = await createBlog(db(), TEST_ACTOR, post("Bangkok night markets", "STREET-food"), T0 + 90);
     expect(joined.category).toBe("Street Food");
   });
 });

@@ -6,11 +6,12 @@ import {
   countPendingComments,
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 describeEachEngine("comments model", (db) => {
   it("stores a pending comment that is shown only once approved, and hidden again when disapproved", async () => {
-    const blog = await createBlog(db(), {
+    const blog = await createBlog(db(), TEST_ACTOR, {
       title: "Commented",
       content: "<p>x</p>",
       author: "A",
@@ -25,21 +26,21 @@ describeEachEngine("comments model", (db) => {
     expect(await approvedComments(db(), blog.id)).toEqual([]);
     expect(await countPendingComments(db())).toBe(before + 1);
 
-    expect(await toggleApproved(db(), id)).toBe(true);
+    expect(await toggleApproved(db(), TEST_ACTOR, id)).toBe(true);
     const shown = await approvedComments(db(), blog.id);
     expect(shown.map((c) => c.comment)).toEqual(["Great read"]);
     expect(shown[0]).not.toHaveProperty("email");
 
-    expect(await toggleApproved(db(), id)).toBe(false);
+    expect(await toggleApproved(db(), TEST_ACTOR, id)).toBe(false);
     expect(await approvedComments(db(), blog.id)).toEqual([]);
   });
 
   it("answers null when toggling a comment that does not exist", async () => {
-    expect(await toggleApproved(db(), 987654)).toBeNull();
+    expect(await toggleApproved(db(), TEST_ACTOR, 987654)).toBeNull();
   });
 
   it("deletes a blog's comments with the blog", async () => {
-    const blog = await createBlog(db(), {
+    const blog = await createBlog(db(), TEST_ACTOR, {
       title: "Doomed",
       content: "<p>x</p>",
       author: "A",

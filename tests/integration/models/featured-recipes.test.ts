@@ -6,6 +6,7 @@ import {
   recipeChoices,
 } from "#app/server/models/featured-recipes.server.ts";
 import { createRecipe, deleteRecipe, type RecipeInput } from "#app/server/models/recipes.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 const recipe = (title: string, extra: Partial<RecipeInput> = {}): RecipeInput => ({
@@ -28,8 +29,8 @@ const blog = (title: string, featuredRecipe?: number | null) => ({
 
 describeEachEngine("a blog featuring a recipe", (db) => {
   it("shows the recipe only once it is published, and offers drafts in the form's list", async () => {
-    const draft = await createRecipe(db(), recipe("Featured Draft Curry", { publishAt: null }));
-    const post = await createBlog(db(), blog("Curry Night", draft.id));
+    const draft = await createRecipe(db(), TEST_ACTOR, recipe("Featured Draft Curry", { publishAt: null }));
+    const post = await createBlog(db(), TEST_ACTOR, blog("Curry Night", draft.id));
     expect(await featuredRecipeIdOf(db(), post.id)).toBe(draft.id);
     expect(await publishedFeaturedRecipe(db(), post.id)).toBeNull();
     expect(await recipeChoices(db())).toContainEqual({
@@ -38,25 +39,25 @@ describeEachEngine("a blog featuring a recipe", (db) => {
       published: false,
     });
 
-    const live = await createRecipe(db(), recipe("Featured Live Curry", { servings: 4 }));
-    await updateBlog(db(), post.id, { ...blog("Curry Night", live.id), keepImage: true });
+    const live = await createRecipe(db(), TEST_ACTOR, recipe("Featured Live Curry", { servings: 4 }));
+    await updateBlog(db(), TEST_ACTOR, post.id, { ...blog("Curry Night", live.id), keepImage: true });
     expect(await publishedFeaturedRecipe(db(), post.id)).toMatchObject({ id: live.id, servings: 4 });
 
     // An edit that does not say keeps the choice; null clears it.
-    await updateBlog(db(), post.id, { ...blog("Curry Night Again"), keepImage: true });
+    await updateBlog(db(), TEST_ACTOR, post.id, { ...blog("Curry Night Again"), keepImage: true });
     expect(await featuredRecipeIdOf(db(), post.id)).toBe(live.id);
-    await updateBlog(db(), post.id, { ...blog("Curry Night Again", null), keepImage: true });
+    await updateBlog(db(), TEST_ACTOR, post.id, { ...blog("Curry Night Again", null), keepImage: true });
     expect(await featuredRecipeIdOf(db(), post.id)).toBeNull();
   });
 
   it("stores a recipe that does not exist as none, and deleting the recipe leaves the blog with none", async () => {
-    const post = await createBlog(db(), blog("Ghost Recipe Post", 987_654));
+    const post = await createBlog(db(), TEST_ACTOR, blog("Ghost Recipe Post", 987_654));
     expect(await featuredRecipeIdOf(db(), post.id)).toBeNull();
 
-    const gone = await createRecipe(db(), recipe("Soon Deleted Stew"));
-    const featuring = await createBlog(db(), blog("Stew Story", gone.id));
+    const gone = await createRecipe(db(), TEST_ACTOR, recipe("Soon Deleted Stew"));
+    const featuring = await createBlog(db(), TEST_ACTOR, blog("Stew Story", gone.id));
     expect(await featuredRecipeIdOf(db(), featuring.id)).toBe(gone.id);
-    expect(await deleteRecipe(db(), gone.id)).toBe(true);
+    expect(await deleteRecipe(db(), TEST_ACTOR, gone.id)).toBe(true);
     expect(await featuredRecipeIdOf(db(), featuring.id)).toBeNull();
     expect(await publishedFeaturedRecipe(db(), featuring.id)).toBeNull();
   });

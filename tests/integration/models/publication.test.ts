@@ -29,7 +29,7 @@ import {
   recipeSitemapEntries,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
-import { blogInput, recipeInput } from "#tests/support/content.ts";
+import { blogInput, recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, earlyBlogRow, migrateTo } from "#tests/support/migrations.ts";
 
@@ -42,15 +42,26 @@ const recipe = (title: string) => recipeInput(title, { imageUrl: null });
 describeEachEngine("publication of blogs", (db) => {
   it("shows the public only published blogs: page, old slug, lists, counts, home, feed, sitemap", async () => {
     const before = await countPublishedBlogs(db(), NOW);
-    const published = await createBlog(db(), { ...blog("Pub Lisbon Tram"), publishAt: NOW - 60 }, NOW - 100);
-    const draft = await createBlog(db(), { ...blog("Pub Draft Porto"), publishAt: null }, NOW - 50);
+    const published = await createBlog(
+      db(),
+      TEST_ACTOR,
+      { ...blog("Pub Lisbon Tram"), publishAt: NOW - 60 },
+      NOW - 100,
+    );
+    const draft = await createBlog(
+      db(),
+      TEST_ACTOR,
+      { ...blog("Pub Draft Porto"), publishAt: null },
+      NOW - 50,
+    );
     const scheduled = await createBlog(
       db(),
+      TEST_ACTOR,
       { ...blog("Pub Scheduled Faro"), publishAt: NOW + 60 },
       NOW - 40,
     );
     // A renamed draft: its old slug must not redirect to it either.
-    await updateBlog(db(), draft.id, { ...blog("Pub Draft Porto Renamed"), publishAt: null });
+    await updateBlog(db(), TEST_ACTOR, draft.id, { ...blog("Pub Draft Porto Renamed"), publishAt: null });
 
     expect(await countPublishedBlogs(db(), NOW)).toBe(before + 1);
     expect(await countBlogs(db())).toBeGreaterThanOrEqual(3);
@@ -88,17 +99,17 @@ describeEachEngine("publication of blogs", (db) => {
   });
 
   it("keeps a draft with the newest id out of the sitemap index", async () => {
-    await createBlog(db(), { ...blog("Pub Sitemap Edge") }, NOW - 10);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Pub Sitemap Edge") }, NOW - 10);
     const files = await blogSitemapFileCount(db(), 1, NOW);
-    await createBlog(db(), { ...blog("Pub Sitemap Draft"), publishAt: null }, NOW - 5);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Pub Sitemap Draft"), publishAt: null }, NOW - 5);
     expect(await blogSitemapFileCount(db(), 1, NOW)).toBe(files);
   });
 
   it("lists every blog for the admin with its state, filtered by state", async () => {
     const t = NOW + 10_000;
-    await createBlog(db(), { ...blog("Adm Published") }, t - 10);
-    await createBlog(db(), { ...blog("Adm Draft"), publishAt: null }, t - 9);
-    await createBlog(db(), { ...blog("Adm Scheduled"), publishAt: t + 3600 }, t - 8);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Adm Published") }, t - 10);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Adm Draft"), publishAt: null }, t - 9);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Adm Scheduled"), publishAt: t + 3600 }, t - 8);
     const all = await listAdminBlogs(db(), { perPage: 100, now: t });
     const state = (title: string) => all.items.find((b) => b.title === title)?.state;
     expect([state("Adm Published"), state("Adm Draft"), state("Adm Scheduled")]).toEqual([
@@ -121,25 +132,34 @@ describeEachEngine("publication of blogs", (db) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(NOW * 1000);
-      const created = await createBlog(db(), blog("Pub Edit Keeps"));
+      const created = await createBlog(db(), TEST_ACTOR, blog("Pub Edit Keeps"));
       expect(created.publishAt).toBe(NOW);
       vi.setSystemTime((NOW + 500) * 1000);
-      const edited = await updateBlog(db(), created.id, { ...blog("Pub Edit Keeps"), publishAt: "now" });
+      const edited = await updateBlog(db(), TEST_ACTOR, created.id, {
+        ...blog("Pub Edit Keeps"),
+        publishAt: "now",
+      });
       expect(edited?.publishAt).toBe(NOW);
       expect(edited?.updatedAt).toBe(NOW + 500);
       // Absent (a client that knows nothing of publication) keeps it too.
-      expect((await updateBlog(db(), created.id, blog("Pub Edit Keeps")))?.publishAt).toBe(NOW);
+      expect((await updateBlog(db(), TEST_ACTOR, created.id, blog("Pub Edit Keeps")))?.publishAt).toBe(NOW);
       expect(
-        (await updateBlog(db(), created.id, { ...blog("Pub Edit Keeps"), publishAt: null }))?.publishAt,
+        (await updateBlog(db(), TEST_ACTOR, created.id, { ...blog("Pub Edit Keeps"), publishAt: null }))
+          ?.publishAt,
       ).toBe(null);
       vi.setSystemTime((NOW + 900) * 1000);
       expect(
-        (await updateBlog(db(), created.id, { ...blog("Pub Edit Keeps"), publishAt: "now" }))?.publishAt,
+        (await updateBlog(db(), TEST_ACTOR, created.id, { ...blog("Pub Edit Keeps"), publishAt: "now" }))
+          ?.publishAt,
       ).toBe(NOW + 900);
       // A scheduled blog published with "now" goes out at once.
-      const later = await createBlog(db(), { ...blog("Pub Edit Scheduled"), publishAt: NOW + 5000 });
+      const later = await createBlog(db(), TEST_ACTOR, {
+        ...blog("Pub Edit Scheduled"),
+        publishAt: NOW + 5000,
+      });
       expect(
-        (await updateBlog(db(), later.id, { ...blog("Pub Edit Scheduled"), publishAt: "now" }))?.publishAt,
+        (await updateBlog(db(), TEST_ACTOR, later.id, { ...blog("Pub Edit Scheduled"), publishAt: "now" }))
+          ?.publishAt,
       ).toBe(NOW + 900);
       expect((await findBlogById(db(), later.id))?.publishAt).toBe(NOW + 900);
     } finally {
@@ -151,9 +171,14 @@ describeEachEngine("publication of blogs", (db) => {
 describeEachEngine("publication of recipes", (db) => {
   it("shows the public only published recipes; the admin sees all with their state", async () => {
     const t = NOW;
-    await createRecipe(db(), recipe("Rec Published"), t - 100);
-    await createRecipe(db(), { ...recipe("Rec Draft"), publishAt: null }, t - 90);
-    const scheduled = await createRecipe(db(), { ...recipe("Rec Scheduled"), publishAt: t + 30 }, t - 80);
+    await createRecipe(db(), TEST_ACTOR, recipe("Rec Published"), t - 100);
+    await createRecipe(db(), TEST_ACTOR, { ...recipe("Rec Draft"), publishAt: null }, t - 90);
+    const scheduled = await createRecipe(
+      db(),
+      TEST_ACTOR,
+      { ...recipe("Rec Scheduled"), publishAt: t + 30 },
+      t - 80,
+    );
 
     const titles = (await listRecipes(db(), 100, 0, t)).map((r) => r.title);
     expect(titles).toEqual(["Rec Published"]);
@@ -179,7 +204,7 @@ describeEachEngine("publication of recipes", (db) => {
     const published = await listAdminRecipes(db(), { filter: "published", now: t });
     expect([published.total, published.items.map((r) => r.title)]).toEqual([1, ["Rec Published"]]);
 
-    const unpublished = await updateRecipe(db(), scheduled.id, {
+    const unpublished = await updateRecipe(db(), TEST_ACTOR, scheduled.id, {
       ...recipe("Rec Scheduled"),
       publishAt: null,
     });
@@ -189,32 +214,40 @@ describeEachEngine("publication of recipes", (db) => {
 
 describeEachEngine("a draft without an image", (db) => {
   it("is saved, but cannot be published or scheduled until it has one; a recipe likewise", async () => {
-    const draft = await createBlog(db(), { ...blog("Photos to follow"), imageUrl: null, publishAt: null });
+    const draft = await createBlog(db(), TEST_ACTOR, {
+      ...blog("Photos to follow"),
+      imageUrl: null,
+      publishAt: null,
+    });
     expect(draft.image).toBeNull();
     for (const publishAt of ["now", NOW + 3600] as const) {
       await expect(
-        updateBlog(db(), draft.id, { ...blog("Photos to follow"), keepImage: true, publishAt }),
+        updateBlog(db(), TEST_ACTOR, draft.id, { ...blog("Photos to follow"), keepImage: true, publishAt }),
       ).rejects.toBeInstanceOf(ImageNeededToPublishError);
     }
     expect((await findBlogById(db(), draft.id))?.publishAt).toBeNull();
     // Still a draft: saved again as one, fine.
-    await updateBlog(db(), draft.id, {
+    await updateBlog(db(), TEST_ACTOR, draft.id, {
       ...blog("Photos to follow, day two"),
       keepImage: true,
       publishAt: null,
     });
-    const published = await updateBlog(db(), draft.id, {
+    const published = await updateBlog(db(), TEST_ACTOR, draft.id, {
       ...blog("Photos to follow, day two"),
       imageUrl: "https://images.example/train.jpg",
       publishAt: "now",
     });
     expect(published?.publishAt).not.toBeNull();
 
-    const soup = await createRecipe(db(), { ...recipe("Soup, no photo yet"), publishAt: null });
+    const soup = await createRecipe(db(), TEST_ACTOR, { ...recipe("Soup, no photo yet"), publishAt: null });
     await expect(
-      updateRecipe(db(), soup.id, { ...recipe("Soup, no photo yet"), keepImage: true, publishAt: "now" }),
+      updateRecipe(db(), TEST_ACTOR, soup.id, {
+        ...recipe("Soup, no photo yet"),
+        keepImage: true,
+        publishAt: "now",
+      }),
     ).rejects.toBeInstanceOf(ImageNeededToPublishError);
-    const served = await updateRecipe(db(), soup.id, {
+    const served = await updateRecipe(db(), TEST_ACTOR, soup.id, {
       ...recipe("Soup, no photo yet"),
       imageUrl: "https://images.example/soup.jpg",
       publishAt: "now",
@@ -238,7 +271,7 @@ describeEachEngine("the version cached answers are checked against", (db) => {
       async () => counted,
       () => clock,
     );
-    await createBlog(db(), { ...blog("Ver Scheduled"), publishAt: NOW + 50_002 }, NOW + 49_000);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Ver Scheduled"), publishAt: NOW + 50_002 }, NOW + 49_000);
     const first = await read();
     queries = 0;
     expect(await read()).toBe(first);
@@ -256,7 +289,7 @@ describeEachEngine("the version cached answers are checked against", (db) => {
     expect(await read()).toBe(atTime);
     expect(queries).toBe(1);
     // A write moves it as before.
-    await createBlog(db(), { ...blog("Ver Draft"), publishAt: null }, NOW + 59_000);
+    await createBlog(db(), TEST_ACTOR, { ...blog("Ver Draft"), publishAt: null }, NOW + 59_000);
     expect(await read()).not.toBe(atTime);
   });
 });

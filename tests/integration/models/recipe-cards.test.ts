@@ -6,7 +6,7 @@ import {
   findRecipeBySlug,
   updateRecipe,
 } from "#app/server/models/recipes.server.ts";
-import { NO_CARD, recipeInput } from "#tests/support/content.ts";
+import { NO_CARD, recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, migrateTo } from "#tests/support/migrations.ts";
 
@@ -14,6 +14,7 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
   it("stores and reads servings, times, equipment and notes", async () => {
     const created = await createRecipe(
       db(),
+      TEST_ACTOR,
       recipeInput("Card Dal", {
         servings: 4,
         prepMinutes: 15,
@@ -36,15 +37,19 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
   });
 
   it("adds a recipe without a card as empty, and an edit without card fields keeps them", async () => {
-    const plain = await createRecipe(db(), recipeInput("Card Plain"));
+    const plain = await createRecipe(db(), TEST_ACTOR, recipeInput("Card Plain"));
     expect(plain).toMatchObject(NO_CARD);
-    await updateRecipe(db(), plain.id, { ...recipeInput("Card Plain"), servings: 2, totalMinutes: 90 });
-    const renamed = await updateRecipe(db(), plain.id, {
+    await updateRecipe(db(), TEST_ACTOR, plain.id, {
+      ...recipeInput("Card Plain"),
+      servings: 2,
+      totalMinutes: 90,
+    });
+    const renamed = await updateRecipe(db(), TEST_ACTOR, plain.id, {
       ...recipeInput("Card Plain Renamed"),
       keepImage: true,
     });
     expect(renamed).toMatchObject({ servings: 2, totalMinutes: 90, title: "Card Plain Renamed" });
-    const cleared = await updateRecipe(db(), plain.id, {
+    const cleared = await updateRecipe(db(), TEST_ACTOR, plain.id, {
       ...recipeInput("Card Plain Renamed"),
       servings: null,
       totalMinutes: null,

@@ -4,6 +4,7 @@ import { categorySlug } from "#app/lib/category.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { RELATED_CANDIDATES, relatedBlogs } from "#app/server/models/related.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 const NOW = 2_000_000_000;
@@ -20,6 +21,7 @@ function blog(
     options.publishAt !== undefined ? options.publishAt : NOW - (options.daysAgo ?? 1) * DAY - stamp++;
   return createBlog(
     db,
+    TEST_ACTOR,
     {
       title,
       content: "<p>Body</p>",

@@ -10,6 +10,7 @@ import {
   setPopupEnabled,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser, listUsers } from "#app/server/models/users.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 describeEachEngine("site models", (db) => {
@@ -30,21 +31,24 @@ describeEachEngine("site models", (db) => {
   it("adds, lists and deletes users", async () => {
     const { id } = await addUser(db(), { fullName: "Cy Reader", email: "cy@example.com", phone: "" });
     expect((await listUsers(db())).some((u) => u.id === id && u.full_name === "Cy Reader")).toBe(true);
-    expect(await deleteUser(db(), id)).toBe(true);
-    expect(await deleteUser(db(), id)).toBe(false);
+    expect(await deleteUser(db(), TEST_ACTOR, id)).toBe(true);
+    expect(await deleteUser(db(), TEST_ACTOR, id)).toBe(false);
   });
 
   it("keeps the popup off until it is turned on", async () => {
     expect(await isPopupEnabled(db())).toBe(false);
-    await setPopupEnabled(db(), true);
+    await setPopupEnabled(db(), TEST_ACTOR, true);
     expect(await isPopupEnabled(db())).toBe(true);
-    await setPopupEnabled(db(), false);
+    await setPopupEnabled(db(), TEST_ACTOR, false);
     expect(await isPopupEnabled(db())).toBe(false);
   });
 
   it("reads site numbers by domain, with defaults when missing", async () => {
     expect(await getSiteNumbers(db(), "unknown.example")).toEqual(DEFAULT_SITE_NUMBERS);
-    await saveSiteNumbers(db(), "Example.com", { numberIntl: "+44 20 1234", numberLocal: "020 1234" });
+    await saveSiteNumbers(db(), TEST_ACTOR, "Example.com", {
+      numberIntl: "+44 20 1234",
+      numberLocal: "020 1234",
+    });
     expect(await getSiteNumbers(db(), "example.com")).toEqual({
       numberIntl: "+44 20 1234",
       numberLocal: "020 1234",
@@ -52,7 +56,7 @@ describeEachEngine("site models", (db) => {
   });
 
   it("stores recipes with lists and nutrition, dropping empty steps", async () => {
-    const r = await createRecipe(db(), {
+    const r = await createRecipe(db(), TEST_ACTOR, {
       title: "Green Curry",
       short: "Fragrant",
       imageUrl: "https://example.com/c.jpg",

@@ -7,6 +7,7 @@
  * settings persist; an unknown button or a malformed blog id is a 400 that writes nothing.
  */
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 type Screen = typeof import("#app/routes/admin/newsletter.tsx");
@@ -62,7 +63,7 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
   let blogs = 0;
   /** A published blog; answers its id, title and slug. */
   async function blog(title = `Harbour Notes ${++blogs} ${engine}`) {
-    const b = await createBlog(h.db(), {
+    const b = await createBlog(h.db(), TEST_ACTOR, {
       title,
       content: "<p>Boats come in before seven.</p>",
       author: "Ana",

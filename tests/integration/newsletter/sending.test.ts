@@ -17,7 +17,7 @@ import { listSubscribers, listUsersPage } from "#app/server/models/users.server.
 import { renderBlogMail } from "#app/server/newsletter/blog-mail.server.ts";
 import { newsletterWork } from "#app/server/newsletter/round.server.ts";
 import { chooseSendOnPublish, resend, sendChoiceOf } from "#app/server/newsletter/sends.server.ts";
-import { blogInput } from "#tests/support/content.ts";
+import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { headerText, mailServerForEachTest, testMailSender } from "#tests/support/smtp.ts";
 
@@ -56,7 +56,7 @@ describeEachEngine("newsletter sending", (db, engine) => {
   }
 
   async function blogChosenToSend(title: string, publishAt: number | "now" | null = "now") {
-    const blog = await createBlog(db(), blogInput(title, { publishAt }));
+    const blog = await createBlog(db(), TEST_ACTOR, blogInput(title, { publishAt }));
     await chooseSendOnPublish(db(), blog.id, true, { by: "owner@example.test" });
     return blog;
   }
@@ -340,9 +340,17 @@ describeEachEngine("newsletter sending", (db, engine) => {
     await addReaders("stale", 2);
     const now = nowSeconds();
     const dayAgo = now - 86_400;
-    const blog = await createBlog(db(), blogInput(`Stale ${engine}`, { publishAt: dayAgo - 3600 }));
+    const blog = await createBlog(
+      db(),
+      TEST_ACTOR,
+      blogInput(`Stale ${engine}`, { publishAt: dayAgo - 3600 }),
+    );
     await chooseSendOnPublish(db(), blog.id, true, { now: dayAgo - 60 });
-    const fresh = await createBlog(db(), blogInput(`Fresh ${engine}`, { publishAt: dayAgo - 3600 }));
+    const fresh = await createBlog(
+      db(),
+      TEST_ACTOR,
+      blogInput(`Fresh ${engine}`, { publishAt: dayAgo - 3600 }),
+    );
     // Chosen just now for a blog live for a day: it goes.
     await chooseSendOnPublish(db(), fresh.id, true, { now });
     const s = sender();

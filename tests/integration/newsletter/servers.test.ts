@@ -15,7 +15,7 @@ import { type DatabaseHandle, nowSeconds, openDatabase } from "#app/server/db/db
 import { OUTCOME_UNKNOWN } from "#app/server/mail/outbox.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { chooseSendOnPublish } from "#app/server/newsletter/sends.server.ts";
-import { blogInput } from "#tests/support/content.ts";
+import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { ensureBuilt, type RunningServer, siteEnv, startServer } from "#tests/support/server-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
@@ -58,7 +58,7 @@ async function siteWithSend(db: DatabaseHandle["db"], prefix: string, count: num
         })),
       )
       .execute();
-  const blog = await createBlog(db, blogInput(`News ${prefix}`));
+  const blog = await createBlog(db, TEST_ACTOR, blogInput(`News ${prefix}`));
   await chooseSendOnPublish(db, blog.id, true);
   return emails;
 }

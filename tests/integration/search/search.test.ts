@@ -9,6 +9,7 @@ import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe, updateRecipe } from "#app/server/models/recipes.server.ts";
 import { CANDIDATES_PER_READ, type SearchResult, searchSite } from "#app/server/models/search.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, migrateTo } from "#tests/support/migrations.ts";
 
@@ -78,9 +79,15 @@ describeEachEngine("site search", (db) => {
   it("ranks a title match above a match in the text only", async () => {
     // The body-only post is short and says the word over and over, and is newer: the engines'
     // relevance alone would put it first. A title match still wins.
-    await createBlog(db(), blog("Harbour walks", `<p>${"Zanzibarite ".repeat(80)}</p>`), NOW - 900);
     await createBlog(
       db(),
+      TEST_ACTOR,
+      blog("Harbour walks", `<p>${"Zanzibarite ".repeat(80)}</p>`),
+      NOW - 900,
+    );
+    await createBlog(
+      db(),
+      TEST_ACTOR,
       blog(
         "Long notes from a slow road that winds past the harbour to zanzibarite at last",
         `<p>${"A quiet day by the sea, with fishing boats and ferries and a market. ".repeat(40)}</p>`,
@@ -95,9 +102,19 @@ describeEachEngine("site search", (db) => {
   });
 
   it("ignores accents and case both ways: kyoto finds Kyōto, creme finds crème", async () => {
-    await createBlog(db(), blog("Rain in Kyōto", "<p>Umbrellas everywhere.</p>"), NOW - 900);
-    await createRecipe(db(), recipe("Crème caramel", "A set custard under dark caramel."), NOW - 900);
-    await createBlog(db(), blog("Tea houses", "<p>We came back to KYOTO in June.</p>"), NOW - 900);
+    await createBlog(db(), TEST_ACTOR, blog("Rain in Kyōto", "<p>Umbrellas everywhere.</p>"), NOW - 900);
+    await createRecipe(
+      db(),
+      TEST_ACTOR,
+      recipe("Crème caramel", "A set custard under dark caramel."),
+      NOW - 900,
+    );
+    await createBlog(
+      db(),
+      TEST_ACTOR,
+      blog("Tea houses", "<p>We came back to KYOTO in June.</p>"),
+      NOW - 900,
+    );
 
     expect(titles(await searchSite(db(), "kyoto", 1, NOW))).toEqual([
       "Kyoto, Japan",
@@ -125,6 +142,7 @@ describeEachEngine("site search", (db) => {
   it("marks matches in the snippet as plain text, never the stored HTML", async () => {
     await createBlog(
       db(),
+      TEST_ACTOR,
       blog("Night market", '<p>Try the <strong>quokkafruit</strong> &amp; the <a href="/x">noodles</a>.</p>'),
       NOW - 900,
     );
@@ -140,7 +158,7 @@ describeEachEngine("site search", (db) => {
   });
 
   it("needs every word, in the title or the text", async () => {
-    await createBlog(db(), blog("Walking Lisbonette", "<p>Trams and tiles.</p>"), NOW - 900);
+    await createBlog(db(), TEST_ACTOR, blog("Walking Lisbonette", "<p>Trams and tiles.</p>"), NOW - 900);
     expect(titles(await searchSite(db(), "lisbonette tiles", 1, NOW))).toEqual(["Walking Lisbonette"]);
     expect(titles(await searchSite(db(), "lisbonette porto", 1, NOW))).toEqual([]);
   });
@@ -155,9 +173,24 @@ describeEachEngine("site search", (db) => {
   });
 
   it("never finds drafts or scheduled items, and finds a scheduled one once its time has come", async () => {
-    await createBlog(db(), { ...blog("Draft of Quillon", "<p>x</p>"), publishAt: null }, NOW - 900);
-    await createBlog(db(), { ...blog("Quillon at dawn", "<p>x</p>"), publishAt: NOW + 3600 }, NOW - 900);
-    await createRecipe(db(), { ...recipe("Quillon stew", "Hearty"), publishAt: NOW + 60 }, NOW - 900);
+    await createBlog(
+      db(),
+      TEST_ACTOR,
+      { ...blog("Draft of Quillon", "<p>x</p>"), publishAt: null },
+      NOW - 900,
+    );
+    await createBlog(
+      db(),
+      TEST_ACTOR,
+      { ...blog("Quillon at dawn", "<p>x</p>"), publishAt: NOW + 3600 },
+      NOW - 900,
+    );
+    await createRecipe(
+      db(),
+      TEST_ACTOR,
+      { ...recipe("Quillon stew", "Hearty"), publishAt: NOW + 60 },
+      NOW - 900,
+    );
     expect(titles(await searchSite(db(), "quillon", 1, NOW))).toEqual([]);
     // No write in between: only the clock moves.
     expect(titles(await searchSite(db(), "quillon", 1, NOW + 60))).toEqual(["Quillon stew"]);
@@ -168,25 +201,30 @@ describeEachEngine("site search", (db) => {
   });
 
   it("sees edits and deletes at once", async () => {
-    const b = await createBlog(db(), blog("Ferry to Vornholm", "<p>Salt wind.</p>"), NOW - 900);
-    const r = await createRecipe(db(), recipe("Vornholm buns", "Cardamom", ["Flour"]), NOW - 900);
+    const b = await createBlog(db(), TEST_ACTOR, blog("Ferry to Vornholm", "<p>Salt wind.</p>"), NOW - 900);
+    const r = await createRecipe(db(), TEST_ACTOR, recipe("Vornholm buns", "Cardamom", ["Flour"]), NOW - 900);
     expect(titles(await searchSite(db(), "vornholm", 1, NOW))).toHaveLength(2);
 
-    await updateBlog(db(), b.id, blog("Ferry to the islands", "<p>Salt wind.</p>"));
-    await updateRecipe(db(), r.id, recipe("Cardamom buns", "Sweet", ["Vornholmic flour"]));
+    await updateBlog(db(), TEST_ACTOR, b.id, blog("Ferry to the islands", "<p>Salt wind.</p>"));
+    await updateRecipe(db(), TEST_ACTOR, r.id, recipe("Cardamom buns", "Sweet", ["Vornholmic flour"]));
     expect(titles(await searchSite(db(), "vornholm", 1, NOW))).toEqual([]);
     expect(titles(await searchSite(db(), "vornholmic", 1, NOW))).toEqual(["Cardamom buns"]);
     const edited = await searchSite(db(), "islands", 1, NOW);
     expect(edited.kind === "search" && edited.items[0]?.href).toBe("/blogs/ferry-to-the-islands");
 
-    await deleteBlog(db(), b.id);
-    await deleteRecipe(db(), r.id);
+    await deleteBlog(db(), TEST_ACTOR, b.id);
+    await deleteRecipe(db(), TEST_ACTOR, r.id);
     expect(titles(await searchSite(db(), "islands", 1, NOW))).toEqual([]);
     expect(titles(await searchSite(db(), "vornholmic", 1, NOW))).toEqual([]);
   });
 
   it("gives a page, never an error, for odd queries", async () => {
-    await createBlog(db(), blog("Drop table tennis", "<p>Near the blogs, or not.</p>"), NOW - 900);
+    await createBlog(
+      db(),
+      TEST_ACTOR,
+      blog("Drop table tennis", "<p>Near the blogs, or not.</p>"),
+      NOW - 900,
+    );
     for (const q of [
       '"',
       "'",
@@ -211,14 +249,15 @@ describeEachEngine("site search", (db) => {
   });
 
   it("orders posts with as many title words by the newest published first", async () => {
-    await createBlog(db(), blog("Quokka island", "<p>Old.</p>"), NOW - 3000);
-    await createBlog(db(), blog("Quokka coast", "<p>New.</p>"), NOW - 2000);
+    await createBlog(db(), TEST_ACTOR, blog("Quokka island", "<p>Old.</p>"), NOW - 3000);
+    await createBlog(db(), TEST_ACTOR, blog("Quokka coast", "<p>New.</p>"), NOW - 2000);
     await createBlog(
       db(),
+      TEST_ACTOR,
       { ...blog("Quokka backdated", "<p>Written last.</p>"), publishAt: NOW - 5000 },
       NOW - 1000,
     );
-    await createBlog(db(), blog("Ferries", "<p>A quokka on the pier.</p>"), NOW - 500);
+    await createBlog(db(), TEST_ACTOR, blog("Ferries", "<p>A quokka on the pier.</p>"), NOW - 500);
     expect(titles(await searchSite(db(), "quokka", 1, NOW))).toEqual([
       "Quokka coast",
       "Quokka island",
@@ -230,11 +269,11 @@ describeEachEngine("site search", (db) => {
   it("ranks a bounded set however common the word, every title match first", async () => {
     // Two title matches written before everything else, then more text-only matches than a
     // search reads: the old title matches still lead, found by the title read.
-    await createBlog(db(), blog("Wombat trails", "<p>First.</p>"), NOW - 90_000);
-    await createBlog(db(), blog("Wombat burrows", "<p>Second.</p>"), NOW - 89_000);
+    await createBlog(db(), TEST_ACTOR, blog("Wombat trails", "<p>First.</p>"), NOW - 90_000);
+    await createBlog(db(), TEST_ACTOR, blog("Wombat burrows", "<p>Second.</p>"), NOW - 89_000);
     const textOnly = CANDIDATES_PER_READ + 5;
     for (let i = 1; i <= textOnly; i++)
-      await createBlog(db(), blog(`Walk ${i}`, "<p>We met a wombat.</p>"), NOW - 80_000 + i);
+      await createBlog(db(), TEST_ACTOR, blog(`Walk ${i}`, "<p>We met a wombat.</p>"), NOW - 80_000 + i);
     const first = await searchSite(db(), "wombat", 1, NOW);
     if (first.kind !== "search") throw new Error(first.kind);
     expect(first).toMatchObject({ capped: true, total: 2 + CANDIDATES_PER_READ });
@@ -250,7 +289,7 @@ describeEachEngine("site search", (db) => {
     expect(await searchSite(db(), "burrows", 1, NOW)).toMatchObject({ total: 1, capped: false });
     // Exactly as many matches as a read ranks: all of them were ranked, so not "more than".
     for (let i = 1; i <= CANDIDATES_PER_READ; i++)
-      await createBlog(db(), blog(`Creek ${i}`, "<p>A platypus.</p>"), NOW - 70_000 + i);
+      await createBlog(db(), TEST_ACTOR, blog(`Creek ${i}`, "<p>A platypus.</p>"), NOW - 70_000 + i);
     expect(await searchSite(db(), "platypus", 1, NOW)).toMatchObject({
       total: CANDIDATES_PER_READ,
       capped: false,
@@ -258,8 +297,8 @@ describeEachEngine("site search", (db) => {
   });
 
   it("finds old matches past the newest posts read one by one (PostgreSQL asks its indexes for them)", async () => {
-    await createBlog(db(), blog("Narwhal season", "<p>Up north.</p>"), NOW - 99_000);
-    await createBlog(db(), blog("Ice notes", "<p>A narwhal, at last.</p>"), NOW - 98_900);
+    await createBlog(db(), TEST_ACTOR, blog("Narwhal season", "<p>Up north.</p>"), NOW - 99_000);
+    await createBlog(db(), TEST_ACTOR, blog("Ice notes", "<p>A narwhal, at last.</p>"), NOW - 98_900);
     await addFillerBlogs(db(), 600, NOW - 98_000);
     expect(titles(await searchSite(db(), "narwhal", 1, NOW))).toEqual(["Narwhal season", "Ice notes"]);
     expect(titles(await searchSite(db(), "narwhal ice", 1, NOW))).toEqual(["Ice notes"]);
@@ -267,7 +306,7 @@ describeEachEngine("site search", (db) => {
 
   it("pages the results like the blog list", async () => {
     for (let i = 1; i <= 12; i++)
-      await createBlog(db(), blog(`Pagewalk ${i}`, "<p>Twelve of them.</p>"), NOW - 2000 + i);
+      await createBlog(db(), TEST_ACTOR, blog(`Pagewalk ${i}`, "<p>Twelve of them.</p>"), NOW - 2000 + i);
     const first = await searchSite(db(), "pagewalk", 1, NOW);
     const second = await searchSite(db(), "pagewalk", 2, NOW);
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 12 });

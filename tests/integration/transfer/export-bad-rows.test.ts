@@ -15,6 +15,7 @@ import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from "#app/server/transfer/expor
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { fillSite, newSite } from "../backup/site.ts";
 
@@ -110,6 +111,8 @@ for (const engine of ["sqlite", "postgres"] as const) {
       const summary = await writeExport(source.db, createWriteStream(file), {
         includePii: false,
         store: source.store,
+        actor: TEST_ACTOR,
+        fileName: "stream.tar.gz",
       });
       expect(summary.tables).toMatchObject({ blogs: 3, recipes: 1 });
       expect(summary.tables).not.toHaveProperty("users");

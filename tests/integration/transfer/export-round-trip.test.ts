@@ -27,6 +27,7 @@ import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import {
   addReadersAndSettings,
   blogWithImage,
@@ -55,7 +56,7 @@ async function fill(site: Site) {
   await upsertAccount(db, "owner@example.com", "a long passphrase for the owner");
   const lisbon = await blogWithImage(site, "Lisbon by tram");
   const nata = await recipeWithImage(site);
-  const porto = await createBlog(db, {
+  const porto = await createBlog(db, TEST_ACTOR, {
     title: "Porto at night",
     content: "<p>Port wine and <em>tiles</em>.</p>",
     author: "Ana",
@@ -63,7 +64,7 @@ async function fill(site: Site) {
     category: "Travel",
     featuredRecipe: nata.id,
   });
-  await createBlog(db, {
+  await createBlog(db, TEST_ACTOR, {
     title: "Coming soon",
     content: "<p>Later.</p>",
     author: "Ana",
@@ -73,14 +74,14 @@ async function fill(site: Site) {
   });
   await draftBlog(db);
   // Renamed: its old slug answers with a redirect.
-  const renamed = await createBlog(db, {
+  const renamed = await createBlog(db, TEST_ACTOR, {
     title: "Old name",
     content: "<p>Sintra.</p>",
     author: "Ana",
     date: "2026-04-01",
     category: "Day trips",
   });
-  await updateBlog(db, renamed.id, { ...renamed, title: "Sintra palaces", keepImage: true });
+  await updateBlog(db, TEST_ACTOR, renamed.id, { ...renamed, title: "Sintra palaces", keepImage: true });
   await addReadersAndSettings(db, lisbon.id, porto.id);
 }
 
@@ -134,7 +135,7 @@ for (const [from, to] of [
       target = await newSite(to);
       await fill(source);
       file = join(dir, `${from}.tar.gz`);
-      await writeExportFile(source.db, file, { includePii: false, store: source.store });
+      await writeExportFile(source.db, file, { includePii: false, store: source.store, actor: TEST_ACTOR });
     });
     afterAll(async () => {
       await source?.close();
@@ -157,7 +158,11 @@ for (const [from, to] of [
 
     it("holds subscribers, messages and commenters' emails only with --include-pii", async () => {
       const withPii = join(dir, `${from}-pii.tar.gz`);
-      const summary = await writeExportFile(source.db, withPii, { includePii: true, store: source.store });
+      const summary = await writeExportFile(source.db, withPii, {
+        includePii: true,
+        store: source.store,
+        actor: TEST_ACTOR,
+      });
       expect(summary.tables).toMatchObject({ users: 1, contacts: 1 });
       const text = gunzipSync(await readFile(withPii)).toString("utf8");
       for (const personal of ["dora@example.com", "eva@example.com", "bea@example.com"])
@@ -256,7 +261,7 @@ for (const [from, to] of [
         .selectAll()
         .where("title", "=", "Porto at night")
         .executeTakeFirstOrThrow();
-      await updateBlog(source.db, porto.id, {
+      await updateBlog(source.db, TEST_ACTOR, porto.id, {
         title: porto.title,
         content: "<p>Port wine, tiles and fado.</p>",
         author: porto.author,
@@ -264,14 +269,14 @@ for (const [from, to] of [
         category: porto.category,
         keepImage: true,
       });
-      await createBlog(source.db, {
+      await createBlog(source.db, TEST_ACTOR, {
         title: "Evora",
         content: "<p>Roman temple.</p>",
         author: "Ana",
         date: "2026-05-03",
       });
       const second = join(dir, `${from}-second.tar.gz`);
-      await writeExportFile(source.db, second, { includePii: false, store: source.store });
+      await writeExportFile(source.db, second, { includePii: false, store: source.store, actor: TEST_ACTOR });
       const report = await importWanderplateExport(target.db, second, options, undefined, target.store);
       expect(report.counts.blogs).toMatchObject({ added: 1, updated: 1, unchanged: 4 });
       const found = await findBlogBySlug(target.db, porto.slug);
@@ -282,7 +287,7 @@ for (const [from, to] of [
 
     it("refuses the site's own export, writing nothing", async () => {
       const own = join(dir, `${from}-own.tar.gz`);
-      await writeExportFile(target.db, own, { includePii: false, store: target.store });
+      await writeExportFile(target.db, own, { includePii: false, store: target.store, actor: TEST_ACTOR });
       const before = await tableContents(target.db);
       const error = await importWanderplateExport(target.db, own, options, undefined, target.store).catch(
         (e) => e,

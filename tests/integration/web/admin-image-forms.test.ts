@@ -8,6 +8,7 @@ import { readdir } from "node:fs/promises";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { log } from "#app/server/telemetry/log.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 import { temporaryUploadsDir } from "#tests/support/uploads.ts";
 
@@ -42,7 +43,7 @@ describeRoutesEachEngine("image forms when the write fails", (h, engine) => {
     };
     const db = h.db();
     blogId = (
-      await createBlog(db, {
+      await createBlog(db, TEST_ACTOR, {
         title: "Kept As It Was",
         content: "<p>Body</p>",
         author: "Ana",
@@ -51,7 +52,7 @@ describeRoutesEachEngine("image forms when the write fails", (h, engine) => {
       })
     ).id;
     recipeId = (
-      await createRecipe(db, {
+      await createRecipe(db, TEST_ACTOR, {
         title: "Unchanged Soup",
         short: "Still the same",
         imageUrl: "https://example.com/soup.jpg",

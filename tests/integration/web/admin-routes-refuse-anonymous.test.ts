@@ -12,16 +12,20 @@ import { expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
 const APP_DIR = join(import.meta.dirname, "../../../app");
 
 /**
- * Public by design, each for its own reason: the login screen itself, and the two steps of a
- * password reset by mail (a stranger must reach them; they are rate limited as public forms).
+ * Public by design, each for its own reason: the login screen itself and its second step (which
+ * answers only a browser holding a right password's challenge cookie; codes are throttled per
+ * account), and the two steps of a password reset by mail (a stranger must reach them; they are
+ * rate limited as public forms).
  */
 const PUBLIC_BY_DESIGN = [
   "routes/admin/login.tsx",
+  "routes/admin/login-code.tsx",
   "routes/admin/forgot-password.tsx",
   "routes/admin/reset-password.tsx",
 ];
@@ -171,7 +175,7 @@ it("the route table's admin entries are the admin modules on disk, and the publi
 
 describeRoutesEachEngine("admin routes refuse an anonymous request", (h) => {
   it("every admin loader (GET) and action (POST) sends a stranger to the login screen and writes nothing", async () => {
-    const blog = await createBlog(h.db(), {
+    const blog = await createBlog(h.db(), TEST_ACTOR, {
       title: "Guarded Harbour Notes",
       content: "<p>Only admins may touch this.</p>",
       author: "Ana",

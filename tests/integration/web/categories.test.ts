@@ -3,6 +3,7 @@
  * engines: published blogs of that category only, 404 for an unknown one, well-formed XML.
  */
 import { beforeAll, expect, it } from "vitest";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 import { assertWellFormedXml } from "#tests/support/xml.ts";
 
@@ -36,6 +37,7 @@ describeRoutesEachEngine("category routes", (h) => {
     const add = (title: string, category: string, ago: number, publishAt?: number | null) =>
       blogs.createBlog(
         h.db(),
+        TEST_ACTOR,
         {
           title,
           content: `<p>${title} & more.</p>`,

@@ -5,6 +5,7 @@
  * without an admin session changes nothing.
  */
 import { beforeAll, expect, it } from "vitest";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 type Answer = {
@@ -28,7 +29,7 @@ describeRoutesEachEngine("renaming a category", (h) => {
     page = await import("#app/routes/blogs/category/$slug.tsx");
     feed = await import("#app/routes/blogs/category/$slug/rss.xml.ts");
     const add = (title: string, category: string, publishAt?: number | null) =>
-      createBlog(h.db(), {
+      createBlog(h.db(), TEST_ACTOR, {
         title,
         content: `<p>${title}</p>`,
         author: "Ana",

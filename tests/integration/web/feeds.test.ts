@@ -3,6 +3,7 @@
  * control character in a title used to make the whole feed unreadable.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 import { assertWellFormedXml } from "#tests/support/xml.ts";
 
@@ -31,7 +32,7 @@ describe("assertWellFormedXml (the check the feed tests rely on)", () => {
 describeRoutesEachEngine("feeds with forbidden characters in a blog", (h) => {
   beforeAll(async () => {
     const blogs = await import("#app/server/models/blogs.server.ts");
-    await blogs.createBlog(h.db(), {
+    await blogs.createBlog(h.db(), TEST_ACTOR, {
       title: "Lisbon\u0001 Nights & \u000BFado\uFFFE",
       content: "<p>Bell\u0007 towers and <b>\u0008</b> custard tarts.</p>",
       author: "Ana\u001F <Silva>",

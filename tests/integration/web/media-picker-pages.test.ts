@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, expect, it } from "vitest";
-import { blogInput } from "#tests/support/content.ts";
+import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine } from "#tests/support/route-harness.ts";
 
 /** The library shows 24 uploads a page: 50 make three pages (24, 24, 2). */
@@ -63,9 +63,9 @@ describeRoutesEachEngine("the image picker's pages without JavaScript", (h) => {
         })),
       )
       .execute();
-    blogId = (await createBlog(h.db(), blogInput("Paging Through the Library"))).id;
+    blogId = (await createBlog(h.db(), TEST_ACTOR, blogInput("Paging Through the Library"))).id;
     recipeId = (
-      await createRecipe(h.db(), {
+      await createRecipe(h.db(), TEST_ACTOR, {
         title: "Paged Rice",
         short: "Short.",
         steps: ["Cook."],

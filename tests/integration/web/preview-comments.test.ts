@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeAll, expect, it } from "vitest";
-import { blogInput } from "#tests/support/content.ts";
+import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine, formOf, ORIGIN } from "#tests/support/route-harness.ts";
 
 type PreviewData = {
@@ -55,18 +55,22 @@ describeRoutesEachEngine("comments on the blog preview", (h) => {
     // the preview must show the comments of the blog it previews, not of any other.
     const decoy = await createBlog(
       h.db(),
+      TEST_ACTOR,
       blogInput("Another blog", { imageUrl: "https://example.com/a.png" }),
     );
-    expect(await toggleApproved(h.db(), (await addComment(h.db(), decoy.id, DECOY)).id)).toBe(true);
+    expect(await toggleApproved(h.db(), TEST_ACTOR, (await addComment(h.db(), decoy.id, DECOY)).id)).toBe(
+      true,
+    );
     blogId = (
       await createBlog(
         h.db(),
+        TEST_ACTOR,
         blogInput("Lisbon by Tram", { content: "<p>Trams.</p>", imageUrl: "https://example.com/tram.png" }),
       )
     ).id;
     const approved = await addComment(h.db(), blogId, APPROVED);
     await addComment(h.db(), blogId, PENDING);
-    expect(await toggleApproved(h.db(), approved.id)).toBe(true);
+    expect(await toggleApproved(h.db(), TEST_ACTOR, approved.id)).toBe(true);
   });
 
   const route = () => import("#app/routes/admin/preview/blog/$id.tsx");

@@ -3,7 +3,7 @@
  * with a message under the field and nothing written; good ones are stored.
  */
 import { beforeAll, expect, it } from "vitest";
-import { recipeInput } from "#tests/support/content.ts";
+import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 type ActionAnswer = {
@@ -25,8 +25,13 @@ describeRoutesEachEngine("recipe card fields in the admin forms", (h) => {
       addRecipe: await import("#app/routes/admin/manage-recipe/index.tsx"),
       editRecipe: await import("#app/routes/admin/manage-recipe/edit.tsx"),
     };
-    recipeId = (await models.createRecipe(h.db(), recipeInput("Card Soup", { servings: 2, cookMinutes: 30 })))
-      .id;
+    recipeId = (
+      await models.createRecipe(
+        h.db(),
+        TEST_ACTOR,
+        recipeInput("Card Soup", { servings: 2, cookMinutes: 30 }),
+      )
+    ).id;
   });
 
   const post = async (edit: boolean, fields: Record<string, string | string[]>) =>

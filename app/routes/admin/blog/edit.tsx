@@ -21,6 +21,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import { blogSubmission, refusedBlogSave } from "#app/server/editing/blog-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
 import { queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const failure = "Error updating blog";
   const id = queryId(request, "id");
@@ -63,6 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     (image) =>
       updateBlog(
         db,
+        adminActor(admin, context),
         id,
         { ...fields, ...image, keepImage: choice.kind === "none", publishAt: publication.publishAt },
         recordSendChoice(sendToSubscribers, admin.email),

@@ -38,6 +38,7 @@ import {
   refusedBlogSave,
 } from "#app/server/editing/blog-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import {
   type AdminActionResult,
   adminFail,
@@ -87,8 +88,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
+  const actor = adminActor(admin, context);
   const read = await readForm(request, blogListActions);
   const failure = "Error uploading blog";
   if (!read.ok) {
@@ -100,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (posted.intent === "popup") {
     try {
-      await setPopupEnabled(db, posted.enabled);
+      await setPopupEnabled(db, actor, posted.enabled);
     } catch {
       return adminFail(500, "Error updating popup setting");
     }
@@ -108,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (posted.intent === "delete") {
-    return deleteRow(posted.id, (id) => deleteBlog(db, id), {
+    return deleteRow(posted.id, (id) => deleteBlog(db, actor, id), {
       deleted: "Blog deleted",
       failed: "Error deleting blog.",
       gone: "Error deleting blog: it no longer exists.",
@@ -131,6 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
     (image) =>
       createBlog(
         db,
+        actor,
         { ...fields, ...image, publishAt: publication.publishAt },
         undefined,
         recordSendChoice(sendToSubscribers, admin.email),

@@ -16,6 +16,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import { recipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const read = await readForm(request, recipeEditForm);
   // The id is the form's (a no-JS post) or the screen's (?id=).
@@ -74,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   const saved = await storeThenSave(
     choice,
     (image) =>
-      updateRecipe(db, id, {
+      updateRecipe(db, adminActor(admin, context), id, {
         ...fields,
         ...image,
         keepImage: choice.kind === "none",

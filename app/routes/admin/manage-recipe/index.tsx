@@ -35,6 +35,7 @@ import {
   refusedRecipeSave,
 } from "#app/server/editing/recipe-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { forgetAutosave, recipeDraftKey } from "#app/server/models/autosaves.server.ts";
@@ -81,8 +82,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
+  const actor = adminActor(admin, context);
   const read = await readForm(request, recipeListActions);
   if (!read.ok) {
     // A refused Add Recipe form is answered by the editor's rules; anything else by its message.
@@ -91,7 +93,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const posted = read.data;
   if (posted.intent === "delete") {
-    return deleteRow(posted.id, (id) => deleteRecipe(db, id), { deleted: DELETED, failed: DELETE_FAILED });
+    return deleteRow(posted.id, (id) => deleteRecipe(db, actor, id), {
+      deleted: DELETED,
+      failed: DELETE_FAILED,
+    });
   }
 
   const { intent: _, ...recipe } = posted;
@@ -100,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { fields, choice, values, publication } = submission;
   const saved = await storeThenSave(
     choice,
-    (image) => createRecipe(db, { ...fields, ...image, publishAt: publication.publishAt }),
+    (image) => createRecipe(db, actor, { ...fields, ...image, publishAt: publication.publishAt }),
     "Adding a recipe",
   );
   if (!saved.ok) return refusedRecipeSave(saved, { failed: ADD_FAILED }, values);

@@ -15,6 +15,8 @@ import type { Dialect } from "#app/server/config.server.ts";
  * - `sessions.user_agent`, `address`, `last_seen_at`: what the devices list shows.
  * - `activity_log`: who did what, when, from where. Append-only: the database refuses an UPDATE
  *   (a trigger on both engines); rows leave only by age (ACTIVITY_KEEP_DAYS).
+ * - `import_runs.started_by*`: who pressed Import on a run of /admin/import (account, email,
+ *   address), so the log's entry names them when the run ends, on whichever server finishes it.
  */
 export function ownerAccountMigration(dialect: Dialect): Migration {
   const timeType = dialect === "postgres" ? "bigint" : "integer";
@@ -107,8 +109,21 @@ export function ownerAccountMigration(dialect: Dialect): Migration {
           create trigger activity_log_no_update before update on activity_log
           begin select raise(abort, 'activity_log is append-only'); end`.execute(db);
       }
+
+      await db.schema.alterTable("import_runs").addColumn("started_by_account_id", "integer").execute();
+      await db.schema
+        .alterTable("import_runs")
+        .addColumn("started_by", "text", (c) => c.notNull().defaultTo(""))
+        .execute();
+      await db.schema
+        .alterTable("import_runs")
+        .addColumn("started_from", "text", (c) => c.notNull().defaultTo(""))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      for (const column of ["started_from", "started_by", "started_by_account_id"]) {
+        await db.schema.alterTable("import_runs").dropColumn(column).execute();
+      }
       await db.schema.dropTable("activity_log").execute();
       if (dialect === "postgres") await sql`drop function activity_log_append_only()`.execute(db);
       for (const column of ["last_seen_at", "address", "user_agent"]) {

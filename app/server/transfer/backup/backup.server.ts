@@ -10,7 +10,7 @@
  * Tables are read in pages along their primary key, so memory holds one page at a time.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { type Dialect, sqlitePathOf } from "#app/server/config.server.ts";
@@ -18,6 +18,7 @@ import type { DB } from "#app/server/db/db.server.ts";
 import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
 import { variantKey } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import {
   ArchiveWriter,
   BackupError,
@@ -53,7 +54,11 @@ const PART_BYTES = 4 * 1024 * 1024;
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 type MigrationTable = { kysely_migration: { name: string } };
 
-/** Writes a backup of `source` and every upload of `store` to `file` (through `file.partial`). */
+/**
+ * Writes a backup of `source` and every upload of `store` to `file` (through `file.partial`). It
+ * needs the database only for its snapshot: the caller records the written backup
+ * (`recordBackup`), so a backup finished while the database went away can be recorded later.
+ */
 export async function writeBackup(
   source: BackupSource,
   store: UploadStore,
@@ -95,6 +100,18 @@ export async function writeBackup(
     if (code === "ENOSPC" || code === "EDQUOT") throw new BackupError(`no space left to write ${file}`);
     throw error;
   }
+}
+
+/**
+ * Records a written backup in the activity log as `actor`'s (the command line, or the server's
+ * schedule, in the transaction that moves the next backup's due time): its file and what it holds.
+ */
+export async function recordBackup(db: DB, actor: Actor, summary: BackupSummary): Promise<void> {
+  const rows = Object.values(summary.tables).reduce((sum, n) => sum + n, 0);
+  await recordActivity(db, actor, "backup", {
+    item: { type: "file", label: basename(summary.file) },
+    detail: `${rows} rows, ${summary.uploads} uploads`,
+  });
 }
 
 /** Runs `read` on a database handle that sees one snapshot of the whole database (the export uses it too). */

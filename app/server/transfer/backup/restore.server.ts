@@ -5,12 +5,14 @@
  * backup's schema point, the rows go in inside one transaction in dependency order, the id
  * counters are set past the restored ids, then the target is migrated to this version's latest.
  */
+import { basename } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { type MigrationProvider, Migrator, NO_MIGRATIONS } from "kysely/migration";
 import type { Dialect } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import { BackupError, type Manifest, readParts, verifyArchive } from "./archive.server.ts";
 import { BACKED_UP } from "./tables.server.ts";
 
@@ -33,13 +35,17 @@ const INSERT_ROWS = 200;
 const TABLE_NAMES: readonly string[] = BACKED_UP.map((t) => t.name);
 
 /**
- * Restores `file` into `target` (opened without migrating) and `store`. Refuses, writing nothing,
- * when the archive is damaged, comes from a newer schema, or the target holds content already.
+ * Restores `file` into `target` (opened without migrating) and `store`, recorded in the activity
+ * log as `actor`'s: in the restore's transaction, after the restored entries, when the backup's
+ * schema has the log; else (an older backup) once the target is migrated to this version. Refuses,
+ * writing nothing, when the archive is damaged, comes from a newer schema, or the target holds
+ * content already.
  */
 export async function restoreBackup(
   file: string,
   target: RestoreTarget,
   store: UploadStore,
+  actor: Actor,
 ): Promise<RestoreSummary> {
   const manifest = await verifyArchive(file, TABLE_NAMES);
   const migrations = migrationsFor(target.dialect);
@@ -52,8 +58,18 @@ export async function restoreBackup(
 
   const db = target.db as unknown as AnyDb;
   await migrateTo(target, manifest.migration);
+  // The tables the backup's schema has: an older backup has none of the later ones.
+  const present = new Set((await target.db.introspection.getTables()).map((t) => t.name));
+  const logged = present.has("activity_log");
   const tables: Record<string, number> = {};
   let uploads = 0;
+  const record = (into: DB) => {
+    const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
+    return recordActivity(into, actor, "restore", {
+      item: { type: "file", label: basename(file) },
+      detail: `Taken ${manifest.createdAt} from ${manifest.engine}: ${rows} rows, ${uploads} uploads`,
+    });
+  };
   await db.transaction().execute(async (trx) => {
     const maxIds: Record<string, number> = {};
     await readParts(file, {
@@ -75,12 +91,14 @@ export async function restoreBackup(
       },
     });
     for (const table of BACKED_UP) {
-      if (!table.serial) continue;
+      if (!table.serial || !present.has(table.name)) continue;
       const next = Math.max(manifest.nextIds?.[table.name] ?? 1, (maxIds[table.name] ?? 0) + 1);
       await setNextId(trx, target.dialect, table.name, next);
     }
+    if (logged) await record(trx as unknown as DB);
   });
   await migrateToLatest(target.db, target.dialect);
+  if (!logged) await record(target.db);
   return { manifest, tables, uploads };
 }
 

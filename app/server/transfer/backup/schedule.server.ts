@@ -12,8 +12,9 @@ import { getConfig } from "#app/server/config.server.ts";
 import { getDatabase, nowSeconds } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { SERVER } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { type BackupSource, writeBackup } from "./backup.server.ts";
+import { type BackupSource, type BackupSummary, recordBackup, writeBackup } from "./backup.server.ts";
 
 /** How often each server looks whether a backup is due. */
 const CHECK_EVERY_MS = 5 * 60 * 1000;
@@ -54,8 +55,9 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
   // Set while one of this scheduler's checks runs: a lease naming `me` outside one is stale.
   let busy = false;
   // The next due time of a backup written while the database could not be told (the database
-  // went away before the lease was released): told at the next check, so it is not written twice.
-  let owedRelease: number | undefined;
+  // went away before the lease was released), and the backup to record in the activity log: told
+  // at the next check, so it is not written twice.
+  let owedRelease: { nextDue: number; written: BackupSummary } | undefined;
 
   async function claim(at: number): Promise<boolean> {
     const result = await db
@@ -71,13 +73,23 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async function release(nextDue?: number): Promise<void> {
-    await db
-      .updateTable("backup_lease")
-      .set({ holder: "", lease_until: 0, ...(nextDue === undefined ? {} : { due_at: nextDue }) })
-      .where("id", "=", 1)
-      .where("holder", "=", me)
-      .execute();
+  /** Frees the lease; after a backup, moves the due time and records the backup, together. */
+  async function release(done?: { nextDue: number; written: BackupSummary }): Promise<void> {
+    const free = (trx: typeof db) =>
+      trx
+        .updateTable("backup_lease")
+        .set({ holder: "", lease_until: 0, ...(done ? { due_at: done.nextDue } : {}) })
+        .where("id", "=", 1)
+        .where("holder", "=", me)
+        .execute();
+    if (!done) {
+      await free(db);
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      await free(trx);
+      await recordBackup(trx, SERVER, done.written);
+    });
   }
 
   return {
@@ -110,13 +122,14 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
     }, RENEW_EVERY_MS);
     renew.unref();
     const file = join(dir, archiveName(startedAt));
+    let written: BackupSummary;
     try {
       await mkdir(dir, { recursive: true });
       // Holding the lease, no other server is writing here: a partial file is a crashed run's.
       for (const name of await readdir(dir))
         if (PARTIAL.test(name)) await rm(join(dir, name), { force: true });
-      const summary = await writeBackup(source, store, file);
-      for (const key of summary.missingUploads) {
+      written = await writeBackup(source, store, file);
+      for (const key of written.missingUploads) {
         log.warn({ key }, "Scheduled backup: an upload was deleted while the backup ran");
       }
       await prune(dir, keep);
@@ -128,7 +141,7 @@ export function backupScheduler(options: SchedulerOptions): BackupScheduler {
       clearInterval(renew);
     }
     // The archive is written: should the database be gone now, the next check tells it.
-    owedRelease = startedAt + intervalSeconds;
+    owedRelease = { nextDue: startedAt + intervalSeconds, written };
     await release(owedRelease);
     owedRelease = undefined;
     return file;

@@ -5,12 +5,14 @@
  * at a time, whatever the site's size.
  */
 import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
 import type { Writable } from "node:stream";
 import { PostgresAdapter, sql } from "kysely";
 import type { Dialect } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
+import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import { ArchiveWriter, BackupError, uploadPart } from "#app/server/transfer/backup/archive.server.ts";
 import { appVersion, dumpTables, inSnapshot } from "#app/server/transfer/backup/backup.server.ts";
 import {
@@ -25,6 +27,8 @@ import {
 export interface ExportOptions {
   /** Subscribers, contact messages and commenters' emails: personal data, left out unless asked. */
   includePii: boolean;
+  /** Who exports: the activity log's entry, written before the archive is closed, names them. */
+  actor: Actor;
   /** Where the upload files are read; the site's store (UPLOADS_DIR or S3) unless a test says. */
   store?: UploadStore;
 }
@@ -37,11 +41,18 @@ export interface ExportSummary {
   missingUploads?: string[];
 }
 
-/** Writes the whole export to `out` (a download) and ends it. On failure `out` is destroyed. */
-export async function writeExport(db: DB, out: Writable, options: ExportOptions): Promise<ExportSummary> {
+/**
+ * Writes the whole export to `out` (a download named `fileName`) and ends it. On failure `out` is
+ * destroyed.
+ */
+export async function writeExport(
+  db: DB,
+  out: Writable,
+  options: ExportOptions & { fileName: string },
+): Promise<ExportSummary> {
   const writer = ArchiveWriter.toStream(out);
   try {
-    return await writeArchive(db, writer, options);
+    return await writeArchive(db, writer, options, options.fileName);
   } catch (error) {
     await writer.abort();
     throw error;
@@ -55,7 +66,7 @@ export async function writeExport(db: DB, out: Writable, options: ExportOptions)
 export async function writeExportFile(db: DB, file: string, options: ExportOptions): Promise<ExportSummary> {
   const writer = await ArchiveWriter.create(file);
   try {
-    return await writeArchive(db, writer, options);
+    return await writeArchive(db, writer, options, basename(file));
   } catch (error) {
     await writer.abort();
     const code = (error as NodeJS.ErrnoException).code;
@@ -98,7 +109,12 @@ async function siteIdOf(db: DB): Promise<string> {
   return made;
 }
 
-async function writeArchive(db: DB, writer: ArchiveWriter, options: ExportOptions): Promise<ExportSummary> {
+async function writeArchive(
+  db: DB,
+  writer: ArchiveWriter,
+  options: ExportOptions,
+  fileName: string,
+): Promise<ExportSummary> {
   const siteId = await siteIdOf(db);
   const dialect: Dialect = db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
   const tables = exportedTables(options.includePii);
@@ -140,8 +156,32 @@ async function writeArchive(db: DB, writer: ArchiveWriter, options: ExportOption
     siteId,
     includesPii: options.includePii,
   };
+  // Recorded before the archive is closed: an export whose entry could not be written is left
+  // without its manifest, unreadable, so no usable export goes unrecorded.
+  await recordExport(db, options, fileName, snapshot.tables, uploads);
   await writer.finish(manifest);
   return { tables: snapshot.tables, uploads, missingUploads };
+}
+
+/**
+ * The activity log's entry of an export: its file, how much it holds, and whether personal data
+ * went with it. An export changes nothing, so the entry is written on its own.
+ */
+async function recordExport(
+  db: DB,
+  { actor, includePii }: ExportOptions,
+  fileName: string,
+  tables: Record<string, number>,
+  uploads: number,
+): Promise<void> {
+  const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
+  const pii = includePii
+    ? "with subscribers, contact messages and commenters' emails"
+    : "without personal data";
+  await recordActivity(db, actor, "export", {
+    item: { type: "file", label: fileName },
+    detail: `${rows} rows, ${uploads} files; ${pii}`,
+  });
 }
 
 /** The SQLite database's file as a DATABASE_URL (for its own snapshot connection); null in memory. */

@@ -3,7 +3,8 @@
  * that any server and a reloaded tab see the same run:
  *
  *   upload → `checking` (the dry run, in the background) → `checked` (its report) or `failed`
- *   Import → `running` (done/total written at most once a second) → `done` (the final report) or `failed`
+ *   Import → `running` (done/total written at most once a second) → `done` (the final report, and
+ *            the activity log's entry, in one transaction) or `failed`
  *   Discard → `cancelled`
  *
  * A run in `checking` or `running` is held by the server working on it until `claimed_until`,
@@ -22,10 +23,11 @@ import { dirname, join, resolve } from "node:path";
 import { PostgresAdapter, sql } from "kysely";
 import { getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { type Actor, SERVER } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { ImportFileError } from "./items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS, type ImportReport } from "./report.server.ts";
-import { runImport } from "./run.server.ts";
+import { recordImport, runImport } from "./run.server.ts";
 
 /** How long a claim lasts unless renewed: a server that died mid-run is replaced after this. */
 const CLAIM_SECONDS = 60;
@@ -196,9 +198,10 @@ type StartResult = { ok: true } | { ok: false; status: 404 | 409; message: strin
 
 /**
  * The Import button: a `checked` run becomes `running` and starts here, unless another import of
- * this site is running (one at a time: two would race for the same slugs).
+ * this site is running (one at a time: two would race for the same slugs). The run remembers
+ * `actor`, who pressed the button: the activity log names them when the run is done.
  */
-export async function startImportRun(db: DB, id: number): Promise<StartResult> {
+export async function startImportRun(db: DB, id: number, actor: Actor): Promise<StartResult> {
   const now = nowSeconds();
   const token = now + CLAIM_SECONDS;
   const started = await db.transaction().execute(async (trx) => {
@@ -208,7 +211,16 @@ export async function startImportRun(db: DB, id: number): Promise<StartResult> {
       await sql`select pg_advisory_xact_lock(${START_LOCK_KEY})`.execute(trx);
     const result = await trx
       .updateTable("import_runs")
-      .set({ status: "running", claimed_until: token, done_items: 0, error: null, updated_at: now })
+      .set({
+        status: "running",
+        claimed_until: token,
+        done_items: 0,
+        error: null,
+        updated_at: now,
+        started_by_account_id: actor.accountId,
+        started_by: actor.name,
+        started_from: actor.address,
+      })
       .where("id", "=", id)
       .where("status", "=", "checked")
       .where(({ not, exists, selectFrom }) =>
@@ -399,23 +411,37 @@ type RunUpdate = {
   claimed_until?: number;
 };
 
+/**
+ * How a write of a held run is made: `renew` moves the claim on; `along` writes more in the same
+ * transaction, only when the run's row was still ours (the activity log's entry of a finished run).
+ */
+interface WriteOptions {
+  renew?: boolean;
+  along?: (trx: DB) => Promise<void>;
+}
+
 function holdClaim(db: DB, id: number, token: number) {
   let current = token;
   let lost = false;
   let queue: Promise<unknown> = Promise.resolve();
-  const write = (set: RunUpdate, renew = false): Promise<boolean> => {
+  const write = (set: RunUpdate, { renew = false, along }: WriteOptions = {}): Promise<boolean> => {
     const next = queue.then(async () => {
       if (lost) return false;
       const now = nowSeconds();
       // A renewal moves the token; it never goes backwards, so it never meets an older value.
       const token = renew ? Math.max(now + CLAIM_SECONDS, current + 1) : current;
-      const result = await db
-        .updateTable("import_runs")
-        .set({ ...set, claimed_until: set.claimed_until ?? token, updated_at: now })
-        .where("id", "=", id)
-        .where("claimed_until", "=", current)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) {
+      const update = async (trx: DB) => {
+        const result = await trx
+          .updateTable("import_runs")
+          .set({ ...set, claimed_until: set.claimed_until ?? token, updated_at: now })
+          .where("id", "=", id)
+          .where("claimed_until", "=", current)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await along?.(trx);
+        return true;
+      };
+      if (!(await (along ? db.transaction().execute(update) : update(db)))) {
         lost = true;
         return false;
       }
@@ -427,7 +453,7 @@ function holdClaim(db: DB, id: number, token: number) {
   };
   return {
     write,
-    renew: () => write({}, true),
+    renew: () => write({}, { renew: true }),
     get lost() {
       return lost;
     },
@@ -460,13 +486,23 @@ async function workOn(db: DB, run: ClaimedRun): Promise<void> {
           .catch((error) => log.warn({ err: error, run: run.id }, "import: progress not recorded"));
       },
     );
-    const recorded = await claim.write({
-      status: dryRun ? "checked" : "done",
-      report: JSON.stringify(report),
-      done_items: dryRun ? 0 : total,
-      total_items: total,
-      claimed_until: 0,
-    });
+    const recorded = await claim.write(
+      {
+        status: dryRun ? "checked" : "done",
+        report: JSON.stringify(report),
+        done_items: dryRun ? 0 : total,
+        total_items: total,
+        claimed_until: 0,
+      },
+      {
+        along: dryRun
+          ? undefined
+          : async (trx) => {
+              const { actor, fileName } = await startedBy(trx, run.id);
+              await recordImport(trx, actor, report, [fileName]);
+            },
+      },
+    );
     // A checked run keeps its file for the Import button; a finished one needs it no more.
     if (recorded && !dryRun) await removeFile(run.filePath);
   } catch (error) {
@@ -477,6 +513,22 @@ async function workOn(db: DB, run: ClaimedRun): Promise<void> {
   } finally {
     clearInterval(renew);
   }
+}
+
+/**
+ * Who pressed Import on a run, as the activity log names them (the server's, should none be kept),
+ * and the name of the file they uploaded.
+ */
+async function startedBy(db: DB, id: number): Promise<{ actor: Actor; fileName: string }> {
+  const row = await db
+    .selectFrom("import_runs")
+    .select(["file_name", "started_by_account_id", "started_by", "started_from"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const actor = row.started_by
+    ? { accountId: row.started_by_account_id, name: row.started_by, address: row.started_from }
+    : SERVER;
+  return { actor, fileName: row.file_name };
 }
 
 /** What the screen says of a failure that is not the file's fault (the database, the disk). */

@@ -54,3 +54,18 @@ export function reportText(report: ImportReport): string {
   for (const f of images.failed.examples.slice(0, 10)) lines.push(`  ${f.url}: ${f.reason}`);
   return lines.join("\n");
 }
+
+/**
+ * The import in one line, for the activity log: what each kind of item came to, and how many
+ * items were skipped ("Blogs 12 (10 added, 2 updated, 0 unchanged); Recipes 3 (…); 4 skipped").
+ */
+export function reportSummary(report: ImportReport): string {
+  const parts = Object.entries(report.counts)
+    .filter(([, count]) => count.total > 0)
+    .map(
+      ([kind, count]) =>
+        `${KIND_NAMES[kind] ?? kind} ${count.total} (${count.added} added, ${count.updated} updated, ${count.unchanged} unchanged)`,
+    );
+  if (report.skipped.total > 0) parts.push(`${report.skipped.total} skipped`);
+  return parts.length > 0 ? parts.join("; ") : "Nothing to import";
+}

@@ -7,6 +7,7 @@
  */
 import { basename } from "node:path";
 import type { DB } from "#app/server/db/db.server.ts";
+import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { detectFileKind, type FileKind, KIND_LABELS } from "./detect.server.ts";
 import { readGhostJson } from "./ghost/ghost-reader.server.ts";
@@ -15,6 +16,7 @@ import { ImageImporter } from "./images.server.ts";
 import { type ImportEvent, ImportFileError, type ImportReader, type SourceSystem } from "./items.server.ts";
 import type { ImportOptions, ImportProgress, ImportReport } from "./report.server.ts";
 import { ReportBuilder } from "./report-builder.server.ts";
+import { reportSummary } from "./report-text.server.ts";
 import { StagingStore } from "./staging.server.ts";
 import { readWxr } from "./wordpress/wxr-reader.server.ts";
 import { type WriteContext, writeMedia, writePosts, writeRecipes, writeSubscribers } from "./write.server.ts";
@@ -145,4 +147,22 @@ export async function runImport(
 /** The image importer keeps the run's tally (hosts, fetched, reused, kept, failed): it is the report's. */
 function mergeImageSummary(report: ReportBuilder, images: ImageImporter) {
   report.report.images = images.summary();
+}
+
+/**
+ * Records a finished import (not a dry run) in the activity log as `actor`'s: one entry for the
+ * run, naming its files (as the person knows them: an upload's own name, not where the server
+ * kept it), with the counts. The admin screen's runs record it in the transaction that marks the
+ * run done (jobs.server.ts); `npm run import` once the run has ended.
+ */
+export async function recordImport(
+  trx: DB,
+  actor: Actor,
+  report: ImportReport,
+  files = report.files,
+): Promise<void> {
+  await recordActivity(trx, actor, "import", {
+    item: { type: "file", label: files.join(", ") },
+    detail: reportSummary(report),
+  });
 }

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { storeImage } from "#app/server/media/storage.server.ts";
+import { SERVER } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { sampleBlogs } from "./sample-blogs.server.ts";
@@ -10,7 +11,8 @@ import { sampleRecipes } from "./sample-recipes.server.ts";
 const imagesDir = () => resolve(process.cwd(), "app/server/transfer/seed/images");
 
 /**
- * Fills an empty database with the sample blogs and recipes, once. A marker setting, claimed
+ * Fills an empty database with the sample blogs and recipes, once (their publication recorded in
+ * the activity log as the server's). A marker setting, claimed
  * atomically, makes sure a site whose owner deleted the samples does not get them back, and that
  * of several servers starting together on one database only one loads them.
  */
@@ -35,10 +37,15 @@ async function loadSampleContent(db: DB): Promise<void> {
   for (const blog of blogs) {
     const imageId = await storeImage(await readFile(resolve(imagesDir(), "blogs", blog.imageFile)));
     const createdAt = Math.floor(Date.parse(`${blog.date}T09:00:00Z`) / 1000);
-    await createBlog(db, { ...blog, imageId }, createdAt);
+    await createBlog(db, SERVER, { ...blog, imageId }, createdAt);
   }
   for (const [i, recipe] of sampleRecipes.entries()) {
     const imageId = await storeImage(await readFile(resolve(imagesDir(), "recipes", recipe.imageFile)));
-    await createRecipe(db, { ...recipe, imageId }, nowSeconds() - (sampleRecipes.length - i) * 86_400);
+    await createRecipe(
+      db,
+      SERVER,
+      { ...recipe, imageId },
+      nowSeconds() - (sampleRecipes.length - i) * 86_400,
+    );
   }
 }
