@@ -109,6 +109,8 @@ const ADMIN_SCREENS: Screen[] = [
   { name: "Add User dialog", path: "/admin/manage-users", open: (page) => openDialog(page, "Add User") },
   screen("/admin/manage-contacts"),
   screen("/admin/manage-comments"),
+  screen("/admin/manage-comments?status=spam"),
+  screen("/admin/manage-contacts?box=spam"),
   screen("/admin/media"),
   screen("/admin/import"),
   screen("/admin/newsletter"),

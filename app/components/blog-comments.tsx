@@ -6,6 +6,8 @@ import { LocalTime } from "./local-time.tsx";
 
 const COMMENT_PENDING_MESSAGE =
   "Thank you! Your comment is awaiting moderation and will appear once approved.";
+/** A known commenter's comment approved at once (the site's moderation setting). */
+const COMMENT_PUBLISHED_MESSAGE = "Thank you! Your comment is published.";
 
 /** An approved comment as readers see it (never its email). */
 export interface ShownComment {
@@ -17,14 +19,15 @@ export interface ShownComment {
 
 /**
  * The comment form's state. On the public page (`public`) it posts to the page's action:
- * `sent` after a comment was accepted, `submitting` while one is sent, `failed` the action's
+ * `sent` after a comment was accepted (`published` when it was approved at once), `submitting`
+ * while one is sent, `failed` the action's
  * refusal. On a preview it is shown as readers see it, but disabled and outside any `<form>`, so
  * nothing can be posted from there.
  */
 export type CommentFormState =
   | {
       kind: "public";
-      sent: boolean;
+      sent: false | "pending" | "published";
       submitting: boolean;
       failed?: (Partial<FormErrors> & { formError?: string }) | null;
     }
@@ -74,7 +77,7 @@ export function BlogComments({
           <PreviewCommentForm />
         ) : form.sent ? (
           <p role="status" className="mt-6 rounded-xl bg-sea-600/10 px-4 py-3 font-medium text-sea-800">
-            {COMMENT_PENDING_MESSAGE}
+            {form.sent === "published" ? COMMENT_PUBLISHED_MESSAGE : COMMENT_PENDING_MESSAGE}
           </p>
         ) : (
           <Form

@@ -10,6 +10,7 @@ export const UNKNOWN_ACTION = "Unknown action.";
 export const ADMIN_ACTION_MESSAGES = {
   userDeleteFailed: "Error deleting user.",
   commentUpdateFailed: "Failed to update comment status",
+  messageUpdateFailed: "Failed to update the message.",
   imageGone: "Error deleting image: it no longer exists.",
   importGone: "This import no longer exists.",
   numbersDeleteFailed: "Error deleting site numbers.",

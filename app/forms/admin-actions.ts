@@ -27,6 +27,14 @@ export const userActions = intents([
 
 export const commentActions = intents([
   z.object({ ...intent("toggle"), id: recordId(M.commentUpdateFailed) }),
+  z.object({ ...intent("spam"), id: recordId(M.commentUpdateFailed) }),
+  z.object({ ...intent("not-spam"), id: recordId(M.commentUpdateFailed) }),
+]);
+
+/** The Messages screen: move a message into the Spam box or out of it. */
+export const contactActions = intents([
+  z.object({ ...intent("spam"), id: recordId(M.messageUpdateFailed) }),
+  z.object({ ...intent("not-spam"), id: recordId(M.messageUpdateFailed) }),
 ]);
 
 export const mediaActions = intents([
@@ -39,6 +47,7 @@ export const settingsActions = intents([
   siteInfoSchema.extend(intent("site-info")),
   siteNumbersSchema.extend(intent("site-numbers")),
   z.object({ ...intent("delete-numbers"), domain: z.string().trim().min(1, M.numbersDeleteFailed) }),
+  z.object({ ...intent("comments"), approveKnown: checkbox() }),
 ]);
 
 export const importActions = intents([

@@ -25,6 +25,8 @@ export const ACTIVITY_KINDS = {
   comment_deleted: "Comment deleted",
   comment_spam: "Comment marked as spam",
   comment_not_spam: "Comment marked as not spam",
+  message_spam: "Message marked as spam",
+  message_not_spam: "Message marked as not spam",
   user_deleted: "User deleted",
   settings_changed: "Settings changed",
   import: "Import",

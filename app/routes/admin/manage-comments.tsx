@@ -14,6 +14,7 @@ import {
   type CommentStatusFilter,
   countCommentsByStatus,
   listCommentsByBlog,
+  markCommentSpam,
   parseCommentStatus,
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
@@ -22,6 +23,8 @@ import type { Route } from "./+types/manage-comments";
 
 export const COMMENT_APPROVED = "Comment approved";
 export const COMMENT_DISAPPROVED = "Comment disapproved";
+export const COMMENT_SPAM = "Comment moved to Spam";
+export const COMMENT_NOT_SPAM = "Comment moved to Pending";
 export const COMMENT_UPDATE_FAILED = ADMIN_ACTION_MESSAGES.commentUpdateFailed;
 export const COMMENTS_LOAD_FAILED = "Failed to load comments.";
 
@@ -43,22 +46,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** Approve / Disapprove sets approved to the opposite of its current value. */
+/**
+ * Approve / Disapprove sets approved to the opposite of its current value; Spam moves a comment to
+ * the Spam tab (it stops being public), Not spam back to Pending.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const form = await readForm(request, commentActions);
   // Whatever is wrong with the posted form, the spec's one message for this screen.
   if (!form.ok) return adminFail(form.status, COMMENT_UPDATE_FAILED);
-  const { id } = form.data;
-  let approved: boolean | null;
+  const { id, intent } = form.data;
+  const actor = adminActor(admin, context);
+  let done: boolean | null;
   try {
-    approved = await toggleApproved(db, adminActor(admin, context), id);
+    done =
+      intent === "toggle"
+        ? await toggleApproved(db, actor, id)
+        : await markCommentSpam(db, actor, id, intent === "spam");
   } catch (err) {
-    log.error({ err: err }, "admin comments: toggle failed");
+    log.error({ err: err }, "admin comments: update failed");
     return adminFail(500, COMMENT_UPDATE_FAILED);
   }
-  if (approved === null) return adminFail(404, COMMENT_UPDATE_FAILED);
-  return adminOk(approved ? COMMENT_APPROVED : COMMENT_DISAPPROVED);
+  if (done === null) return adminFail(404, COMMENT_UPDATE_FAILED);
+  if (intent === "spam") return adminOk(COMMENT_SPAM);
+  if (intent === "not-spam") return adminOk(COMMENT_NOT_SPAM);
+  return adminOk(done ? COMMENT_APPROVED : COMMENT_DISAPPROVED);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -70,20 +82,20 @@ const FILTERS: { status: CommentStatusFilter; label: string }[] = [
   { status: "all", label: "All" },
   { status: "pending", label: "Pending" },
   { status: "approved", label: "Approved" },
+  { status: "spam", label: "Spam" },
 ];
 
 export default function ManageComments() {
   const { status, groups, counts, limit, error } = useLoaderData<typeof loader>();
   const total = counts ? counts.pending + counts.approved : 0;
-  const countOf = (s: CommentStatusFilter) =>
-    !counts ? null : s === "all" ? total : s === "pending" ? counts.pending : counts.approved;
+  const countOf = (s: CommentStatusFilter) => (!counts ? null : s === "all" ? total : counts[s]);
   const shown = groups?.reduce((n, g) => n + g.comments.length, 0) ?? 0;
 
   return (
     <div>
       <PageHeader title="Comments">
         <nav aria-label="Filter comments">
-          <ul className="flex rounded-full bg-white p-1 ring-1 ring-ink-900/10">
+          <ul className="flex flex-wrap rounded-3xl bg-white p-1 ring-1 ring-ink-900/10">
             {FILTERS.map((f) => {
               const count = countOf(f.status);
               const active = f.status === status;
@@ -116,7 +128,9 @@ export default function ManageComments() {
             ? "No comments are awaiting approval."
             : status === "approved"
               ? "No approved comments yet."
-              : "No comments yet."}
+              : status === "spam"
+                ? "No spam. Comments the spam score holds back appear here."
+                : "No comments yet."}
         </EmptyState>
       ) : (
         <div className="space-y-8">
@@ -158,6 +172,25 @@ function CommentRow({ comment }: { comment: AdminComment }) {
   const fetcher = useFetcher<typeof action>();
   useShowToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
+  const status = comment.spam ? "Spam" : comment.approved ? "Approved" : "Pending";
+  const badge = comment.spam
+    ? "bg-coral-600/15 text-ink-900"
+    : comment.approved
+      ? "bg-sea-600/15 text-sea-800"
+      : "bg-amber-100 text-amber-800";
+  const secondary =
+    "inline-flex items-center rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100 disabled:opacity-60";
+  const primary =
+    "inline-flex items-center rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
+  const button = (intent: string, label: string, className: string) => (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={comment.id} />
+      <button type="submit" disabled={busy} className={className}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
   return (
     <li className="grid gap-3 px-5 py-4 sm:grid-cols-[1fr_auto]">
       <div className="min-w-0">
@@ -171,28 +204,31 @@ function CommentRow({ comment }: { comment: AdminComment }) {
           </span>
         </p>
         <p className="mt-2 break-words whitespace-pre-line">{comment.comment}</p>
+        {comment.spam && comment.spamReasons.length > 0 && (
+          <div className="mt-3 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink-700">
+            <p className="font-semibold text-ink-900">Why it looks like spam (score {comment.spamScore}):</p>
+            <ul className="mt-1 list-disc pl-5">
+              {comment.spamReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
-      <div className="flex items-start gap-3 sm:flex-col sm:items-end">
-        <span
-          className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide ${comment.approved ? "bg-sea-600/15 text-sea-800" : "bg-amber-100 text-amber-800"}`}
-        >
-          {comment.approved ? "Approved" : "Pending"}
-        </span>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="toggle" />
-          <input type="hidden" name="id" value={comment.id} />
-          <button
-            type="submit"
-            disabled={busy}
-            className={
-              comment.approved
-                ? "inline-flex items-center rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100 disabled:opacity-60"
-                : "inline-flex items-center rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 disabled:opacity-60"
-            }
-          >
-            {comment.approved ? "Disapprove" : "Approve"}
-          </button>
-        </fetcher.Form>
+      <div className="flex flex-wrap items-start gap-3 sm:flex-col sm:items-end">
+        <span className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide ${badge}`}>{status}</span>
+        {comment.spam ? (
+          button("not-spam", "Not spam", primary)
+        ) : (
+          <>
+            {button(
+              "toggle",
+              comment.approved ? "Disapprove" : "Approve",
+              comment.approved ? secondary : primary,
+            )}
+            {button("spam", "Spam", secondary)}
+          </>
+        )}
       </div>
     </li>
   );

@@ -25,8 +25,10 @@ import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
+  getCommentSettings,
   getSiteInfo,
   listSiteNumbers,
+  saveCommentSettings,
   saveSiteInfo,
   saveSiteNumbers,
 } from "#app/server/models/settings.server.ts";
@@ -40,11 +42,15 @@ const FIX_FIELDS = "Please correct the fields marked below.";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   try {
-    const [info, numbers] = await Promise.all([getSiteInfo(db), listSiteNumbers(db)]);
-    return { info, numbers, error: null };
+    const [info, numbers, comments] = await Promise.all([
+      getSiteInfo(db),
+      listSiteNumbers(db),
+      getCommentSettings(db),
+    ]);
+    return { info, numbers, comments, error: null };
   } catch (err) {
     log.error({ err: err }, "admin settings: loading failed");
-    return data({ info: null, numbers: null, error: SETTINGS_LOAD_FAILED }, { status: 500 });
+    return data({ info: null, numbers: null, comments: null, error: SETTINGS_LOAD_FAILED }, { status: 500 });
   }
 }
 
@@ -70,6 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!(await deleteSiteNumbers(db, actor, posted.domain)))
           return adminFail(404, ADMIN_ACTION_MESSAGES.numbersDeleteFailed);
         return adminOk(`Deleted the numbers of "${posted.domain.toLowerCase()}"`);
+      case "comments":
+        await saveCommentSettings(db, actor, { approveKnown: posted.approveKnown });
+        return adminOk(SETTINGS_SAVED);
     }
   } catch (err) {
     log.error({ err: err }, "admin settings: saving failed");
@@ -83,16 +92,17 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Settings() {
-  const { info, numbers, error } = useLoaderData<typeof loader>();
+  const { info, numbers, comments, error } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Settings" />
-      {error || !info || !numbers ? (
+      {error || !info || !numbers || !comments ? (
         <LoadError>{error ?? SETTINGS_LOAD_FAILED}</LoadError>
       ) : (
         <div className="grid max-w-5xl gap-8">
           <SiteInfoForm info={info} />
           <SiteNumbersSection numbers={numbers} />
+          <CommentSettingsForm approveKnown={comments.approveKnown} />
         </div>
       )}
     </div>
@@ -238,5 +248,43 @@ function SiteNumbersForm() {
         Save
       </button>
     </fetcher.Form>
+  );
+}
+
+/** Comment moderation: whether a known commenter's next comment waits for a moderator. */
+function CommentSettingsForm({ approveKnown }: { approveKnown: boolean }) {
+  const fetcher = useFetcher<typeof action>({ key: "settings-comments" });
+  useShowToast(fetcher.data?.toast);
+  return (
+    <FormCard
+      id="settings-comments"
+      title="Comments"
+      intro="Every comment waits for a moderator, and the spam score holds likely spam back in the Spam tab."
+      fetcher={fetcher}
+      intent="comments"
+      saved={{ approveKnown }}
+      grid=""
+    >
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          name="approveKnown"
+          defaultChecked={approveKnown}
+          className="mt-1 size-4 accent-sea-700"
+        />
+        <span>
+          <span className="font-medium">Approve a known commenter at once</span>
+          <span className="block text-sm text-ink-700">
+            A comment from an email that already has an approved comment is published without waiting, unless
+            the spam score holds it back.
+          </span>
+        </span>
+      </label>
+      <div>
+        <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+          Save
+        </button>
+      </div>
+    </FormCard>
   );
 }

@@ -19,7 +19,8 @@ import { relatedBlogs } from "#app/server/models/related.server.ts";
 import type { Route } from "./+types/$slug";
 
 /** Query flag of the page a posted comment redirects to; BlogComments then says it awaits moderation. */
-const COMMENT_SENT_FLAG = "comment=sent";
+/** What the page says after a comment: awaiting moderation, or (a known commenter) published. */
+const COMMENT_FLAGS = { pending: "sent", published: "published" } as const;
 
 async function loadBlog(slug: string) {
   const db = await getDb();
@@ -32,7 +33,7 @@ async function loadBlog(slug: string) {
 
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [
-  publicCache({ query: { comment: flagParameter("sent") } }),
+  publicCache({ query: { comment: flagParameter(COMMENT_FLAGS.pending, COMMENT_FLAGS.published) } }),
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -56,11 +57,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     publicForm: { db, name: "comment", ip: context.get(requestInfoContext).ip },
   });
   if (!checked.ok) return publicFormRefused(checked);
-  await addCommentNoticed(db, blog, checked.data);
+  const { approved } = await addCommentNoticed(db, blog, checked.data);
   // Pending until approved: it moves no content version (migration 004), so no cache is emptied.
   // Post/Redirect/Get: a reload cannot post the comment twice, and the page the visitor lands on
   // is the blog's cached page plus a flag, not a fresh render for every comment.
-  return redirect(`/blogs/${blog.slug}?${COMMENT_SENT_FLAG}#comments`, 303);
+  const flag = approved ? COMMENT_FLAGS.published : COMMENT_FLAGS.pending;
+  return redirect(`/blogs/${blog.slug}?comment=${flag}#comments`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -75,7 +77,9 @@ function Comments() {
   const failed = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === "submitting";
-  const sent = searchParams.get("comment") === "sent";
+  const flag = searchParams.get("comment");
+  const sent =
+    flag === COMMENT_FLAGS.published ? "published" : flag === COMMENT_FLAGS.pending ? "pending" : false;
   return (
     <BlogComments
       comments={comments}

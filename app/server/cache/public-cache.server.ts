@@ -92,8 +92,8 @@ export function pageParameter(value: string): string | null {
   return /^[0-9]+$/.test(value) && Number.isSafeInteger(n) && n > 1 ? String(n) : null;
 }
 
-/** Query normaliser for a flag that is either exactly `expected` or absent. */
+/** Query normaliser for a flag that is exactly one of `expected` or absent. */
 export const flagParameter =
-  (expected: string) =>
+  (...expected: string[]) =>
   (value: string): string | null =>
-    value === expected ? expected : null;
+    expected.includes(value) ? value : null;

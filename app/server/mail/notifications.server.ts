@@ -7,7 +7,8 @@ import { getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { addComment } from "#app/server/models/comments.server.ts";
 import { addContact, type ContactInput } from "#app/server/models/contacts.server.ts";
-import { getSiteInfo } from "#app/server/models/settings.server.ts";
+import { getCommentSettings, getSiteInfo } from "#app/server/models/settings.server.ts";
+import { judgeSubmission } from "#app/server/models/spam.server.ts";
 import { queueMail } from "./outbox.server.ts";
 import { notificationMail, type SiteEvent } from "./templates.server.ts";
 
@@ -123,17 +124,27 @@ export async function queueNotification(
   });
 }
 
-/** A visitor's contact message, stored, and recorded for the next notification in the same transaction. */
+/**
+ * A visitor's contact message, judged by the spam score and stored, and (unless it is spam)
+ * recorded for the next notification in the same transaction: held-back spam mails no one.
+ */
 export async function addContactNoticed(
   db: DB,
-  { elapsed: _elapsed, ...input }: ContactInput & { elapsed?: number | null },
+  { elapsed, ...input }: ContactInput & { elapsed?: number | null },
 ): Promise<void> {
-  if (!mailEnabled()) {
-    await addContact(db, input);
+  const judgement = await judgeSubmission(db, {
+    kind: "contact",
+    text: input.message,
+    name: `${input.first} ${input.last}`.trim(),
+    email: input.email,
+    elapsedMs: elapsed ?? null,
+  });
+  if (!mailEnabled() || judgement.spam) {
+    await addContact(db, input, judgement);
     return;
   }
   await db.transaction().execute(async (trx) => {
-    await addContact(trx, input);
+    await addContact(trx, input, judgement);
     await recordSiteEvent(trx, {
       kind: "contact",
       name: `${input.first} ${input.last}`.trim(),
@@ -143,18 +154,35 @@ export async function addContactNoticed(
   });
 }
 
-/** A visitor's comment (pending), stored, and recorded for the next notification in the same transaction. */
+/**
+ * A visitor's comment, judged by the spam score and stored: pending, in the Spam tab when it scored
+ * high, or approved at once for a known commenter when the site says so (`getCommentSettings`).
+ * Unless it is spam it is recorded for the next notification in the same transaction. Answers
+ * whether it was approved at once.
+ */
 export async function addCommentNoticed(
   db: DB,
   blog: { id: number; title: string },
-  { elapsed: _elapsed, ...input }: { name: string; email: string; comment: string; elapsed?: number | null },
-): Promise<void> {
-  if (!mailEnabled()) {
-    await addComment(db, blog.id, input);
-    return;
+  { elapsed, ...input }: { name: string; email: string; comment: string; elapsed?: number | null },
+): Promise<{ approved: boolean }> {
+  const [judgement, settings] = await Promise.all([
+    judgeSubmission(db, {
+      kind: "comment",
+      text: input.comment,
+      name: input.name,
+      email: input.email,
+      elapsedMs: elapsed ?? null,
+    }),
+    getCommentSettings(db),
+  ]);
+  const options = { judgement, approve: settings.approveKnown && judgement.approvedBefore > 0 };
+  if (!mailEnabled() || judgement.spam) {
+    const row = await addComment(db, blog.id, input, options);
+    return { approved: Number(row.approved) === 1 };
   }
-  await db.transaction().execute(async (trx) => {
-    await addComment(trx, blog.id, input);
+  return db.transaction().execute(async (trx) => {
+    const row = await addComment(trx, blog.id, input, options);
     await recordSiteEvent(trx, { kind: "comment", ...input, blogTitle: blog.title });
+    return { approved: Number(row.approved) === 1 };
   });
 }

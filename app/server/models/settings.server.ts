@@ -162,3 +162,24 @@ export async function saveNewsletterSettings(
   const mail = settings.fullText ? "the whole blog" : "the excerpt and a link";
   await writeSetting(db, actor, "newsletter", settings, `Newsletter settings: mails carry ${mail}`);
 }
+
+/**
+ * Comment moderation: `approveKnown` publishes a comment at once when its commenter already has a
+ * comment a moderator approved (and the spam score did not hold it back). Off by default: every
+ * comment waits for a moderator, as the spec has it.
+ */
+export interface CommentSettings {
+  approveKnown: boolean;
+}
+
+export async function getCommentSettings(db: DB): Promise<CommentSettings> {
+  const v = await readSetting<{ approveKnown?: unknown }>(db, "comments");
+  return { approveKnown: v?.approveKnown === true };
+}
+
+export async function saveCommentSettings(db: DB, actor: Actor, settings: CommentSettings): Promise<void> {
+  const what = settings.approveKnown
+    ? "a known commenter's comments are approved at once"
+    : "every comment waits for a moderator";
+  await writeSetting(db, actor, "comments", settings, `Comment settings: ${what}`);
+}

@@ -8,7 +8,8 @@
  *
  * Points add up like log-odds: positive is evidence of spam, negative of a real person; a
  * submission is spam at SPAM_THRESHOLD points or more. The word table (spam-tokens.json) is built by
- * `node scripts/train-spam-tokens.ts` from the training half of tests/fixtures/spam/.
+ * `node scripts/train-spam-tokens.ts train <package-dir>` from the corpus's training side (decision
+ * 023, tests/fixtures/spam/SOURCES.md); the fixture's test half is never trained on.
  */
 import { createHash } from "node:crypto";
 import learned from "./spam-tokens.json" with { type: "json" };

@@ -135,6 +135,21 @@ describeEachEngine("admin models", (db) => {
     await insert(a.id, "a-new-approved", 1, t + 5);
     await insert(b.id, "b-pending", 0, t + 2);
     await insert(a.id, "a-pending", 0, t + 3);
+    // Newest of all, but in the Spam tab: "All", "Pending" and the counts of both leave it out.
+    await db()
+      .insertInto("comments")
+      .values({
+        blog_id: a.id,
+        name: "a-spam",
+        email: "s@example.com",
+        comment: "buy",
+        approved: 0,
+        created_at: t + 9,
+        spam: 1,
+        spam_reasons: "one\ntwo",
+        spam_score: 7.5,
+      })
+      .execute();
 
     const groups = await listCommentsByBlog(db());
     // b's pending comment is older than a's, so a's group (newest pending) comes first.
@@ -161,7 +176,11 @@ describeEachEngine("admin models", (db) => {
       ["a-old-approved", true],
     ]);
 
-    expect(await countCommentsByStatus(db())).toEqual({ pending: 2, approved: 2 });
+    expect(await countCommentsByStatus(db())).toEqual({ pending: 2, approved: 2, spam: 1 });
+    const spam = await listCommentsByBlog(db(), { status: "spam" });
+    expect(spam.flatMap((g) => g.comments)).toMatchObject([
+      { name: "a-spam", spam: true, spamReasons: ["one", "two"], spamScore: 7.5 },
+    ]);
     expect((await listCommentsByBlog(db(), { limit: 2 })).flatMap((g) => g.comments)).toHaveLength(2);
     expect(parseCommentStatus("pending")).toBe("pending");
     expect(parseCommentStatus("nonsense")).toBe("all");
