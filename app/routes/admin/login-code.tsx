@@ -8,6 +8,7 @@ import { clearChallengeCookie, findChallenge } from "#app/server/auth/sign-in-ch
 import { getDb, nowSeconds } from "#app/server/db/db.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
+import { retryAfterHeaders, signedInRedirect } from "#app/server/http/sign-in-answers.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { Route } from "./+types/login-code";
 
@@ -47,18 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     case "wrong":
       return data<CodeFailure>({ error: outcome.reused ? M.reused : M.wrong }, { status: 401 });
-    case "ok": {
-      const headers = new Headers();
-      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-      return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
-    }
+    case "ok":
+      return signedInRedirect(outcome.cookies);
   }
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Two-step sign-in | Wanderplate" },

@@ -12,7 +12,12 @@ import { findSessionAccount } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
-import { redirectWithToast, takeToast } from "#app/server/http/toast.server.ts";
+import {
+  codeStepRedirect,
+  retryAfterHeaders,
+  signedInRedirect,
+} from "#app/server/http/sign-in-answers.server.ts";
+import { takeToast } from "#app/server/http/toast.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import type { Route } from "./+types/login";
 
@@ -59,24 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(401, { error: INVALID, fieldErrors: {}, email });
     case "denied":
       return fail(403, { error: ACCESS_DENIED, fieldErrors: {}, email });
-    case "two_step": {
-      const headers = new Headers();
-      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-      return redirect("/admin/login/code", { headers });
-    }
-    case "ok": {
-      const headers = new Headers();
-      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-      return redirectWithToast("/admin/dashboard", "success", "Login successful", { headers });
-    }
+    case "two_step":
+      return codeStepRedirect(outcome.cookies);
+    case "ok":
+      return signedInRedirect(outcome.cookies);
   }
 }
 
-/** The 429's Retry-After reaches the document response too (React Router asks each route). */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin login | Wanderplate" },
