@@ -130,4 +130,18 @@ test("two-step sign-in: set up, sign in with a code and a recovery code, replays
   }
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // The activity log tells the story, newest first, for this account.
+  await page.goto(`/admin/activity?actor=${encodeURIComponent(OWNER.email)}`);
+  const log = page.getByRole("table");
+  for (const [what, detail] of [
+    ["Device signed out", "every other device (2)"],
+    ["Signed in", "with a password and a recovery code"],
+    ["Sign-in failed", "a two-step code already used"],
+    ["Signed in", "with a password and an authenticator code"],
+    ["Sign-in failed", "wrong two-step code"],
+    ["Two-step sign-in turned on", ""],
+  ] as const) {
+    await expect(log.getByRole("row").filter({ hasText: what }).filter({ hasText: detail }).first()).toBeVisible();
+  }
 });
