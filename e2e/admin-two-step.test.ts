@@ -142,6 +142,8 @@ test("two-step sign-in: set up, sign in with a code and a recovery code, replays
     ["Sign-in failed", "wrong two-step code"],
     ["Two-step sign-in turned on", ""],
   ] as const) {
-    await expect(log.getByRole("row").filter({ hasText: what }).filter({ hasText: detail }).first()).toBeVisible();
+    await expect(
+      log.getByRole("row").filter({ hasText: what }).filter({ hasText: detail }).first(),
+    ).toBeVisible();
   }
 });
