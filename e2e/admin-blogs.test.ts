@@ -20,7 +20,7 @@ test.describe("admin: blogs", () => {
     const clock = page.getByTestId("admin-clock");
     const first = await clock.textContent();
     await expect(clock).not.toHaveText(first ?? "", { timeout: 3000 });
-    await expect(page.getByTestId("admin-email")).toHaveText(ADMIN.email);
+    await expect(page.getByTestId("admin-account")).toHaveAccessibleName(`Your account: ${ADMIN.email}`);
     const menu = page.getByRole("navigation", { name: "Admin" });
     for (const name of ["Dashboard", "Blogs", "Recipe", "Users", "Messages", "Comments", "Settings"]) {
       await expect(menu.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();

@@ -59,6 +59,11 @@ test("two-step sign-in: set up, sign in with a code and a recovery code, replays
   await page.getByRole("link", { name: /Your account/ }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  // A name, once saved, is what the top bar shows.
+  await page.getByRole("textbox", { name: "Name" }).fill("Ana Owner");
+  await page.getByRole("button", { name: "Save details" }).click();
+  const account = page.getByRole("link", { name: `Your account: Ana Owner, ${OWNER.email}` });
+  await expect(account.getByText("Ana Owner", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const secret = ((await page.getByTestId("two-step-key").textContent()) ?? "").replace(/\s/g, "");

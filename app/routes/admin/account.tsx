@@ -197,7 +197,8 @@ export default function Account() {
       <div className="grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-8">
         <TitledSection id="account-details" title="Your details" className={card}>
           <p className="mt-1 text-ink-700">
-            Your name appears in the activity log; you sign in with the email.
+            Your name is shown in the top bar; you sign in with the email, which the activity log names you
+            by.
           </p>
           <Form method="post" noValidate className="mt-6 grid gap-4 md:grid-cols-2" key={`${name}|${email}`}>
             <input type="hidden" name="intent" value="details" />

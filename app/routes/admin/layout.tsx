@@ -18,7 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     countPendingComments(db),
   ]);
   const { toast, headers } = takeToast(request);
-  return data({ email: admin.email, counts: { blogs, recipes, pendingComments }, toast }, { headers });
+  return data(
+    { email: admin.email, name: admin.name, counts: { blogs, recipes, pendingComments }, toast },
+    { headers },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -36,7 +39,7 @@ function Badge({ count, label }: { count: number; label: string }) {
 }
 
 export default function AdminLayout() {
-  const { email, counts, toast } = useLoaderData<typeof loader>();
+  const { email, name, counts, toast } = useLoaderData<typeof loader>();
   useShowToast(toast);
   // Fetch the blog editor as soon as the back office opens, so it is there before a form is.
   useEffect(() => {
@@ -72,16 +75,15 @@ export default function AdminLayout() {
           <span className="hidden sm:inline">
             <Clock />
           </span>
-          {/* The way to the account screen (password, two-step sign-in, devices): the email on a
-              wide screen, a short word on a phone. */}
+          {/* The way to the account screen (password, two-step sign-in, devices): the owner's name
+              (or email) on a wide screen, a short word on a phone. */}
           <NavLink
             to="/admin/account"
-            aria-label={`Your account: ${email}`}
+            aria-label={`Your account: ${name ? `${name}, ` : ""}${email}`}
+            data-testid="admin-account"
             className="rounded-full px-3 py-1.5 text-sm text-white/80 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
           >
-            <span className="hidden sm:inline" data-testid="admin-email">
-              {email}
-            </span>
+            <span className="hidden sm:inline">{name || email}</span>
             <span className="sm:hidden">Account</span>
           </NavLink>
           <Form method="post" action="/admin/logout">
