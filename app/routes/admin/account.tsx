@@ -18,7 +18,6 @@ import {
   PASSWORD_CHANGE_FIELDS as P,
 } from "#app/forms/account.fields.ts";
 import { accountActions } from "#app/forms/account.ts";
-import { type Toast, toast } from "#app/lib/toast.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/server/auth/accounts.server.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import {
@@ -38,7 +37,7 @@ import {
   twoStepState,
 } from "#app/server/auth/two-step.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminOk } from "#app/server/http/admin-result.server.ts";
+import { type AdminActionResult, adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import type { Route } from "./+types/account";
 
@@ -55,17 +54,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * A refused form of this screen: the toast, the field messages, and which form it was (`intent`),
- * so the messages show under that form's fields only (several forms here have a current password).
+ * A refused form of this screen, naming which form it was (`intent`), so the messages show under
+ * that form's fields only (several forms here have a current password).
  */
-function refuse(
+const refuse = (
   intent: string,
   status: number,
   message: string,
-  extra: { fieldErrors?: Record<string, string>; values?: Record<string, string> } = {},
-) {
-  return data({ ok: false as const, intent, toast: toast("error", message), ...extra }, { status });
-}
+  extra: Omit<Partial<AdminActionResult>, "intent"> = {},
+) => adminFail(status, message, { ...extra, intent });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
@@ -171,14 +168,7 @@ export const meta: Route.MetaFunction = () => [
 
 const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5";
 
-type ActionResult = {
-  ok: boolean;
-  intent?: string;
-  toast?: Toast;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  recoveryCodes?: string[];
-};
+type ActionResult = Partial<AdminActionResult> & { ok: boolean; recoveryCodes?: string[] };
 
 type ErrorsOf = (intent: string) => ActionResult | undefined;
 

@@ -4,8 +4,7 @@ import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { ACTIVITY_KINDS, type ActivityKind, isActivityKind } from "#app/lib/activity-kinds.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { activityActors, listActivity } from "#app/server/models/activity.server.ts";
-import { pruneActivityHourly } from "#app/server/models/activity-pruning.server.ts";
+import { activityActors, listActivity, pruneActivityHourly } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/activity";
 

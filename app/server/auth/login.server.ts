@@ -1,8 +1,7 @@
 import { type SignInFailure, signInFailureDetail } from "#app/lib/activity-kinds.ts";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
-import { pruneActivityHourly } from "#app/server/models/activity-pruning.server.ts";
+import { type Actor, pruneActivityHourly, recordActivity } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { countRefusal } from "#app/server/telemetry/metrics.server.ts";
 import { issueDeviceCookie, knownDevice } from "./device-cookie.server.ts";

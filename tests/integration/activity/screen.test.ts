@@ -36,13 +36,13 @@ afterEach(() => {
 describeRoutesEachEngine("/admin/activity", (h) => {
   let screen: typeof import("#app/routes/admin/activity.tsx");
   let model: typeof import("#app/server/models/activity.server.ts");
-  let pruning: typeof import("#app/server/models/activity-pruning.server.ts");
+  let pruning: typeof import("#app/server/models/activity.server.ts");
   let base = 0;
 
   beforeAll(async () => {
     screen = await import("#app/routes/admin/activity.tsx");
     model = await import("#app/server/models/activity.server.ts");
-    pruning = await import("#app/server/models/activity-pruning.server.ts");
+    pruning = await import("#app/server/models/activity.server.ts");
     base = Math.floor(Date.now() / 1000) - 30 * DAY;
     // From an empty log: the harness's own sign-in may have been recorded.
     await h.db().deleteFrom("activity_log").execute();
