@@ -3,7 +3,7 @@
  * Development: `npm run dev` (Vite middleware, hot reload).
  */
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -11,7 +11,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from "node:http";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
@@ -86,7 +86,7 @@ export async function createServer(
     next();
   });
   server.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: development
         ? false
         : {
@@ -135,12 +135,24 @@ export async function createServer(
       log.fatal("No build found: run `npm run build` first (npm start does it for you).");
       process.exit(1);
     }
+    // The build's files do not change while the server runs: a page request goes straight to the
+    // app instead of asking the disk first whether it names a file.
+    const clientFiles = filesUnder(join(buildDir, "client"));
+    const ifBuildFile =
+      (handler: express.RequestHandler): express.RequestHandler =>
+      (req, res, next) => {
+        const path = decodedPath(req.baseUrl + req.path);
+        if (path === undefined || !clientFiles.has(path)) return next();
+        handler(req, res, next);
+      };
     // Hashed file names: safe to cache for a year.
     server.use(
       "/assets",
-      express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+      ifBuildFile(
+        express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+      ),
     );
-    server.use(express.static(join(buildDir, "client"), { maxAge: "1h", index: false }));
+    server.use(ifBuildFile(express.static(join(buildDir, "client"), { maxAge: "1h", index: false })));
     const mod = (await import(pathToFileURL(buildPath).href)) as AppModule;
     await mod.startup(ROOT);
     server.use(mod.app);
@@ -148,6 +160,58 @@ export async function createServer(
     return { app: server, cache: mod.responseCache };
   }
   return { app: server };
+}
+
+/** Stands for the response's nonce while helmet works out the headers once. */
+const NONCE_SLOT = "wanderplate-nonce-slot";
+
+/**
+ * helmet's headers, worked out once instead of on every response: helmet runs at start against
+ * a recorder with a placeholder nonce, and each response gets the recorded headers with its own
+ * nonce (res.locals.cspNonce) in the placeholder's place.
+ */
+export function securityHeaders(options: Parameters<typeof helmet>[0]): express.RequestHandler {
+  const recorded: [string, string][] = [];
+  const recorder = {
+    locals: { cspNonce: NONCE_SLOT },
+    setHeader(name: string, value: unknown) {
+      recorded.push([name, String(value)]);
+    },
+    removeHeader() {},
+  };
+  let finished = false;
+  helmet(options)({} as express.Request, recorder as unknown as express.Response, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error("helmet did not finish at once: its headers cannot be prepared");
+  const headers = recorded.map(([name, value]) => [name, value.split(NONCE_SLOT)] as const);
+  return (_req, res, next) => {
+    res.removeHeader("X-Powered-By");
+    for (const [name, parts] of headers) {
+      res.setHeader(name, parts.length === 1 ? (parts[0] ?? "") : parts.join(String(res.locals.cspNonce)));
+    }
+    next();
+  };
+}
+
+/** Every file under `dir`, as the URL path it is served at (`/assets/root-abc.js`). */
+export function filesUnder(dir: string): Set<string> {
+  const paths = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    paths.add(`/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/")}`);
+  }
+  return paths;
+}
+
+/** A URL path as the static handler reads it (percent-decoded); undefined when it cannot be. */
+function decodedPath(path: string): string | undefined {
+  if (!path.includes("%")) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

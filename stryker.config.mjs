@@ -15,7 +15,7 @@ export default {
     "app/forms/common.ts",
     "app/forms/parse.ts",
     "app/server/http/origin.server.ts",
-    "app/server/models/sanitize.server.ts",
+    "app/lib/sanitize.server.ts",
     "app/server/http/form-body.server.ts",
     "app/server/http/forms.server.ts",
     "app/server/auth/session.server.ts",

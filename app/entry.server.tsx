@@ -1,5 +1,4 @@
-import { Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
@@ -10,12 +9,16 @@ import { RequestIdContext } from "#app/components/request-id.tsx";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { paintFirst } from "#app/server/http/paint-first.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
+import { STYLESHEET_SLOT, spliceStylesheet } from "#app/server/http/stylesheet-slot.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { timeRender } from "#app/server/telemetry/metrics.server.ts";
 import { currentRequest } from "#app/server/telemetry/request.server.ts";
 import styles from "./app.css?inline";
 
 export const streamTimeout = 5_000;
+
+/** The stylesheet as bytes, encoded once: spliced into each document where React wrote the slot. */
+const stylesheet = Buffer.from(styles);
 
 /** Set when a loader or action of this request failed because the database is unreachable. */
 const databaseUnavailable = createContext<boolean>(false);
@@ -68,7 +71,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={currentRequest()?.id ?? ""}>
-          <InlineStylesContext.Provider value={styles}>
+          <InlineStylesContext.Provider value={STYLESHEET_SLOT}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </InlineStylesContext.Provider>
         </RequestIdContext.Provider>
@@ -81,32 +84,37 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
+          // The status as the shell had it: a boundary that fails later still sends its page.
+          const status = responseStatusCode;
           // The document is sent whole (pages are small, and the response cache keeps them whole
-          // anyway), so that paintFirst can rewrite how its scripts start.
+          // anyway): the stylesheet goes into its slot, and paintFirst rewrites how its scripts
+          // start. Collected as bytes and answered as one buffer: no stream between here and the
+          // socket.
           const chunks: Buffer[] = [];
-          const body = new Transform({
-            transform(chunk: Buffer, _encoding, callback) {
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
               chunks.push(chunk);
               callback();
             },
-            flush(callback) {
+            final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
               rendered();
-              callback(
-                null,
-                paintFirst(Buffer.concat(chunks).toString("utf8"), { stageModules: !import.meta.env.DEV }),
+              const html = paintFirst(spliceStylesheet(Buffer.concat(chunks), stylesheet), {
+                stageModules: !import.meta.env.DEV,
+              });
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                // A Buffer is a Uint8Array over an ArrayBuffer (never a shared one here).
+                new Response(html as Uint8Array<ArrayBuffer>, {
+                  headers: responseHeaders,
+                  status,
+                }),
               );
+              callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -15,10 +15,12 @@ import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 import { createDatabaseOn, startEmbeddedPostgres } from "#tests/support/embedded-postgres.ts";
 import { freePort, startServer } from "#tests/support/server-process.ts";
+import { missBurst } from "./burst.ts";
 import { adminImportBench, type ImportBenchRow, importBench } from "./import.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
 import { type NewsletterBenchRow, newsletterBench } from "./newsletter.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
+import { cpuMs } from "./render-cost.ts";
 import { seedBlogs } from "./seed.ts";
 
 const { values: options } = parseArgs({
@@ -28,6 +30,8 @@ const skip = new Set(options.skip.split(",").filter(Boolean));
 const SECONDS = options.quick ? 3 : 8;
 const WARMUP_SECONDS = options.quick ? 1 : 2;
 const CONNECTIONS = 50;
+/** Simultaneous first requests for one page in the coalescing check. */
+const BURST_REQUESTS = 1_000;
 const SCALE_SIZES = options.quick ? [100, 10_000] : [100, 10_000, 100_000];
 
 const BLOG = "/blogs/kyoto-in-the-rain";
@@ -59,6 +63,8 @@ interface ThroughputRow {
   baseline: LoadResult;
   ratio: number;
   appPeakMb: number;
+  /** The server's CPU time per answer during the measurement (user + system). */
+  cpuMsPerRequest: number;
 }
 
 function ensureBuild() {
@@ -87,8 +93,21 @@ async function measure(server: string, route: (typeof ROUTES)[number], pid?: num
     expectStatus: route.expectStatus,
   };
   await load(`${server}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
-  if (!pid) return { result: await load(`${server}${route.path}`, { ...opts, seconds: SECONDS }), peakMb: 0 };
-  return withPeakMemory(pid, () => load(`${server}${route.path}`, { ...opts, seconds: SECONDS }));
+  if (!pid) {
+    const result = await load(`${server}${route.path}`, { ...opts, seconds: SECONDS });
+    return { result, peakMb: 0, cpuMsPerRequest: 0 };
+  }
+  const before = cpuMs(pid);
+  const measured = await withPeakMemory(pid, () =>
+    load(`${server}${route.path}`, { ...opts, seconds: SECONDS }),
+  );
+  const cpuMsPerRequest = perRequest(cpuMs(pid) - before, measured.result.requests);
+  return { ...measured, cpuMsPerRequest };
+}
+
+/** CPU milliseconds per request, to two decimals. */
+function perRequest(spentMs: number, requests: number): number {
+  return Math.round((spentMs / Math.max(1, requests)) * 100) / 100;
 }
 
 async function throughput(engine: string, databaseUrl: string, dataDir: string, cache: "on" | "off") {
@@ -140,6 +159,7 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
           baseline: base.result,
           ratio: Math.round((measured.result.rps / Math.max(1, base.result.rps)) * 1000) / 1000,
           appPeakMb: measured.peakMb,
+          cpuMsPerRequest: measured.cpuMsPerRequest,
         });
         console.log(
           `  ${engine}, cache ${cache}, ${route.name}: ${measured.result.rps} req/s vs baseline ${base.result.rps}`,
@@ -148,6 +168,10 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
     } finally {
       baseline.stop();
     }
+    // A page not asked for yet (the measurements above never touch a recipe): every request of
+    // the burst is a miss at first.
+    const burst =
+      cache === "on" ? await missBurst(app.url, RECIPE, "/recipes/:slug", BURST_REQUESTS) : undefined;
     let weights: PageWeight[] = [];
     let lighthouse: LighthouseResult[] = [];
     if (engine === "sqlite" && cache === "on") {
@@ -176,7 +200,7 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
         );
       }
     }
-    return { rows, idleMb, startMs, weights, lighthouse };
+    return { rows, idleMb, startMs, weights, lighthouse, burst };
   } finally {
     await app.stop();
   }
@@ -193,10 +217,14 @@ interface ScaleRow {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per answer (user + system): per render when the cache is off. */
+  cpuMs: number;
 }
 
 const scaleRoutes = (size: number, middleSlug: string) =>
   [
+    ["home", "/"],
+    ["destination", "/destinations/santorini-greece"],
     ["blog list", "/blogs"],
     ["blog list, page 5", "/blogs?page=5"],
     ["blog detail", `/blogs/${middleSlug}`],
@@ -225,7 +253,9 @@ async function scaleRun(
       const first = await rawRequest(`${app.url}${path}`);
       if (first.status !== 200) throw new Error(`${route} at ${size}: ${first.status}`);
       await load(`${app.url}${path}`, { connections: 10, seconds: WARMUP_SECONDS });
+      const before = cpuMs(app.process.pid ?? 0);
       const r = await load(`${app.url}${path}`, { connections: 10, seconds: Math.max(2, SECONDS / 2) });
+      const spent = cpuMs(app.process.pid ?? 0) - before;
       rows.push({
         engine,
         cache,
@@ -236,6 +266,7 @@ async function scaleRun(
         p50: r.p50,
         p99: r.p99,
         errors: r.errors + r.unexpected,
+        cpuMs: perRequest(spent, r.requests),
       });
     }
   } finally {
@@ -350,6 +381,7 @@ async function main() {
         "base p99",
         "app/baseline",
         "peak MB",
+        "CPU ms/req",
       ],
       rows.map((r) => [
         r.engine,
@@ -363,8 +395,20 @@ async function main() {
         r.baseline.p99,
         `${r.ratio}`,
         r.appPeakMb,
+        r.cpuMsPerRequest,
       ]),
     );
+    for (const [engine, burst] of [
+      ["sqlite", sqlite.burst],
+      ["postgres", pgRun?.burst],
+    ] as const) {
+      if (burst) {
+        console.log(
+          `Coalescing (${engine}): ${burst.requests} simultaneous first requests for ${burst.path} cost ` +
+            `${burst.renders} render(s); ${burst.failed} answered other than 200.`,
+        );
+      }
+    }
     console.log(
       `Server memory at idle: sqlite ${sqlite.idleMb} MB${pgRun ? `, postgres ${pgRun.idleMb} MB` : ""}.`,
     );
@@ -394,6 +438,7 @@ async function main() {
           "p50 vs smallest",
           "p99 vs smallest",
           "errors",
+          "CPU ms/req",
         ],
         scaleRows.map((r) => {
           const b = base.get(`${r.engine} ${r.cache} ${r.route}`) ?? r;
@@ -411,6 +456,7 @@ async function main() {
             ratio(r.p50, b.p50),
             ratio(r.p99, b.p99),
             r.errors,
+            r.cpuMs,
           ];
         }),
       );
@@ -528,6 +574,7 @@ async function main() {
             quick: options.quick,
           },
           throughput: rows,
+          coalescing: { sqlite: sqlite.burst, postgres: pgRun?.burst },
           idleMemoryMb: { sqlite: sqlite.idleMb, postgres: pgRun?.idleMb },
           startMs: {
             sqliteFirstStart: sqlite.startMs,

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
 import { ADMIN_ACTION_MESSAGES, UNKNOWN_ACTION } from "./admin-actions.fields.ts";
 import { newBlogSchema } from "./blog.ts";
 import { categoryRenameSchema } from "./category-rename.ts";
 import { checkbox, recordId } from "./common.ts";
 import { UPLOAD_ID } from "./image.fields.ts";
 import { recipeSchema } from "./recipe.ts";
+import { SEARCH_LANGUAGE_UNKNOWN } from "./search-language.fields.ts";
 import { siteInfoSchema } from "./site-info.ts";
 import { siteNumbersSchema } from "./site-numbers.ts";
 import { userSchema } from "./user.ts";
@@ -48,6 +50,13 @@ export const settingsActions = intents([
   siteNumbersSchema.extend(intent("site-numbers")),
   z.object({ ...intent("delete-numbers"), domain: z.string().trim().min(1, M.numbersDeleteFailed) }),
   z.object({ ...intent("comments"), approveKnown: checkbox() }),
+  z.object({
+    ...intent("search-language"),
+    language: z.enum(
+      SEARCH_LANGUAGES.map((l) => l.code),
+      { error: SEARCH_LANGUAGE_UNKNOWN },
+    ),
+  }),
 ]);
 
 export const importActions = intents([

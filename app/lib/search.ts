@@ -1,9 +1,22 @@
+import { stemmer as danish } from "@orama/stemmers/danish";
+import { stemmer as dutch } from "@orama/stemmers/dutch";
+import { stemmer as english } from "@orama/stemmers/english";
+import { stemmer as finnish } from "@orama/stemmers/finnish";
+import { stemmer as french } from "@orama/stemmers/french";
+import { stemmer as german } from "@orama/stemmers/german";
+import { stemmer as italian } from "@orama/stemmers/italian";
+import { stemmer as norwegian } from "@orama/stemmers/norwegian";
+import { stemmer as portuguese } from "@orama/stemmers/portuguese";
+import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { stemmer as swedish } from "@orama/stemmers/swedish";
 import { htmlToText } from "./excerpt.ts";
+import { DEFAULT_SEARCH_LANGUAGE, type SearchLanguage } from "./search-languages.ts";
 
 /**
  * The rules of site search that need no database: how text and queries are folded so accents and
- * case never matter, how a query is bounded, and how a snippet marks the words that matched.
- * Both engines index the folded words this module makes, so they match the same way.
+ * case never matter, how words are reduced to their stems in the site's language, how a query is
+ * bounded, and how a snippet marks the words that matched. Both engines index the stemmed words
+ * this module makes, so they match the same way (decisions 014 and 024).
  */
 
 /** Longest query searched, in characters (after trimming and collapsing spaces). */
@@ -12,6 +25,7 @@ export const MAX_QUERY_LENGTH = 100;
 export const MAX_QUERY_TERMS = 8;
 
 const WORD = /[\p{L}\p{N}]+/gu;
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 const MARKS = /\p{M}+/gu;
 
 /** Text as search compares it: compatibility-decomposed, accents and other marks removed, lower case. */
@@ -20,13 +34,61 @@ export function foldText(text: string): string {
 }
 
 /** The folded words of a text, in order ("Kyōto's crème" → kyoto, s, creme). */
-export function searchWords(text: string): string[] {
+function searchWords(text: string): string[] {
   return foldText(text).match(WORD) ?? [];
 }
 
-/** What the index stores for a text: its folded words, one space apart. */
-export function indexedText(text: string): string {
-  return searchWords(text).join(" ");
+/** The Snowball stemmer of each language; `none` keeps whole words. */
+const STEMMERS: Record<SearchLanguage, ((word: string) => string) | null> = {
+  danish,
+  dutch,
+  english,
+  finnish,
+  french,
+  german,
+  italian,
+  norwegian,
+  portuguese,
+  spanish,
+  swedish,
+  none: null,
+};
+
+/**
+ * Stems already worked out, per language: a site's words repeat, and a stem costs about 1 µs.
+ * Bounded (about 2 MB a language).
+ */
+const stems = new Map<SearchLanguage, Map<string, string>>();
+const REMEMBERED_STEMS = 20_000;
+
+/**
+ * A folded word's stem in `language` ("cooking", "cooked" → "cook"): what the index stores and a
+ * query looks for. Words are folded before they are stemmed, so a word with or without its
+ * accents has one stem. A stem that would not be a plain word of letters and digits (none should)
+ * is never used: the word stays whole.
+ */
+export function stemWord(word: string, language: SearchLanguage): string {
+  const stemmer = STEMMERS[language];
+  if (!stemmer) return word;
+  let known = stems.get(language);
+  if (!known) {
+    known = new Map();
+    stems.set(language, known);
+  }
+  const remembered = known.get(word);
+  if (remembered !== undefined) return remembered;
+  const stem = foldText(stemmer(word));
+  const kept = ONE_WORD.test(stem) ? stem : word;
+  if (known.size >= REMEMBERED_STEMS) known.clear();
+  known.set(word, kept);
+  return kept;
+}
+
+/** What the index stores for a text: its folded words, stemmed in `language`, one space apart. */
+export function indexedText(text: string, language: SearchLanguage): string {
+  return searchWords(text)
+    .map((w) => stemWord(w, language))
+    .join(" ");
 }
 
 /** The row the search index keeps for one item: its title and text, and their folded words. */
@@ -37,24 +99,43 @@ export interface SearchDocument {
   body_terms: string;
 }
 
-/** A document from a title and its plain text. */
-function searchDocument(title: string, body: string): SearchDocument {
-  return { title, body, title_terms: indexedText(title), body_terms: indexedText(body) };
+/**
+ * A document from a title and its plain text, its words stemmed in `language` (the search index's
+ * own language: `search_state.language`, decision 024).
+ */
+export function searchDocument(title: string, body: string, language: SearchLanguage): SearchDocument {
+  return {
+    title,
+    body,
+    title_terms: indexedText(title, language),
+    body_terms: indexedText(body, language),
+  };
 }
 
 /** A blog's document: its title and the plain text of its (sanitised) HTML. */
-export function blogDocument(title: string, html: string): SearchDocument {
-  return searchDocument(title, htmlToText(html));
+export function blogDocument(
+  title: string,
+  html: string,
+  language: SearchLanguage = DEFAULT_SEARCH_LANGUAGE,
+): SearchDocument {
+  return searchDocument(title, htmlToText(html), language);
 }
 
 /** A recipe's document: its title, then its summary, ingredients and steps as one text. */
-export function recipeDocument(recipe: {
-  title: string;
-  short: string;
-  ingredients: readonly string[];
-  steps: readonly string[];
-}): SearchDocument {
-  return searchDocument(recipe.title, [recipe.short, ...recipe.ingredients, ...recipe.steps].join(" · "));
+export function recipeDocument(
+  recipe: {
+    title: string;
+    short: string;
+    ingredients: readonly string[];
+    steps: readonly string[];
+  },
+  language: SearchLanguage = DEFAULT_SEARCH_LANGUAGE,
+): SearchDocument {
+  return searchDocument(
+    recipe.title,
+    [recipe.short, ...recipe.ingredients, ...recipe.steps].join(" · "),
+    language,
+  );
 }
 
 /**
@@ -109,6 +190,42 @@ export function parseQuery(raw: string | null | undefined): ParsedQuery {
   };
 }
 
+/**
+ * What a search looks for, and how it knows a word it matched. Each query word stands for its stem
+ * in every language the index's documents may be stemmed in: one language, except while the index
+ * moves to another (decision 024), when a document may still hold the old stems.
+ */
+export interface QueryMatcher {
+  /** Per query word, the distinct forms the index may hold for it (a document needs one of each). */
+  forms: string[][];
+  /**
+   * A query of several words: its words side by side, in order, as the index writes them now
+   * (stemmed in the first language), so a title or text that holds the phrase can rank higher.
+   * Null for one word.
+   */
+  phrase: string | null;
+  /** Whether a folded word of a text is one the query matched ("cooked" for "cooking"). */
+  matches(word: string): boolean;
+}
+
+/** `languages`: every language the documents may be stemmed in, the one they are written in now first. */
+export function queryMatcher(terms: readonly string[], languages: readonly SearchLanguage[]): QueryMatcher {
+  const byKey = new Map<string, string[]>();
+  for (const t of terms) {
+    const forms = [...new Set(languages.map((l) => stemWord(t, l)))];
+    // Words with the same stems are one word to look for ("cooking cooked" is "cook" once).
+    byKey.set(forms.join(" "), forms);
+  }
+  const forms = [...byKey.values()];
+  const wanted = new Set(forms.flat());
+  const now = languages[0] ?? DEFAULT_SEARCH_LANGUAGE;
+  return {
+    forms,
+    phrase: terms.length > 1 ? terms.map((t) => stemWord(t, now)).join(" ") : null,
+    matches: (word) => languages.some((l) => wanted.has(stemWord(word, l))),
+  };
+}
+
 /** A piece of text to show, marked when it is a word the query matched. */
 export interface Segment {
   text: string;
@@ -116,16 +233,19 @@ export interface Segment {
 }
 
 const SNIPPET_LENGTH = 180;
+/** A word as written, its marks kept with its letters, so positions in the text are exact. */
+const WRITTEN_WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
-/** Splits `text` into segments, marking each word whose folded form is one of `terms`. */
-export function highlight(text: string, terms: readonly string[]): Segment[] {
-  const wanted = new Set(terms);
+function matched(written: string, query: Pick<QueryMatcher, "matches">): boolean {
+  return searchWords(written).some((w) => query.matches(w));
+}
+
+/** Splits `text` into segments, marking each word the query matched. */
+export function highlight(text: string, query: Pick<QueryMatcher, "matches">): Segment[] {
   const out: Segment[] = [];
   let at = 0;
-  // Words are found on the text as written (marks kept with their letters), so positions are exact.
-  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
-    const words = searchWords(m[0]);
-    if (!words.some((w) => wanted.has(w))) continue;
+  for (const m of text.matchAll(WRITTEN_WORD)) {
+    if (!matched(m[0], query)) continue;
     if (m.index > at) out.push({ text: text.slice(at, m.index), mark: false });
     out.push({ text: m[0], mark: true });
     at = m.index + m[0].length;
@@ -138,11 +258,14 @@ export function highlight(text: string, terms: readonly string[]): Segment[] {
  * A short passage of `text` around the first word the query matched (the start when none does),
  * cut at word boundaries, with an ellipsis where it was cut, and the matched words marked.
  */
-export function snippet(text: string, terms: readonly string[], length = SNIPPET_LENGTH): Segment[] {
-  const wanted = new Set(terms);
+export function snippet(
+  text: string,
+  query: Pick<QueryMatcher, "matches">,
+  length = SNIPPET_LENGTH,
+): Segment[] {
   let first = 0;
-  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
-    if (searchWords(m[0]).some((w) => wanted.has(w))) {
+  for (const m of text.matchAll(WRITTEN_WORD)) {
+    if (matched(m[0], query)) {
       first = m.index;
       break;
     }
@@ -158,7 +281,7 @@ export function snippet(text: string, terms: readonly string[], length = SNIPPET
     if (space > first) end = space;
   }
   const passage = `${start > 0 ? "… " : ""}${text.slice(start, end)}${end < text.length ? " …" : ""}`;
-  return highlight(passage, terms);
+  return highlight(passage, query);
 }
 
 /**

@@ -9,7 +9,7 @@ import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { latestBlogs } from "#app/server/models/blogs.server.ts";
-import { listRecipes } from "#app/server/models/recipes.server.ts";
+import { listRecipeCards } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/index";
 
 /** The answer is the same for every visitor: shared from the response cache. */
@@ -17,11 +17,12 @@ export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const [blogs, recipes] = await Promise.all([latestBlogs(db, 3), listRecipes(db, 4)]);
+  const [blogs, recipes] = await Promise.all([latestBlogs(db, 3), listRecipeCards(db, 4)]);
   return {
+    // Whole destinations: a card's favourite toggle keeps the destination object on the device.
     destinations,
     blogs,
-    recipes: recipes.map((r) => ({ ...r, calories: r.nutritionalValues.calories })),
+    recipes,
     url: `${siteOrigin(request)}/`,
   };
 }

@@ -48,6 +48,7 @@ describe("parseConfig defaults", () => {
       BACKUP_KEEP: 7,
       BACKUP_INTERVAL_HOURS: 24,
       LOG_LEVEL: "info",
+      LOG_REQUESTS: "all",
       METRICS_TOKEN: undefined,
       SMTP_URL: undefined,
       MAIL_FROM: undefined,

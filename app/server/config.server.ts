@@ -333,6 +333,14 @@ const VARIABLES = {
       "the least severe log lines written (JSON, one per line, on standard output); `info` includes one " +
       "line per request, `warn` only refusals and faults, `silent` none",
   }),
+  LOG_REQUESTS: variable({
+    schema: blankIsUnset(
+      z.enum(["all", "errors", "none"], { error: "must be all, errors or none" }).default("all"),
+    ),
+    meaning:
+      "which requests get their line (at `LOG_LEVEL` info or below): `all`; `errors`, only answers " +
+      "with status 500 or more; `none`, for sites whose proxy logs requests already (metrics still count every one)",
+  }),
   METRICS_TOKEN: variable({
     schema: blankIsUnset(
       z.string().trim().min(16, "must be at least 16 characters (a long random token)").optional(),
@@ -473,14 +481,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
 let memo: { key: string; config: Config } | undefined;
 
+/** Set by settleConfig: the environment is no longer checked for changes. */
+let settled = false;
+
 /**
  * The configuration of this process's environment. Parsed once, and again only when one of its
- * variables has changed since (tests change them; a running server does not).
+ * variables has changed since (tests change them; a running server does not, see settleConfig).
  */
 export function getConfig(): Config {
+  if (settled && memo) return memo.config;
   const key = JSON.stringify(NAMES.map((name) => process.env[name]));
   if (memo?.key !== key) memo = { key, config: parseConfig(process.env) };
   return memo.config;
+}
+
+/**
+ * For a server that has started: its environment is what it is, so getConfig stops reading every
+ * variable again to see whether one changed (a page render asks for the configuration dozens of
+ * times).
+ */
+export function settleConfig(): Config {
+  const config = getConfig();
+  settled = true;
+  return config;
 }
 
 /**

@@ -11,17 +11,24 @@ import {
   LoadError,
   PageHeader,
 } from "#app/components/admin/ui.tsx";
-import { Field } from "#app/components/form.tsx";
+import { Field, SelectField } from "#app/components/form.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { settingsActions } from "#app/forms/admin-actions.ts";
+import { SEARCH_LANGUAGE_FIELDS } from "#app/forms/search-language.fields.ts";
 import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
+import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import {
+  changeSearchLanguage,
+  type SearchLanguageStatus,
+  searchLanguageStatus,
+} from "#app/server/models/search.server.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
@@ -42,15 +49,19 @@ const FIX_FIELDS = "Please correct the fields marked below.";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   try {
-    const [info, numbers, comments] = await Promise.all([
+    const [info, numbers, comments, search] = await Promise.all([
       getSiteInfo(db),
       listSiteNumbers(db),
       getCommentSettings(db),
+      searchLanguageStatus(db),
     ]);
-    return { info, numbers, comments, error: null };
+    return { info, numbers, comments, search, error: null };
   } catch (err) {
     log.error({ err: err }, "admin settings: loading failed");
-    return data({ info: null, numbers: null, comments: null, error: SETTINGS_LOAD_FAILED }, { status: 500 });
+    return data(
+      { info: null, numbers: null, comments: null, search: null, error: SETTINGS_LOAD_FAILED },
+      { status: 500 },
+    );
   }
 }
 
@@ -79,6 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "comments":
         await saveCommentSettings(db, actor, { approveKnown: posted.approveKnown });
         return adminOk(SETTINGS_SAVED);
+      case "search-language":
+        await changeSearchLanguage(db, actor, posted.language);
+        return adminOk(SETTINGS_SAVED);
     }
   } catch (err) {
     log.error({ err: err }, "admin settings: saving failed");
@@ -92,17 +106,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Settings() {
-  const { info, numbers, comments, error } = useLoaderData<typeof loader>();
+  const { info, numbers, comments, search, error } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Settings" />
-      {error || !info || !numbers || !comments ? (
+      {error || !info || !numbers || !comments || !search ? (
         <LoadError>{error ?? SETTINGS_LOAD_FAILED}</LoadError>
       ) : (
         <div className="grid max-w-5xl gap-8">
           <SiteInfoForm info={info} />
           <SiteNumbersSection numbers={numbers} />
           <CommentSettingsForm approveKnown={comments.approveKnown} />
+          <SearchLanguageForm search={search} />
         </div>
       )}
     </div>
@@ -281,6 +296,50 @@ function CommentSettingsForm({ approveKnown }: { approveKnown: boolean }) {
         </span>
       </label>
       <div>
+        <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+          Save
+        </button>
+      </div>
+    </FormCard>
+  );
+}
+
+/**
+ * The language site search stems words in, so "cooking" finds "cooked" (decision 024). Changing
+ * it re-indexes every post in the background; the card says how far that has come.
+ */
+function SearchLanguageForm({ search }: { search: SearchLanguageStatus }) {
+  const fetcher = useFetcher<typeof action>({ key: "settings-search-language" });
+  useShowToast(fetcher.data?.toast);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <FormCard
+      id="settings-search"
+      title="Search"
+      intro="Search finds every form of a word in the site's language: “cooking” also finds “cooked” and “cook”."
+      fetcher={fetcher}
+      intent="search-language"
+      saved={{ language: search.language }}
+      grid="md:grid-cols-2"
+    >
+      <SelectField
+        id="search-language"
+        field={SEARCH_LANGUAGE_FIELDS.language}
+        defaultValue={search.language}
+        error={failed?.fieldErrors?.language}
+        hint={
+          search.reindexPercent === null
+            ? "The language most posts are written in. Changing it re-indexes every post; search keeps working meanwhile."
+            : `Re-indexing the posts for this language: about ${search.reindexPercent}% done. Search keeps working meanwhile.`
+        }
+      >
+        {SEARCH_LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="md:col-span-2">
         <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
           Save
         </button>

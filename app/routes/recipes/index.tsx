@@ -7,25 +7,15 @@ import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
-import { listRecipes } from "#app/server/models/recipes.server.ts";
+import { listRecipeCards } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/index";
 
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const recipes = await listRecipes(await getDb(), 48);
   return {
-    recipes: recipes.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      title: r.title,
-      short: r.short,
-      image: r.image,
-      imageAlt: r.imageAlt,
-      type: r.type,
-      calories: r.nutritionalValues.calories,
-    })),
+    recipes: await listRecipeCards(await getDb(), 48),
     url: `${siteOrigin(request)}/recipes`,
   };
 }

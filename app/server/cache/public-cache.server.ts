@@ -4,7 +4,7 @@ import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
+import { currentRequest, routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
 import { publicVersionReader } from "./public-version.server.ts";
 import {
   type CachePolicy,
@@ -27,6 +27,13 @@ export const responseCache = createResponseCache({
   // During a known outage hits go straight to the last good copy, without waiting on the database.
   isVersionUnavailable: isDatabaseKnownDown,
   onServe: setRoute,
+  // Renders are counted under the route the request's metrics name (wanderplate_cache_renders_total).
+  routeOf: () => currentRequest()?.route,
+  // Bounds of decision 004 ("Misses"): a request waits at most 3 s for another's render of its page;
+  // after a write, the page of the version before is served for at most 1 s while one request
+  // renders the new one.
+  coalesceWaitMs: 3000,
+  staleWhileRevalidateMs: 1000,
 });
 
 /** Carries the HTTP layer's cache slot into React Router (set in app.server.ts getLoadContext). */

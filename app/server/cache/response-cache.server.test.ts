@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   type CachePolicy,
   canonicalQuery,
@@ -34,10 +34,25 @@ function harness({
   maxBytes = 32 * 1024 * 1024,
   maxAgeMs = 60 * 60 * 1000,
   databaseKnownDown = (): boolean => false,
+  staleWhileRevalidateMs = 1000,
+  coalesceWaitMs = 3000,
+  clock,
+}: {
+  enabled?: boolean;
+  staleIfErrorMs?: number;
+  maxBytes?: number;
+  maxAgeMs?: number;
+  databaseKnownDown?: () => boolean;
+  staleWhileRevalidateMs?: number;
+  coalesceWaitMs?: number;
+  clock?: () => number;
 } = {}) {
   let version = "1";
   let renders = 0;
   let reads = 0;
+  let arrived = 0;
+  /** Renders to hold (the next ones to start take them in turn): each waits until released. */
+  const holds: Hold[] = [];
   let versionFault: "none" | "error" | "hang" = "none";
   /** When set, the renderer answers this status (as a failed render would). */
   let failWith: number | null = null;
@@ -49,6 +64,9 @@ function harness({
     maxAgeMs,
     isVersionUnavailable: databaseKnownDown,
     versionTimeoutMs: 100,
+    staleWhileRevalidateMs,
+    coalesceWaitMs,
+    ...(clock && { clock }),
     readVersion: () => {
       reads++;
       if (versionFault === "error") return Promise.reject(new Error("database down"));
@@ -57,7 +75,16 @@ function harness({
     },
   });
   const server: Server = createServer(async (req, res) => {
+    arrived++;
     if (await cache.serve(req, res)) return;
+    // `/file`: answered before the app, as the static files are (never declared, never captured).
+    if (req.url === "/file") {
+      renders++;
+      res.writeHead(200, { "content-type": "text/plain" });
+      await holds.shift()?.reach();
+      res.end("a file");
+      return;
+    }
     const r = res as typeof res & { locals: Record<string, unknown> };
     r.locals = { cspNonce: "abc123" };
     cache.capture(req, r, async () => {
@@ -70,10 +97,11 @@ function harness({
       if (policy && slot && !hasCookie(req.headers.cookie, SESSION))
         await cache.version().then(
           (version) => {
-            slot.declaration = { path, policy, version };
+            slot.declaration = { path, policy, version, route: path };
           },
           () => undefined,
         );
+      await holds.shift()?.reach();
       if (path === "/slow") await new Promise((resolve) => setTimeout(resolve, 50));
       res.setHeader("content-type", "text/html");
       res.setHeader("content-security-policy", "default-src 'self'; script-src 'self' 'nonce-abc123'");
@@ -110,6 +138,14 @@ function harness({
       failWith = status;
     },
     renders: () => renders,
+    /** Requests the server has received (answered or not). */
+    arrived: () => arrived,
+    /** Holds the next render to start until `release()`; `reached` settles when it is held. */
+    holdNextRender(): Hold {
+      const hold = new Hold();
+      holds.push(hold);
+      return hold;
+    },
     async listen() {
       await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
       const address = server.address();
@@ -118,6 +154,23 @@ function harness({
       return url;
     },
   };
+}
+
+/** A render held at its start until the test lets it go. */
+class Hold {
+  #reached = () => {};
+  /** Settles once the held render is waiting. */
+  readonly reached = new Promise<void>((resolve) => {
+    this.#reached = resolve;
+  });
+  release = () => {};
+  readonly #released = new Promise<void>((resolve) => {
+    this.release = resolve;
+  });
+  reach(): Promise<void> {
+    this.#reached();
+    return this.#released;
+  }
 }
 
 let close: (() => void) | undefined;
@@ -274,7 +327,8 @@ describe("response cache", () => {
   });
 
   it("renders once for concurrent misses of one key (single flight)", async () => {
-    const h = harness();
+    // Without stale-while-revalidate: every request waits for the one render of the new version.
+    const h = harness({ staleWhileRevalidateMs: 0 });
     const url = await h.listen();
     await fetch(`${url}/slow`);
     h.setVersion("2");
@@ -461,7 +515,7 @@ describe("response cache: what a hit sends", () => {
   });
 
   it("lets the waiting requests render for themselves when the one render fails", async () => {
-    const h = harness();
+    const h = harness({ staleWhileRevalidateMs: 0 });
     const url = await h.listen();
     await fetch(`${url}/slow`);
     h.setVersion("2");
@@ -472,6 +526,229 @@ describe("response cache: what a hit sends", () => {
     expect(statuses).toEqual([500, 500, 500, 500]);
     h.failRenders(null);
     expect((await fetch(`${url}/slow`)).status).toBe(200);
+  });
+});
+
+/** The answers to `n` requests for `path` sent at once, as status, X-Cache and body. */
+function burst(url: string, path: string, n: number, init: RequestInit = {}) {
+  return Promise.all(
+    Array.from({ length: n }, () =>
+      fetch(`${url}${path}`, init).then(async (r) => ({
+        status: r.status,
+        cache: r.headers.get("x-cache"),
+        body: await r.text(),
+      })),
+    ),
+  );
+}
+
+describe("response cache: bursts of misses (request coalescing)", () => {
+  it("renders a page once for a burst of its very first requests (no policy known yet)", async () => {
+    const h = harness();
+    const url = await h.listen();
+    const hold = h.holdNextRender();
+    const answers = burst(url, "/p?utm_source=mail", 20);
+    // Every request has arrived while the first one is still rendering.
+    await hold.reached;
+    await vi.waitFor(() => expect(h.arrived()).toBe(20));
+    hold.release();
+    const all = await answers;
+    expect(all.every((a) => a.status === 200 && a.body.includes("/p?utm_source=mail v1"))).toBe(true);
+    expect(h.renders()).toBe(1);
+    expect(h.cache.stats()).toMatchObject({ renders: 1, coalesced: 19, rendersByRoute: { "/p": 1 } });
+    // The nineteen were answered as hits are: without the render's nonce.
+    expect(all.filter((a) => a.cache === "HIT")).toHaveLength(19);
+    expect(all.filter((a) => a.body.includes("nonce="))).toHaveLength(1);
+  });
+
+  it("once a path's policy is known, waits on the canonical key: unread parameters share the render", async () => {
+    const h = harness({ staleWhileRevalidateMs: 0 });
+    const url = await h.listen();
+    await fetch(`${url}/blogs?page=2`);
+    h.setVersion("2");
+    const hold = h.holdNextRender();
+    const answers = Promise.all(
+      ["page=2", "page=02", "page=2&x=1", "utm=3&page=2"].map((q) =>
+        fetch(`${url}/blogs?${q}`).then((r) => r.text()),
+      ),
+    );
+    await hold.reached;
+    await vi.waitFor(() => expect(h.arrived()).toBe(5));
+    hold.release();
+    expect((await answers).every((body) => body.includes(" v2"))).toBe(true);
+    expect(h.renders()).toBe(2);
+    expect(h.cache.stats().coalesced).toBe(3);
+  });
+
+  it.each([
+    ["an error page", "/missing"],
+    ["an answer that sets a cookie", "/cookie"],
+    ["a page no route shares", "/admin/dashboard"],
+  ])("lets the waiting requests render for themselves when the first answer is %s", async (_, path) => {
+    const h = harness();
+    const url = await h.listen();
+    const hold = h.holdNextRender();
+    const answers = burst(url, path, 5);
+    await hold.reached;
+    await vi.waitFor(() => expect(h.arrived()).toBe(5));
+    hold.release();
+    expect((await answers).every((a) => a.body.includes(path))).toBe(true);
+    expect(h.renders()).toBe(5);
+    expect(h.cache.stats()).toMatchObject({ renders: 5, coalesced: 0, entries: 0 });
+  });
+
+  it("lets them go as soon as the first answer's headers show it will not be stored", async () => {
+    // A wait bound far past the test's time limit: only the headers can let the others go.
+    const h = harness({ coalesceWaitMs: 60_000 });
+    const url = await h.listen();
+    // The first request for a file sends its headers, then is held before its body.
+    const hold = h.holdNextRender();
+    const first = fetch(`${url}/file`).then((r) => r.text());
+    await hold.reached;
+    // The others are answered while the first is still held: they did not wait for its end.
+    const others = await Promise.all([1, 2, 3].map(() => fetch(`${url}/file`).then((r) => r.text())));
+    expect(others).toEqual(["a file", "a file", "a file"]);
+    hold.release();
+    expect(await first).toBe("a file");
+  });
+
+  it("never makes a request with a session cookie wait", async () => {
+    const h = harness({ coalesceWaitMs: 60_000 });
+    const url = await h.listen();
+    const hold = h.holdNextRender();
+    const anonymous = fetch(`${url}/p`).then((r) => r.text());
+    await hold.reached;
+    // Answered (rendered for itself) while the anonymous render is still held.
+    const signedIn = await fetch(`${url}/p`, { headers: { cookie: `${SESSION}=abc` } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(h.renders()).toBe(2);
+    hold.release();
+    expect(await anonymous).toContain("/p v1");
+    // Rendered, but not for the public: the signed-in render is not counted as a public one.
+    expect(h.cache.stats()).toMatchObject({ renders: 1, coalesced: 0 });
+  });
+
+  it("waits a bounded time: a render that never ends holds no one for ever", async () => {
+    const h = harness({ coalesceWaitMs: 50 });
+    const url = await h.listen();
+    const hold = h.holdNextRender();
+    const stuck = fetch(`${url}/p`).then((r) => r.text());
+    await hold.reached;
+    // These wait for the stuck render, give up, and render for themselves.
+    const answers = await burst(url, "/p", 3);
+    expect(answers.every((a) => a.status === 200 && a.body.includes("/p v1"))).toBe(true);
+    expect(h.renders()).toBe(1 + answers.filter((a) => a.cache !== "HIT").length);
+    hold.release();
+    await stuck;
+  });
+
+  it("never lets a HEAD lead: its answer is never stored", async () => {
+    const h = harness({ coalesceWaitMs: 60_000 });
+    const url = await h.listen();
+    const hold = h.holdNextRender();
+    const head = fetch(`${url}/p`, { method: "HEAD" });
+    await hold.reached;
+    // The GET does not wait for the held HEAD.
+    expect(await (await fetch(`${url}/p`)).text()).toContain("/p v1");
+    hold.release();
+    expect((await head).status).toBe(200);
+    expect(h.cache.stats()).toMatchObject({ renders: 2, coalesced: 0 });
+  });
+
+  it("counts renders of public requests with the cache switched off too", async () => {
+    const h = harness({ enabled: false });
+    const url = await h.listen();
+    await burst(url, "/p", 3);
+    expect(h.cache.stats()).toMatchObject({ renders: 3, rendersByRoute: { unknown: 3 } });
+  });
+});
+
+describe("response cache: stale-while-revalidate after a write", () => {
+  /** A cache whose clock the test moves, holding /p rendered at version 1 and confirmed at 100 ms. */
+  async function primed() {
+    let now = 0;
+    const h = harness({ clock: () => now, staleWhileRevalidateMs: 1000 });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    now = 100;
+    expect((await fetch(`${url}/p`)).headers.get("x-cache")).toBe("HIT");
+    return {
+      h,
+      url,
+      at: (ms: number) => {
+        now = ms;
+      },
+    };
+  }
+
+  it("serves the copy of the version before while one request renders the new one", async () => {
+    const { h, url, at } = await primed();
+    h.setVersion("2");
+    at(600);
+    const hold = h.holdNextRender();
+    const answers = burst(url, "/p", 10);
+    await hold.reached;
+    // Nine are answered from the old copy while the one renders.
+    await vi.waitFor(() => expect(h.cache.stats().staleServed).toBe(9));
+    hold.release();
+    const all = await answers;
+    const old = all.filter((a) => a.body.includes("/p v1"));
+    expect(old).toHaveLength(9);
+    expect(old.every((a) => a.cache === "STALE")).toBe(true);
+    expect(all.filter((a) => a.body.includes("/p v2") && a.cache === "MISS")).toHaveLength(1);
+    expect(h.renders()).toBe(2);
+    const after = await fetch(`${url}/p`);
+    expect(after.headers.get("x-cache")).toBe("HIT");
+    expect(await after.text()).toContain("/p v2");
+  });
+
+  it("never serves it past the bound: later requests wait for the new render instead", async () => {
+    const { h, url, at } = await primed();
+    h.setVersion("2");
+    at(600);
+    const hold = h.holdNextRender();
+    const renderer = fetch(`${url}/p`).then((r) => r.text());
+    await hold.reached;
+    expect(await (await fetch(`${url}/p`)).text()).toContain("/p v1");
+    // Version 1 was last confirmed current at 100 ms: past 1100 ms its copy is never served.
+    at(1101);
+    const late = burst(url, "/p", 3);
+    await vi.waitFor(() => expect(h.arrived()).toBe(2 + 2 + 3));
+    hold.release();
+    expect(await renderer).toContain("/p v2");
+    expect((await late).every((a) => a.body.includes("/p v2"))).toBe(true);
+    expect(h.renders()).toBe(2);
+    expect(h.cache.stats()).toMatchObject({ staleServed: 1, coalesced: 3 });
+  });
+
+  it("counts the bound from the last time the database confirmed the old version, not from when the move was seen", async () => {
+    const { h, url, at } = await primed();
+    // No request for a while: the write may have happened any time since 100 ms.
+    h.setVersion("2");
+    at(5000);
+    const hold = h.holdNextRender();
+    const answers = burst(url, "/p", 4);
+    await hold.reached;
+    await vi.waitFor(() => expect(h.arrived()).toBe(2 + 4));
+    hold.release();
+    expect((await answers).every((a) => a.body.includes("/p v2"))).toBe(true);
+    expect(h.cache.stats()).toMatchObject({ staleServed: 0, coalesced: 3 });
+    expect(h.renders()).toBe(2);
+  });
+
+  it("serves the old copy only while someone renders the new one; a failed render leaves it to the next", async () => {
+    const { h, url, at } = await primed();
+    h.setVersion("2");
+    at(300);
+    h.failRenders(500);
+    // No render under way: this request renders (and fails); it is not answered from the old copy.
+    expect((await fetch(`${url}/p`)).status).toBe(500);
+    h.failRenders(null);
+    const next = await fetch(`${url}/p`);
+    expect(next.headers.get("x-cache")).toBe("MISS");
+    expect(await next.text()).toContain("/p v2");
+    expect(h.cache.stats().staleServed).toBe(0);
   });
 });
 

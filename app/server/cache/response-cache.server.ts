@@ -21,6 +21,12 @@ import { preferredEncoding } from "#app/lib/accept-encoding.ts";
  * the database still holds that version, checked on every hit. When the version cannot be read
  * (database down or too slow), the last good copy is served for a bounded time.
  *
+ * Misses (decision 004, "Misses"): a burst of misses for one page renders it once. The first
+ * request renders ("leads"); the others wait for its answer, a few seconds at most, and are
+ * answered from the entry it stored, exactly as a hit would be. When the version has just moved,
+ * the others are served the copy of the version before instead of waiting, for at most
+ * `staleWhileRevalidateMs` after that version was last seen current, while the one re-renders it.
+ *
  * Security headers: pages carry a per-request CSP nonce for their inline scripts. A cached page
  * is stored without the nonce and served with a CSP that allows exactly its inline scripts by hash.
  */
@@ -65,7 +71,29 @@ export interface ResponseCache {
   /** Whether a request may use the shared cache at all (method, session cookie). */
   admits(req: { method?: string; headers: IncomingMessage["headers"] }): boolean;
   clear(): void;
-  stats(): { entries: number; paths: number; bytes: number; hits: number; misses: number; stale: number };
+  stats(): ResponseCacheStats;
+}
+
+/** The cache's running totals (read by the metrics at each scrape, and by the tests). */
+interface ResponseCacheStats {
+  entries: number;
+  /** Paths a route has shared (their policies are known before rendering). */
+  paths: number;
+  bytes: number;
+  /** Answers served from a current entry (`coalesced` ones included). */
+  hits: number;
+  /** Requests with a known key that the cache could not answer, so rendered. */
+  misses: number;
+  /** Answers served while the database could not confirm them (down or too slow). */
+  stale: number;
+  /** Public requests (GET or HEAD without a session cookie) the app rendered, in all. */
+  renders: number;
+  /** The same by route (`/blogs/:slug`), as the request's metrics name it. */
+  rendersByRoute: Record<string, number>;
+  /** Requests that waited for another request's render of their page and were answered from it. */
+  coalesced: number;
+  /** Answers served a moment out of date while one request re-renders their page. */
+  staleServed: number;
 }
 
 interface Entry {
@@ -146,7 +174,33 @@ function withoutNonce(
 }
 
 const SLOT = Symbol("response-cache-slot");
-type WithSlot = ServerResponse & { [SLOT]?: CacheSlot; locals?: Record<string, unknown> };
+const FLIGHT = Symbol("response-cache-flight");
+const COUNTED = Symbol("response-cache-counted");
+
+/** A render under way that other requests for the same page may wait for. */
+interface Flight {
+  /** Settles when the followers should look again: the answer is stored, or will not be. */
+  done: Promise<void>;
+  release(): void;
+}
+
+type WithSlot = ServerResponse & {
+  [SLOT]?: CacheSlot;
+  [FLIGHT]?: Flight;
+  [COUNTED]?: true;
+  locals?: Record<string, unknown>;
+};
+
+/** What a request may be answered under: its cache key (when its path's policy is known) and what it waits on. */
+interface RequestKeys {
+  /** The canonical key, when a route has shared this path (its policy is known); null otherwise. */
+  key: string | null;
+  /**
+   * The key of the render this request may wait for: the canonical key, or, for a path whose
+   * policy is not known yet, the raw request (host and exact URL) in a namespace of its own.
+   */
+  wait: string;
+}
 
 export function createResponseCache({
   enabled = true,
@@ -156,8 +210,12 @@ export function createResponseCache({
   maxAgeMs = 60 * 60 * 1000,
   staleIfErrorMs = 6 * 60 * 60 * 1000,
   versionTimeoutMs = 2000,
+  coalesceWaitMs = 3000,
+  staleWhileRevalidateMs = 1000,
+  clock = Date.now,
   isVersionUnavailable = () => false,
   onServe,
+  routeOf,
 }: {
   /** false: a cache that never stores or serves anything. */
   enabled?: boolean;
@@ -171,10 +229,25 @@ export function createResponseCache({
   staleIfErrorMs?: number;
   /** A version read slower than this counts as failed (a frozen database must not hold hits). */
   versionTimeoutMs?: number;
+  /**
+   * The longest a request waits for another request's render of its page; then it renders
+   * itself. Also how long a render holds its place as the one the others wait for.
+   */
+  coalesceWaitMs?: number;
+  /**
+   * Once the content version has moved, how long the copy of the version before may still be
+   * served while one request re-renders it, counted from the last time the database confirmed
+   * that version (so never longer than this after the move). 0: never.
+   */
+  staleWhileRevalidateMs?: number;
+  /** Milliseconds now (tests move it by hand). */
+  clock?: () => number;
   /** True when the database is known to be unreachable: hits skip the version read. */
   isVersionUnavailable?: () => boolean;
   /** Told the route of each answer served from the cache (the request's logs and metrics name it). */
   onServe?: (route: string) => void;
+  /** The route answering the current request, to count renders by route. */
+  routeOf?: () => string | undefined;
 }): ResponseCache {
   const entries = new Map<string, Entry>();
   /**
@@ -183,17 +256,41 @@ export function createResponseCache({
    * as the entries are.
    */
   const policies = new Map<string, { policy: CachePolicy; entries: number }>();
-  /** Renders under way for a key, so concurrent misses wait for one render instead of each doing it. */
-  const inFlight = new Map<string, { done: Promise<void>; release(): void }>();
+  /** Renders under way, by the key requests wait on (one per key; bounded by the requests in progress). */
+  const flights = new Map<string, Flight>();
+  /**
+   * For each version read lately, when the latest read that returned it was sent (the clock's
+   * milliseconds): the version was still current then, so it was replaced after that. Versions
+   * not seen within the stale-while-revalidate bound are forgotten.
+   */
+  const confirmed = new Map<string, number>();
+  const rendersByRoute = new Map<string, number>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
   let stale = 0;
+  let renders = 0;
+  let coalesced = 0;
+  let staleServed = 0;
+
+  const confirm = (version: string, sentAt: number) => {
+    if ((confirmed.get(version) ?? Number.NEGATIVE_INFINITY) < sentAt) confirmed.set(version, sentAt);
+    const horizon = clock() - staleWhileRevalidateMs;
+    for (const [v, at] of confirmed) if (v !== version && at < horizon) confirmed.delete(v);
+  };
+  /** A version's reads: each one that answers tells when that version was last current. */
+  const read = (): Promise<string> => {
+    const sentAt = clock();
+    return readVersion().then((v) => {
+      confirm(v, sentAt);
+      return v;
+    });
+  };
 
   const timedRead = (): Promise<string> =>
     new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("content version read timed out")), versionTimeoutMs);
-      readVersion().then(
+      read().then(
         (v) => {
           clearTimeout(timer);
           resolve(v);
@@ -214,6 +311,15 @@ export function createResponseCache({
       return timedRead();
     });
     return batch;
+  };
+  /** The version to check an entry against; null when the database cannot say. */
+  const checkedVersion = async (): Promise<string | null> => {
+    if (isVersionUnavailable()) return null;
+    try {
+      return await currentVersion();
+    } catch {
+      return null;
+    }
   };
 
   const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0);
@@ -262,17 +368,65 @@ export function createResponseCache({
     (req.method === "GET" || req.method === "HEAD") &&
     !hasCookie(req.headers.cookie, sessionCookie);
 
-  /** The request's key, if its path is one a route has shared; null otherwise. */
-  const lookupKey = (req: IncomingMessage): string | null => {
+  /**
+   * The request's keys; null when it can never be shared (client navigations that name the routes
+   * to load get a different answer).
+   */
+  const keysOf = (req: IncomingMessage): RequestKeys | null => {
     const raw = req.url ?? "/";
     const q = raw.indexOf("?");
     const path = q < 0 ? raw : raw.slice(0, q);
-    const policy = policies.get(path)?.policy;
-    if (!policy) return null;
     const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
-    // Client navigations that name the routes to load get a different answer: not shared.
     if (path.endsWith(DATA_SUFFIX) && search.has("_routes")) return null;
-    return keyOf(req, path, search, policy);
+    const policy = policies.get(path)?.policy;
+    if (!policy) return { key: null, wait: `raw|${hostOf(req)}|${raw}` };
+    const key = keyOf(req, path, search, policy);
+    return { key, wait: key };
+  };
+
+  /** Whether a response, as its headers stand, is one `capture` stores. */
+  const storable = (res: ServerResponse) =>
+    Boolean((res as WithSlot)[SLOT]?.declaration) && res.statusCode === 200 && !res.hasHeader("set-cookie");
+
+  /**
+   * Makes this response the render others wait for under `key`. They are let go when its answer is
+   * stored (capture), as soon as its headers show it will not be (a redirect, an error, a cookie,
+   * no declaration, a static file), when the connection closes, or after `coalesceWaitMs`.
+   */
+  const lead = (key: string, res: ServerResponse) => {
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const flight: Flight = {
+      done,
+      release() {
+        clearTimeout(timer);
+        if (flights.get(key) === flight) flights.delete(key);
+        settle();
+      },
+    };
+    const timer = setTimeout(flight.release, coalesceWaitMs);
+    timer.unref();
+    flights.set(key, flight);
+    (res as WithSlot)[FLIGHT] = flight;
+    res.once("close", flight.release);
+    const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      const sent = writeHead.apply(this, args);
+      if (!storable(this)) flight.release();
+      return sent;
+    } as typeof res.writeHead;
+  };
+
+  /** Counts a render of a public request, under the route that answered it (once per response). */
+  const countRender = (res: ServerResponse) => {
+    const r = res as WithSlot;
+    if (r[COUNTED]) return;
+    r[COUNTED] = true;
+    renders++;
+    const route = routeOf?.() ?? r[SLOT]?.declaration?.route ?? "unknown";
+    rendersByRoute.set(route, (rendersByRoute.get(route) ?? 0) + 1);
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, state: "HIT" | "STALE") => {
@@ -310,19 +464,21 @@ export function createResponseCache({
     res.end(req.method === "HEAD" ? undefined : body);
   };
 
-  /** Serves the entry for `key` if it is current (or, with the database unreachable, recent). */
-  const tryServe = async (req: IncomingMessage, res: ServerResponse, key: string): Promise<boolean> => {
+  /**
+   * Serves the entry for `key` if the version read says it may be: current; or the copy of the
+   * version just replaced, while another request re-renders it (stale-while-revalidate, bounded);
+   * or, with the database unreachable (`version` null), recent. Synchronous, so that what it sees
+   * of the renders under way holds until its caller has decided to wait or to render.
+   */
+  const answerFromEntry = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    version: string | null,
+  ): boolean => {
     const entry = entries.get(key);
     if (!entry) return false;
-    const age = Date.now() - entry.storedAt;
-    let version: string | null = null;
-    if (!isVersionUnavailable()) {
-      try {
-        version = await currentVersion();
-      } catch {
-        version = null;
-      }
-    }
+    const age = clock() - entry.storedAt;
     if (version === null) {
       // The database cannot say whether the copy is current: the last good copy beats an error page.
       if (age > maxAgeMs + staleIfErrorMs) return false;
@@ -332,7 +488,18 @@ export function createResponseCache({
     }
     // Out of date: rendered again (and replaced) by this request. Until then it stays, as the last
     // good copy should the database go away, and so its path stays known to the requests behind.
-    if (age > maxAgeMs || entry.version !== version) return false;
+    if (age > maxAgeMs) return false;
+    if (entry.version !== version) {
+      // Replaced since it was last seen current: that was at most the bound ago, so this copy is
+      // at most that much out of date. Only while someone is rendering the new one.
+      const current = confirmed.get(entry.version);
+      if (flights.has(key) && current !== undefined && clock() - current <= staleWhileRevalidateMs) {
+        staleServed++;
+        send(req, res, entry, "STALE");
+        return true;
+      }
+      return false;
+    }
     hits++;
     entries.delete(key);
     entries.set(key, entry);
@@ -340,42 +507,60 @@ export function createResponseCache({
     return true;
   };
 
+  /** Lets the request render: as the one others wait for, when none is under way for its key. */
+  const render = (req: IncomingMessage, res: ServerResponse, keys: RequestKeys): false => {
+    // A HEAD's answer is never stored: it follows, never leads.
+    if (req.method === "GET" && !flights.has(keys.wait)) lead(keys.wait, res);
+    if (keys.key !== null) {
+      misses++;
+      res.setHeader("x-cache", "MISS");
+    }
+    return false;
+  };
+
   return {
     async serve(req, res) {
       if (!admits(req)) return false;
-      const key = lookupKey(req);
-      if (key === null) return false;
-      if (await tryServe(req, res, key)) return true;
-      // Single flight: while one request renders this key, the others wait for its result. They
-      // are let go as soon as it is stored (not when a slow client has read it), or when that
-      // render ends without storing anything.
-      const pending = inFlight.get(key);
-      if (pending) {
-        await pending.done;
-        if (await tryServe(req, res, key)) return true;
-      } else {
-        let release = () => {};
-        const done = new Promise<void>((resolve) => {
-          release = () => {
-            if (inFlight.get(key)?.done === done) inFlight.delete(key);
-            resolve();
-          };
-        });
-        inFlight.set(key, { done, release });
-        res.once("close", release);
+      const keys = keysOf(req);
+      if (keys === null) return false;
+      if (keys.key !== null && entries.has(keys.key)) {
+        const version = await checkedVersion();
+        if (answerFromEntry(req, res, keys.key, version)) return true;
       }
-      misses++;
-      res.setHeader("x-cache", "MISS");
-      return false;
+      // Nothing awaited since the entry was judged: no other request can have started or ended a
+      // render of this key in between.
+      const flight = flights.get(keys.wait);
+      if (!flight) return render(req, res, keys);
+      // Another request is rendering this page: wait for it (bounded by the flight), then look
+      // again, as a hit would. Only once: a request that still finds nothing renders itself.
+      await flight.done;
+      const after = keysOf(req) ?? keys;
+      if (after.key !== null && entries.has(after.key)) {
+        const version = await checkedVersion();
+        if (answerFromEntry(req, res, after.key, version)) {
+          coalesced++;
+          return true;
+        }
+      }
+      return render(req, res, after);
     },
 
     capture(req, res, next) {
-      if (!admits(req) || req.method !== "GET") return next();
+      // Renders of public requests are counted whether or not the cache may keep them.
+      if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookie))
+        return next();
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      if (!admits(req) || req.method !== "GET") {
+        res.end = ((...args: unknown[]) => {
+          countRender(res);
+          return end(...args);
+        }) as typeof res.end;
+        return next();
+      }
       const slot: CacheSlot = {};
       (res as WithSlot)[SLOT] = slot;
       const chunks: Buffer[] = [];
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       const keep = (chunk: unknown, encoding?: unknown) => {
         if (!slot.declaration) return;
         if (typeof chunk === "string")
@@ -390,8 +575,9 @@ export function createResponseCache({
       }) as typeof res.write;
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
         if (chunk !== undefined && typeof chunk !== "function") keep(chunk, rest[0]);
+        countRender(res);
         const declaration = slot.declaration;
-        if (declaration && res.statusCode === 200 && !res.hasHeader("set-cookie")) {
+        if (declaration && storable(res)) {
           const raw = req.url ?? "/";
           const q = raw.indexOf("?");
           const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
@@ -410,22 +596,23 @@ export function createResponseCache({
           if (clean.csp) headers["content-security-policy"] = clean.csp;
           const body = Buffer.from(clean.body, "utf8");
           const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-          const key = keyOf(req, declaration.path, search, declaration.policy);
           store(
-            key,
+            keyOf(req, declaration.path, search, declaration.policy),
             {
               path: declaration.path,
               version: declaration.version,
               route: declaration.route,
-              storedAt: Date.now(),
+              storedAt: clock(),
               headers,
               body,
               etag,
             },
             declaration.policy,
           );
-          inFlight.get(key)?.release();
         }
+        // Stored or not, the requests waiting for this render look again now (not when a slow
+        // client has read it all).
+        (res as WithSlot)[FLIGHT]?.release();
         return end(chunk, ...rest);
       }) as typeof res.end;
       next();
@@ -434,7 +621,7 @@ export function createResponseCache({
     slotOf: (res) => (res as WithSlot)[SLOT],
 
     // No timeout here: the render that follows queries the same database and has its own bounds.
-    version: () => (enabled ? readVersion() : Promise.resolve("")),
+    version: () => (enabled ? read() : Promise.resolve("")),
 
     admits,
 
@@ -444,6 +631,17 @@ export function createResponseCache({
       bytes = 0;
     },
 
-    stats: () => ({ entries: entries.size, paths: policies.size, bytes, hits, misses, stale }),
+    stats: () => ({
+      entries: entries.size,
+      paths: policies.size,
+      bytes,
+      hits,
+      misses,
+      stale,
+      renders,
+      rendersByRoute: Object.fromEntries(rendersByRoute),
+      coalesced,
+      staleServed,
+    }),
   };
 }

@@ -22,6 +22,8 @@ import { importsMigration } from "#app/server/db/migrations/018_imports.server.t
 import { newsletterMigration } from "#app/server/db/migrations/019_newsletter.server.ts";
 import { ownerAccountMigration } from "#app/server/db/migrations/020_owner_account.server.ts";
 import { spamMigration } from "#app/server/db/migrations/021_spam.server.ts";
+import { searchStemmingMigration } from "#app/server/db/migrations/022_search_stemming.server.ts";
+import { sanitizedContentMigration } from "#app/server/db/migrations/023_sanitized_content.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -49,6 +51,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "019_newsletter": newsletterMigration(dialect),
     "020_owner_account": ownerAccountMigration(dialect),
     "021_spam": spamMigration(dialect),
+    "022_search_stemming": searchStemmingMigration(dialect),
+    "023_sanitized_content": sanitizedContentMigration,
   };
 }
 

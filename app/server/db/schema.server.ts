@@ -11,6 +11,11 @@ interface BlogsTable {
   title: string;
   /** Sanitized HTML. */
   content: string;
+  /**
+   * The allow-list version `content` was sanitized under (`SANITIZER_VERSION`); 0: unknown, so it
+   * is sanitized again when read (migration 023).
+   */
+  content_sanitizer: Generated<number>;
   /** Plain-text excerpt (≤ 200 characters), kept at write time so lists never read content. */
   excerpt: string;
   /** Length of the content's plain text: "Read More" shows when it is over 200. */
@@ -371,7 +376,8 @@ interface PasswordResetsTable {
 
 /**
  * The search index's documents, one per blog and recipe (migration 012): the title and plain text
- * as written, and their folded words, which SQLite's FTS5 table and PostgreSQL's GIN index hold.
+ * as written, and their folded words stemmed in the index's language (migration 022), which
+ * SQLite's FTS5 table and PostgreSQL's GIN index hold.
  */
 interface SearchDocsTable {
   id: Generated<number>;
@@ -382,6 +388,19 @@ interface SearchDocsTable {
   body: string;
   title_terms: string;
   body_terms: string;
+}
+
+/**
+ * The search index's language and its re-index (migration 022; one row, id 1, or none: English,
+ * nothing due). `languages`: space-separated, every language a document may be stemmed in.
+ */
+interface SearchStateTable {
+  id: number;
+  language: string;
+  languages: string;
+  /** Documents up to this id are stemmed in `language`; null: no re-index due. */
+  reindex_after: number | null;
+  claimed_until: Generated<number>;
 }
 
 /** What an import wrote, by where it came from (migration 018; app/server/transfer/import). */
@@ -466,6 +485,7 @@ export interface Database {
   newsletter_pace: NewsletterPaceTable;
   password_resets: PasswordResetsTable;
   search_docs: SearchDocsTable;
+  search_state: SearchStateTable;
   import_map: ImportMapTable;
   import_media: ImportMediaTable;
   path_redirects: PathRedirectsTable;

@@ -4,12 +4,12 @@ import { idOf } from "#app/forms/common.ts";
 import { recipeSchema } from "#app/forms/recipe.ts";
 import type { Blog, Recipe } from "#app/lib/content-shapes.ts";
 import { type ImageRef, imageRef } from "#app/lib/images.ts";
+import { sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import { normalizeKeywords, slugify } from "#app/lib/slug.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import type { ImageChoice } from "#app/server/editing/image-input.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
-import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
 import { blogSubmission } from "./blog-submission.server.ts";
 import { recipeSubmission } from "./recipe-submission.server.ts";
 

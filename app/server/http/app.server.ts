@@ -12,11 +12,12 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
 import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
-import { getConfig } from "#app/server/config.server.ts";
+import { getConfig, settleConfig } from "#app/server/config.server.ts";
 import { getDatabase } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { startMailSender } from "#app/server/mail/sender.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
+import { reindexSearch } from "#app/server/models/search.server.ts";
 import { newsletterWork } from "#app/server/newsletter/round.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/metrics.server.ts";
@@ -31,6 +32,7 @@ import { requestInfoContext } from "./request-context.server.ts";
  * environment. `appRoot` is the project folder (where cli/ lives).
  */
 export async function startup(appRoot = process.cwd()): Promise<void> {
+  settleConfig();
   const { db, stats } = await getDatabase();
   watchDatabase(stats);
   const { SAMPLE_CONTENT, ADMIN_EMAIL, ADMIN_PASSWORD } = getConfig();
@@ -44,6 +46,9 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   });
   // Imports from /admin/import left running by a server that stopped are taken over here.
   startImportJobs(db);
+  // A search re-index (a new language, or documents indexed before stemming) goes on in the
+  // background; searches stay right meanwhile (decision 024).
+  reindexSearch(db).catch((error: unknown) => log.error({ err: error }, "search: re-indexing failed"));
 }
 
 /** Public answers shared between visitors (server.ts serves hits; see public-cache.server.ts). */

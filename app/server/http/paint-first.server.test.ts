@@ -1,6 +1,10 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { BOOT_MODULE_ID, paintFirst } from "./paint-first.server.ts";
+import { BOOT_MODULE_ID, paintFirst as paintBytes } from "./paint-first.server.ts";
+
+/** paintFirst takes and gives the document's bytes; these tests read it as text. */
+const paintFirst = (html: string, options?: { stageModules?: boolean }) =>
+  paintBytes(Buffer.from(html), options).toString("utf8");
 
 // The shape React Router 8 renders (modulepreloads hoisted into the head, the boot module last).
 const renderedDocument = (nonce: string) =>
@@ -42,6 +46,25 @@ describe("paintFirst", () => {
     expect(paintFirst(renderedDocument(""))).toContain(`<script type="text/plain" id="${BOOT_MODULE_ID}">`);
     const plain = "<html><body><p>No scripts</p></body></html>";
     expect(paintFirst(plain)).toBe(plain);
+  });
+
+  it("copies the page around the rewritten tags byte for byte, whatever its characters", () => {
+    const page = renderedDocument(' nonce="n0"')
+      .replace("<main>Hi</main>", "<main>Kyōto, crème brûlée ✓</main>")
+      .replace("</body>", "<p>après 🍜</p></body>");
+    const html = paintFirst(page);
+    expect(html).toContain("<title>x</title></head><body><main>Kyōto, crème brûlée ✓</main>");
+    expect(html).toMatch(/<\/script><p>après 🍜<\/p><\/body><\/html>$/);
+  });
+
+  it("rewrites React Router's boot module, not a copy of its markup shown as text earlier in the page", () => {
+    const page = renderedDocument(' nonce="n0"').replace(
+      "<main>Hi</main>",
+      '<main><pre> type="module" async=""></pre></main>',
+    );
+    const html = paintFirst(page);
+    expect(html).toContain('<main><pre> type="module" async=""></pre></main>');
+    expect(html).toContain(`id="${BOOT_MODULE_ID}">import * as route0`);
   });
 
   it("keeps replacement patterns in the boot module literal", () => {

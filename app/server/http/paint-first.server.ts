@@ -12,34 +12,103 @@
  * (and the hero image is on screen, when the page has one): it evaluates the modules one per task,
  * then the boot module, which imports the client entry and hydrates.
  * If React Router ever changes its markup so that nothing matches, the page is left as it was.
+ *
+ * The document stays bytes: only the tags it rewrites (React hoists the preload links into the
+ * head; the boot module is near the end) are read as text, the rest is copied as it is.
  */
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
-const BOOT_MODULE = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = /^<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>$/;
+const BOOT_MODULE = /^<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>$/;
 
 /** The id of the inert copy of the boot module. */
 export const BOOT_MODULE_ID = "boot-module";
+
+const PRELOAD_START = Buffer.from('<link rel="modulepreload"');
+const BOOT_MARK = Buffer.from(' type="module" async="">');
+const SCRIPT_START = Buffer.from("<script");
+const SCRIPT_END = Buffer.from("</script>");
+const TAG_END = ">".charCodeAt(0);
+
+/** A part of the document to replace: [start, end) by `text`. */
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
 
 /**
  * `stageModules: false` leaves module evaluation to the boot module (development: Vite's route
  * modules need the hot-reload runtime the boot module installs first).
  */
-export function paintFirst(html: string, { stageModules = true } = {}): string {
-  const boot = BOOT_MODULE.exec(html);
+export function paintFirst(html: Buffer, { stageModules = true } = {}): Buffer {
+  // The last boot module: page content comes before React Router's scripts, and the loader data
+  // after them is inside JavaScript strings, where a quote is always escaped.
+  const mark = html.lastIndexOf(BOOT_MARK);
+  if (mark < 0) return html;
+  const bootStart = html.lastIndexOf(SCRIPT_START, mark);
+  const bootEnd = html.indexOf(SCRIPT_END, mark);
+  if (bootStart < 0 || bootEnd < 0) return html;
+  const boot = BOOT_MODULE.exec(html.toString("utf8", bootStart, bootEnd + SCRIPT_END.length));
   if (!boot) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
+
+  const edits: Edit[] = [];
+  const preloads: string[] = [];
+  for (
+    let at = html.indexOf(PRELOAD_START);
+    at >= 0 && at < bootStart;
+    at = html.indexOf(PRELOAD_START, at + 1)
+  ) {
+    const end = html.indexOf(TAG_END, at) + 1;
+    const link = MODULE_PRELOAD.exec(html.toString("utf8", at, end));
+    if (!link) continue;
+    preloads.push(link[1] ?? "");
+    edits.push({ start: at, end, text: "" });
+  }
   // The boot module imports the client entry last, which starts hydration; every other module
   // can be evaluated beforehand, one per task (module scripts evaluate in their own tasks), so
   // no single task runs the framework, the site code and the page together.
   const entry = /import\("([^"]+)"\)/.exec(boot[2] ?? "")?.[1];
   const staged = stageModules ? preloads.filter((href) => href !== entry) : [];
   const nonceAttribute = boot[1] ?? "";
+  edits.push({
+    start: bootStart,
+    end: bootEnd + SCRIPT_END.length,
+    text:
+      `<script${nonceAttribute} type="text/plain" id="${BOOT_MODULE_ID}">${boot[2]}</script>` +
+      `<script${nonceAttribute}>${loaderFor(preloads, staged)}</script>`,
+  });
+  const parts: Buffer[] = [];
+  let copied = 0;
+  for (const edit of edits) {
+    parts.push(html.subarray(copied, edit.start), Buffer.from(edit.text));
+    copied = edit.end;
+  }
+  parts.push(html.subarray(copied));
+  return Buffer.concat(parts);
+}
+
+/** The loader of one route's module lists: the same for every render of that route, so kept. */
+const loaders = new Map<string, string>();
+const LOADERS_KEPT = 500;
+
+function loaderFor(preloads: string[], staged: string[]): string {
+  const key = `${preloads.join(" ")}|${staged.join(" ")}`;
+  let loader = loaders.get(key);
+  if (loader === undefined) {
+    if (loaders.size >= LOADERS_KEPT) loaders.clear();
+    loader = buildLoader(preloads, staged);
+    loaders.set(key, loader);
+  }
+  return loader;
+}
+
+function buildLoader(preloads: string[], staged: string[]): string {
   // The scripts wait for the first contentful paint (a paint timing entry, where the browser has
   // them: a frame callback alone can run before a frame that is held back), and for the page's
   // largest image when it is marked fetchpriority=high (the hero) to be decoded; then one more
   // frame, so that image is on screen too. A task queued from requestAnimationFrame runs after
   // that frame. Whatever happens, they start within 3 s.
-  const loader =
+  return (
     "(function(){var d=document,n=d.currentScript.nonce,started=false,waiting=2;" +
     'function module(s){s.type="module";if(n)s.nonce=n;return s}' +
     'function boot(){var s=module(d.createElement("script"));' +
@@ -58,9 +127,6 @@ export function paintFirst(html: string, { stageModules = true } = {}): string {
     // decode() settles once the image has loaded and can be painted (or has failed).
     'var hero=d.querySelector("img[fetchpriority=high]");' +
     "if(hero&&hero.decode)hero.decode().then(ready,ready);else ready()" +
-    "})()";
-  const replacement =
-    `<script${nonceAttribute} type="text/plain" id="${BOOT_MODULE_ID}">${boot[2]}</script>` +
-    `<script${nonceAttribute}>${loader}</script>`;
-  return html.replace(MODULE_PRELOAD, "").replace(boot[0], () => replacement);
+    "})()"
+  );
 }

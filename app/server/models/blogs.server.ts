@@ -3,6 +3,7 @@ import { excerptOf, hasMore } from "#app/lib/excerpt.ts";
 import { imageRef } from "#app/lib/images.ts";
 import { type Page, readPage } from "#app/lib/pagination.ts";
 import type { PublicationState, PublishAt } from "#app/lib/publication.ts";
+import { SANITIZER_VERSION, sanitizeBlogHtml, storedBlogHtml } from "#app/lib/sanitize.server.ts";
 import { normalizeKeywords } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import type { BlogRow } from "#app/server/db/schema.server.ts";
@@ -22,7 +23,6 @@ import {
   recordDeletion,
   recordPublication,
 } from "./publication.server.ts";
-import { sanitizeBlogHtml } from "./sanitize.server.ts";
 import { indexBlog, unindex } from "./search.server.ts";
 import { rowStillThere, uniqueSlug } from "./unique-slug.server.ts";
 import { claimImage } from "./uploads.server.ts";
@@ -92,7 +92,7 @@ export function toCard(row: CardRow): BlogCard {
 function toBlog(row: BlogRow): Blog {
   return {
     ...toCard(row),
-    content: sanitizeBlogHtml(row.content),
+    content: storedBlogHtml(row.content, row.content_sanitizer),
     author: row.author,
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
@@ -111,6 +111,7 @@ function contentColumns(input: BlogInput) {
   return {
     title: input.title.trim(),
     content,
+    content_sanitizer: SANITIZER_VERSION,
     excerpt,
     text_length: textLength,
     author: input.author.trim(),

@@ -172,6 +172,49 @@ export async function listRecipes(db: DB, limit = 24, offset = 0, now = nowSecon
   return rows.map(toRecipe);
 }
 
+/** What a recipe's card on a list page shows (components/cards.tsx `RecipeCard`). */
+export interface RecipeListCard {
+  id: number;
+  slug: string;
+  title: string;
+  short: string;
+  image: Recipe["image"];
+  imageAlt: string;
+  type: string | null;
+  calories: number;
+}
+
+/**
+ * Cards of published recipes, newest first (the home page and the recipe list): only the columns
+ * a card shows, so neither the query nor the page's data carries steps and ingredients.
+ */
+export async function listRecipeCards(
+  db: DB,
+  limit: number,
+  offset = 0,
+  now = nowSeconds(),
+): Promise<RecipeListCard[]> {
+  const rows = await publishedNewestFirst(
+    db
+      .selectFrom("recipes")
+      .select(["id", "slug", "title", "short", "image_id", "image_url", "image_alt", "type", "calories"]),
+    now,
+  )
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    short: row.short,
+    image: imageRef(row.image_id, row.image_url, uploadsBase()),
+    imageAlt: row.image_alt,
+    type: row.type,
+    calories: row.calories,
+  }));
+}
+
 /** One page of the admin's recipe list: every recipe or those in one state, newest first. */
 export async function listAdminRecipes(db: DB, options: AdminListOptions): Promise<Page<AdminRecipe>> {
   return adminListPage(

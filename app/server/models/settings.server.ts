@@ -1,3 +1,4 @@
+import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 import { getConfig, parseConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
@@ -45,12 +46,14 @@ function recordSettingsChange(trx: DB, actor: Actor, detail: string): Promise<vo
   return recordActivity(trx, actor, "settings_changed", { item: { type: "settings" }, detail });
 }
 
-async function writeSetting(
+/** Writes a setting; `along` writes more in the same transaction (what the setting keeps in step). */
+export async function writeSetting(
   db: DB,
   actor: Actor,
   key: string,
   value: unknown,
   detail: string,
+  along?: (trx: DB) => Promise<void>,
 ): Promise<void> {
   const json = JSON.stringify(value);
   const now = nowSeconds();
@@ -61,6 +64,7 @@ async function writeSetting(
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
       .execute();
     await recordSettingsChange(trx, actor, detail);
+    await along?.(trx);
   });
 }
 
@@ -182,4 +186,31 @@ export async function saveCommentSettings(db: DB, actor: Actor, settings: Commen
     ? "a known commenter's comments are approved at once"
     : "every comment waits for a moderator";
   await writeSetting(db, actor, "comments", settings, `Comment settings: ${what}`);
+}
+
+/**
+ * The language site search stems words in (decision 024): English unless an admin chose another.
+ * Stored under SEARCH_SETTINGS_KEY; the search model changes it (`changeSearchLanguage`), keeping
+ * its index in step, and reads it with the index's own state (`searchLanguageOf`).
+ */
+export const SEARCH_SETTINGS_KEY = "search";
+
+/** The language a stored search setting names (its JSON text), or the default. */
+export function searchLanguageOf(json: string | null | undefined): SearchLanguage {
+  if (!json) return DEFAULT_SEARCH_LANGUAGE;
+  try {
+    const language: unknown = (JSON.parse(json) as { language?: unknown } | null)?.language;
+    return isSearchLanguage(language) ? language : DEFAULT_SEARCH_LANGUAGE;
+  } catch {
+    return DEFAULT_SEARCH_LANGUAGE;
+  }
+}
+
+export async function getSearchLanguage(db: DB): Promise<SearchLanguage> {
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", SEARCH_SETTINGS_KEY)
+    .executeTakeFirst();
+  return searchLanguageOf(row?.value);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { log } from "./log.server.ts";
+import { getConfig } from "#app/server/config.server.ts";
+import { requestLog } from "./log.server.ts";
 import { countRequest } from "./metrics.server.ts";
 import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./request.server.ts";
 
@@ -22,6 +23,15 @@ function cacheOutcome(res: ServerResponse): string {
   return "none";
 }
 
+/** LOG_REQUESTS: which requests get a line (`all`, `errors`: status 500 or more, `none`). */
+function requestsLogged(): "all" | "errors" | "none" {
+  try {
+    return getConfig().LOG_REQUESTS;
+  } catch {
+    return "all";
+  }
+}
+
 /** One line and the request metrics, when the answer is complete or the connection is gone. */
 function finished(this: Tracked): void {
   const record = this[RECORD];
@@ -31,6 +41,8 @@ function finished(this: Tracked): void {
   const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
   const cache = cacheOutcome(this);
   countRequest(method, record.route, status, cache, seconds);
+  const logged = requestsLogged();
+  if (logged === "none" || (logged === "errors" && status < 500)) return;
   const line = {
     reqId: record.id,
     method,
@@ -41,8 +53,17 @@ function finished(this: Tracked): void {
     // The client went away before the whole answer was sent.
     aborted: this.writableFinished ? undefined : true,
   };
-  if (status >= 500) log.error(line, "request");
-  else log.info(line, "request");
+  if (status >= 500) requestLog.error(line, "request");
+  else requestLog.info(line, "request");
+}
+
+const TRUSTED = Symbol("trusted-peer");
+type Peer = IncomingMessage["socket"] & { [TRUSTED]?: boolean };
+
+/** Whether the connection's other end is a trusted proxy: worked out once per connection. */
+function trustedPeer(socket: Peer, trustProxy: TrustProxy): boolean {
+  socket[TRUSTED] ??= trustProxy(socket.remoteAddress ?? "", 0);
+  return socket[TRUSTED];
 }
 
 /**
@@ -57,7 +78,7 @@ export function observeRequests(trustProxy: TrustProxy) {
     handle: (...args: A) => void,
     ...args: A
   ): void {
-    const fromProxy = trustProxy(req.socket.remoteAddress ?? "", 0);
+    const fromProxy = trustedPeer(req.socket, trustProxy);
     const id = acceptedRequestId(req.headers["x-request-id"], fromProxy) ?? randomUUID();
     const record: RequestRecord = { id, start: performance.now(), route: UNMATCHED };
     res.setHeader("X-Request-Id", id);

@@ -50,6 +50,15 @@ export function createLog(level: LogLevel, destination?: DestinationStream): Log
   return destination ? pino(options, destination) : pino(options);
 }
 
+/**
+ * The logger of the request lines (telemetry/http.server.ts): their fields are fixed, and none can
+ * hold a secret, so they skip the redaction every other line goes through (it cost more than the
+ * rest of a cached answer), and carry their request's id themselves.
+ */
+function createRequestLog(level: LogLevel, destination?: DestinationStream): Logger {
+  return destination ? pino({ level }, destination) : pino({ level });
+}
+
 /** LOG_LEVEL, and pretty lines under `npm run dev`. A broken environment still gets a logger. */
 function settings(): { level: LogLevel; pretty: boolean } {
   try {
@@ -60,24 +69,53 @@ function settings(): { level: LogLevel; pretty: boolean } {
   }
 }
 
+/** How long a line may wait in the buffer when few are written. */
+const FLUSH_EVERY_MS = 250;
+
 /**
- * The process's logger. In development the lines go through pino-pretty (a devDependency, loaded
- * by name in pino's worker thread), so production never loads it.
+ * Standard output for production: lines gather in memory and are written 4 KB at a time, with
+ * synchronous writes (so a flush at exit never races a write still under way), at least every
+ * 250 ms, and whatever is left when the process exits, however it exits (a stop, process.exit, an
+ * uncaught error: Node runs "exit" listeners for each). Only a process killed outright (SIGKILL)
+ * loses its last lines.
  */
+const stdout = () =>
+  processWide("log-stdout", () => {
+    const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
+    setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
+    process.on("exit", () => flushQuietly(destination));
+    return destination;
+  });
+
+function flushQuietly(destination: { flushSync(): void }): void {
+  try {
+    destination.flushSync();
+  } catch {
+    // Standard output is gone (a closed pipe): nothing more can be said.
+  }
+}
+
+/** The development transport: pino-pretty in pino's worker thread, so production never loads it. */
+const pretty = () =>
+  pino.transport({
+    target: "pino-pretty",
+    options: {
+      colorize: true,
+      translateTime: "SYS:HH:MM:ss.l",
+      ignore: "pid,hostname,reqId,method,route,status,ms,cache",
+      messageFormat:
+        "{if method}{method} {route} {status} {ms} ms {cache} {end}{msg}{if reqId} ({reqId}){end}",
+    },
+  });
+
+/** The process's logger (LOG_LEVEL; pretty lines under `npm run dev`). */
 export const log: Logger = processWide("log", () => {
-  const { level, pretty } = settings();
-  if (!pretty) return createLog(level);
-  return createLog(
-    level,
-    pino.transport({
-      target: "pino-pretty",
-      options: {
-        colorize: true,
-        translateTime: "SYS:HH:MM:ss.l",
-        ignore: "pid,hostname,reqId,method,route,status,ms,cache",
-        messageFormat:
-          "{if method}{method} {route} {status} {ms} ms {cache} {end}{msg}{if reqId} ({reqId}){end}",
-      },
-    }),
-  );
+  const settled = settings();
+  return createLog(settled.level, settled.pretty ? pretty() : stdout());
+});
+
+/** The process's request-line logger: the same level and the same standard output as `log`. */
+export const requestLog: Logger = processWide("request-log", () => {
+  const settled = settings();
+  return settled.pretty ? log : createRequestLog(settled.level, stdout());
 });

@@ -13,6 +13,12 @@ export interface CacheStats {
   hits: number;
   misses: number;
   stale: number;
+  /** Public requests rendered, by route (a burst of misses for one page adds one). */
+  rendersByRoute: Readonly<Record<string, number>>;
+  /** Misses answered from another request's render of the same page. */
+  coalesced: number;
+  /** Answers served a moment out of date while one request re-rendered their page. */
+  staleServed: number;
 }
 
 /**
@@ -62,6 +68,28 @@ function create() {
     "Cached answers served while the database could not confirm them.",
     (s) => s.stale,
   );
+  total(
+    "wanderplate_cache_coalesced_total",
+    "Requests that waited for another request's render of the same page and were answered from it.",
+    (s) => s.coalesced,
+  );
+  total(
+    "wanderplate_cache_stale_while_revalidate_total",
+    "Answers served from the copy of the version just replaced while one request re-rendered the page.",
+    (s) => s.staleServed,
+  );
+  new Counter({
+    name: "wanderplate_cache_renders_total",
+    help: "Public requests (no session cookie) the app rendered, by route: a burst of misses for one page adds one.",
+    labelNames: ["route"],
+    registers,
+    collect() {
+      const stats = sources.cache?.();
+      if (!stats) return;
+      this.reset();
+      for (const [route, n] of Object.entries(stats.rendersByRoute)) this.inc({ route }, n);
+    },
+  });
   const cacheGauge = (name: string, help: string, read: (cache: CacheStats) => number) =>
     new Gauge({
       name,
@@ -149,11 +177,36 @@ export function watchDatabase(stats: () => DatabaseStats): void {
   metrics.sources.database = stats;
 }
 
+/**
+ * The request series, bound once per label set: finding a series from its labels is most of what
+ * counting a request costs. The label sets are few (methods × routes × statuses × cache outcomes).
+ */
+const requestSeries = processWide(
+  "request-series",
+  () =>
+    new Map<
+      string,
+      {
+        count: ReturnType<typeof metrics.requests.labels>;
+        latency: ReturnType<typeof metrics.latency.labels>;
+      }
+    >(),
+);
+
 /** One request answered (called once per request by the HTTP layer). */
 export function countRequest(method: string, route: string, status: number, cache: string, seconds: number) {
-  const code = String(status);
-  metrics.requests.labels(method, route, code, cache).inc();
-  metrics.latency.labels(method, route, code).observe(seconds);
+  const key = `${method} ${route} ${status} ${cache}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    const code = String(status);
+    series = {
+      count: metrics.requests.labels(method, route, code, cache),
+      latency: metrics.latency.labels(method, route, code),
+    };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.latency.observe(seconds);
 }
 
 /** A post refused by a limit: `form:comment`, `login`… (never the client's address: unbounded). */

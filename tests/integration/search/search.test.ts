@@ -1,6 +1,7 @@
 /**
  * Site search on both engines: ranking, accents and case, publication, odd queries, writes seen at
- * once, pagination, and migration 012 (existing rows indexed; down and up again).
+ * once, pagination, and migration 012 (existing rows indexed; down and up again). Stemming and the
+ * search language: stemming.test.ts; relevance judged: judged.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { blogDocument } from "#app/lib/search.ts";
@@ -8,7 +9,12 @@ import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe, deleteRecipe, updateRecipe } from "#app/server/models/recipes.server.ts";
-import { CANDIDATES_PER_READ, type SearchResult, searchSite } from "#app/server/models/search.server.ts";
+import {
+  CANDIDATES_PER_READ,
+  reindexSearch,
+  type SearchResult,
+  searchSite,
+} from "#app/server/models/search.server.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, migrateTo } from "#tests/support/migrations.ts";
@@ -206,16 +212,17 @@ describeEachEngine("site search", (db) => {
     expect(titles(await searchSite(db(), "vornholm", 1, NOW))).toHaveLength(2);
 
     await updateBlog(db(), TEST_ACTOR, b.id, blog("Ferry to the islands", "<p>Salt wind.</p>"));
-    await updateRecipe(db(), TEST_ACTOR, r.id, recipe("Cardamom buns", "Sweet", ["Vornholmic flour"]));
+    await updateRecipe(db(), TEST_ACTOR, r.id, recipe("Cardamom buns", "Sweet", ["Brastovan flour"]));
     expect(titles(await searchSite(db(), "vornholm", 1, NOW))).toEqual([]);
-    expect(titles(await searchSite(db(), "vornholmic", 1, NOW))).toEqual(["Cardamom buns"]);
+    expect(titles(await searchSite(db(), "brastovan", 1, NOW))).toEqual(["Cardamom buns"]);
     const edited = await searchSite(db(), "islands", 1, NOW);
     expect(edited.kind === "search" && edited.items[0]?.href).toBe("/blogs/ferry-to-the-islands");
 
     await deleteBlog(db(), TEST_ACTOR, b.id);
     await deleteRecipe(db(), TEST_ACTOR, r.id);
-    expect(titles(await searchSite(db(), "islands", 1, NOW))).toEqual([]);
-    expect(titles(await searchSite(db(), "vornholmic", 1, NOW))).toEqual([]);
+    // The destination's "Island escape": "islands" finds "island".
+    expect(titles(await searchSite(db(), "islands", 1, NOW))).toEqual(["Santorini, Greece"]);
+    expect(titles(await searchSite(db(), "brastovan", 1, NOW))).toEqual([]);
   });
 
   it("gives a page, never an error, for odd queries", async () => {
@@ -366,6 +373,8 @@ for (const engine of ENGINES) {
           .execute();
 
         await migrateToLatest(db, engine);
+        // Migration 022 leaves the stemming of the rows already there to a re-index (its own tests).
+        await reindexSearch(db);
         expect(titles(await searchSite(db, "kyoto", 1, NOW))).toEqual([
           "Kyoto, Japan",
           "Old Kyōto",
@@ -377,6 +386,7 @@ for (const engine of ENGINES) {
         const tables = (await db.introspection.getTables()).map((t) => t.name);
         expect(tables.filter((t) => t.startsWith("search"))).toEqual([]);
         await migrateToLatest(db, engine);
+        await reindexSearch(db);
         expect(titles(await searchSite(db, "leeks", 1, NOW))).toEqual(["Old stew"]);
       } finally {
         await close();

@@ -34,6 +34,9 @@ export const BACKED_UP = [
   // Derived from blogs and recipes, but kept: the same columns on both engines, and each engine's
   // own index (SQLite's FTS5 triggers, PostgreSQL's GIN expression) fills as the rows go back in.
   { name: "search_docs", key: ["id"], serial: true },
+  // Which language those documents are stemmed in, and how far a change of language has come
+  // (migration 022): restored with them, so the two always agree.
+  { name: "search_state", key: ["id"], serial: false },
 ] as const satisfies readonly { name: keyof Database; key: readonly string[]; serial: boolean }[];
 
 /**

@@ -6,9 +6,9 @@
  * In a dry run every row is read and counted the same way, and nothing is written.
  */
 import { publicationState } from "#app/lib/publication.ts";
+import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { categoryColumns } from "#app/server/models/category-names.server.ts";
-import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
 import { indexBlog, indexRecipe } from "#app/server/models/search.server.ts";
 import { uniqueSlug } from "#app/server/models/unique-slug.server.ts";
 import { rowHash, SITE_ID_SETTING } from "./format.server.ts";
@@ -112,7 +112,7 @@ async function importRecipe(ctx: ImportContext, row: Row): Promise<void> {
 
 async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
   const id = sourceId(row);
-  const columns = blogColumns(row, sanitizeBlogHtml);
+  const columns = { ...blogColumns(row, sanitizeBlogHtml), content_sanitizer: SANITIZER_VERSION };
   const category = text(row, "category", "");
   const featuredOld = "featured_recipe_id" in row ? intOrNull(row, "featured_recipe_id") : null;
   const hash = rowHash(row);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeBlogHtml } from "#app/server/models/sanitize.server.ts";
+import { sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import { wordpressContentToHtml } from "./wordpress-content.server.ts";
 
 /** Converts and returns the HTML with the notices it raised. */

@@ -11,7 +11,7 @@ import {
 } from "./wordpress-tokens.server.ts";
 
 /**
- * WordPress `post_content` to HTML our sanitizer keeps (models/sanitize.server.ts): block-editor
+ * WordPress `post_content` to HTML our sanitizer keeps (lib/sanitize.server.ts): block-editor
  * comments and unknown shortcodes never show as text, classic-editor text gets paragraphs (the rules
  * of WordPress's wpautop, reimplemented over tokens), captions and galleries become figures,
  * third-party players become links, and WP Recipe Maker embeds become placeholders the writer
