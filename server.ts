@@ -258,7 +258,7 @@ export async function startServer(): Promise<Server> {
     );
   };
   // Every request, cached answers included: an id, one log line, the request metrics.
-  const observe = observeRequests(app.get("trust proxy fn") as TrustProxy);
+  const observe = observeRequests(app.get("trust proxy fn") as TrustProxy, config.LOG_REQUESTS);
   const listener: Server = createHttpServer((req, res) => {
     // While stopping, every answer closes its connection, so keep-alive clients let go at once.
     if (stopping) res.setHeader("Connection", "close");

@@ -65,7 +65,20 @@ function parseList(json: string): string[] {
   }
 }
 
-function toRecipe(row: RecipeRow): Recipe {
+/** The columns a recipe's card on a list shows (lists read only these: `listRecipeCards`). */
+const listCardColumns = [
+  "id",
+  "slug",
+  "title",
+  "short",
+  "image_id",
+  "image_url",
+  "image_alt",
+  "type",
+] as const;
+
+/** A row's fields as a card on a list shows them. */
+function listCardFields(row: Pick<RecipeRow, (typeof listCardColumns)[number]>) {
   return {
     id: row.id,
     slug: row.slug,
@@ -73,10 +86,16 @@ function toRecipe(row: RecipeRow): Recipe {
     short: row.short,
     image: imageRef(row.image_id, row.image_url, uploadsBase()),
     imageAlt: row.image_alt,
+    type: row.type,
+  };
+}
+
+function toRecipe(row: RecipeRow): Recipe {
+  return {
+    ...listCardFields(row),
     steps: parseList(row.steps),
     ingredients: parseList(row.ingredients),
     nutritionalValues: { calories: row.calories, protein: row.protein, fats: row.fats, carbs: row.carbs },
-    type: row.type,
     createdAt: row.created_at,
     publishAt: row.publish_at,
     servings: row.servings,
@@ -195,24 +214,13 @@ export async function listRecipeCards(
   now = nowSeconds(),
 ): Promise<RecipeListCard[]> {
   const rows = await publishedNewestFirst(
-    db
-      .selectFrom("recipes")
-      .select(["id", "slug", "title", "short", "image_id", "image_url", "image_alt", "type", "calories"]),
+    db.selectFrom("recipes").select([...listCardColumns, "calories"]),
     now,
   )
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    short: row.short,
-    image: imageRef(row.image_id, row.image_url, uploadsBase()),
-    imageAlt: row.image_alt,
-    type: row.type,
-    calories: row.calories,
-  }));
+  return rows.map((row) => ({ ...listCardFields(row), calories: row.calories }));
 }
 
 /** One page of the admin's recipe list: every recipe or those in one state, newest first. */

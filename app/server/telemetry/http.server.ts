@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getConfig } from "#app/server/config.server.ts";
 import { requestLog } from "./log.server.ts";
 import { countRequest } from "./metrics.server.ts";
 import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./request.server.ts";
@@ -9,7 +8,8 @@ import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./re
 export type TrustProxy = (address: string, hop: number) => boolean;
 
 const RECORD = Symbol("telemetry-request");
-type Tracked = ServerResponse & { [RECORD]?: RequestRecord; req: IncomingMessage };
+const LOGGED = Symbol("telemetry-requests-logged");
+type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [LOGGED]?: RequestsLogged; req: IncomingMessage };
 
 /** The methods Node's parser can hand us are a fixed set, but labels stay few: the site's four or "other". */
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
@@ -24,13 +24,7 @@ function cacheOutcome(res: ServerResponse): string {
 }
 
 /** LOG_REQUESTS: which requests get a line (`all`, `errors`: status 500 or more, `none`). */
-function requestsLogged(): "all" | "errors" | "none" {
-  try {
-    return getConfig().LOG_REQUESTS;
-  } catch {
-    return "all";
-  }
-}
+type RequestsLogged = "all" | "errors" | "none";
 
 /** One line and the request metrics, when the answer is complete or the connection is gone. */
 function finished(this: Tracked): void {
@@ -41,7 +35,7 @@ function finished(this: Tracked): void {
   const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
   const cache = cacheOutcome(this);
   countRequest(method, record.route, status, cache, seconds);
-  const logged = requestsLogged();
+  const logged = this[LOGGED] ?? "all";
   if (logged === "none" || (logged === "errors" && status < 500)) return;
   const line = {
     reqId: record.id,
@@ -69,9 +63,10 @@ function trustedPeer(socket: Peer, trustProxy: TrustProxy): boolean {
 /**
  * Wraps the raw HTTP listener: every request (cached answers included) gets an id (X-Request-Id),
  * runs with its record in scope (so every log line names it), and ends with one log line and the
- * request metrics. An incoming X-Request-Id is kept only from a trusted proxy.
+ * request metrics (the line unless `logged`, LOG_REQUESTS, leaves it out). An incoming
+ * X-Request-Id is kept only from a trusted proxy.
  */
-export function observeRequests(trustProxy: TrustProxy) {
+export function observeRequests(trustProxy: TrustProxy, logged: RequestsLogged = "all") {
   return function observe<A extends unknown[]>(
     req: IncomingMessage,
     res: ServerResponse,
@@ -83,6 +78,7 @@ export function observeRequests(trustProxy: TrustProxy) {
     const record: RequestRecord = { id, start: performance.now(), route: UNMATCHED };
     res.setHeader("X-Request-Id", id);
     (res as Tracked)[RECORD] = record;
+    (res as Tracked)[LOGGED] = logged;
     res.once("close", finished);
     requests.run(record, handle, ...args);
   };
