@@ -86,7 +86,8 @@ function documents(): string[] {
 /** The named paths that do not exist in the working tree. */
 function missingPaths(named: NamedPath[], treePaths: string[], ignored: string[]): NamedPath[] {
   return named.filter(({ path, kind }) => {
-    const bare = path.replace(/\/$/, "");
+    // "./bench/x.ts" (as a command line writes it) names bench/x.ts.
+    const bare = path.replace(/\/$/, "").replace(/^\.\//, "");
     if (ignored.some((folder) => `${bare}/`.startsWith(folder))) return false;
     if (kind === "suffix") return !treePaths.some((tree) => tree === bare || tree.endsWith(`/${bare}`));
     return !existsSync(join(ROOT, normalize(bare)));

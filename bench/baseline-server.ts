@@ -1,38 +1,47 @@
 /**
  * The benchmark's baseline: a minimal node:http server answering, for each path, the exact bytes
- * the app answered, from memory. Usage: node bench/baseline-server.ts PORT FIXTURES.json
+ * the app answered, from memory: its status, its headers (the ones Node writes for every answer
+ * aside: Date, Connection, Keep-Alive, and the length, which it sets) and its body.
+ * Usage: node bench/baseline-server.ts PORT FIXTURES.json
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 interface Fixture {
   status: number;
-  contentType: string;
-  location?: string;
+  headers: Record<string, string>;
   body: string;
 }
+
+/** Written by Node itself for every answer, or by the baseline from the body. */
+const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
 const [port, file] = process.argv.slice(2);
 const fixtures = JSON.parse(readFileSync(String(file), "utf8")) as Record<string, Fixture>;
 const responses = new Map(
-  Object.entries(fixtures).map(([key, f]) => [key, { ...f, bytes: Buffer.from(f.body, "utf8") }]),
+  Object.entries(fixtures).map(([key, f]) => {
+    const bytes = Buffer.from(f.body, "utf8");
+    const headers: Record<string, string | number> = Object.fromEntries(
+      Object.entries(f.headers).filter(([name]) => !OWN_HEADERS.has(name)),
+    );
+    headers["content-length"] = bytes.length;
+    return [key, { status: f.status, headers, bytes }];
+  }),
 );
 
 createServer((req, res) => {
   const key = `${req.method} ${(req.url ?? "/").split("?")[0]}`;
   const r = responses.get(key);
-  // Drain a request body (the comment POST) before answering, as the app must.
-  req.resume();
-  req.on("end", () => {
+  const answer = () => {
     if (!r) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(r.status, {
-      "content-type": r.contentType,
-      "content-length": r.bytes.length,
-      ...(r.location ? { location: r.location } : {}),
-    });
+    res.writeHead(r.status, r.headers);
     res.end(r.bytes);
-  });
+  };
+  // A GET is answered at once; a POST's body (the comment) is read first, as the app must.
+  if (req.method === "GET" || req.method === "HEAD") return answer();
+  req.resume();
+  req.on("end", answer);
 }).listen(Number(port), "127.0.0.1", () => console.log("ready"));

@@ -85,6 +85,8 @@ export interface RawResponse {
   status: number;
   contentType: string;
   location?: string;
+  /** Every header as received (names in lower case; repeated ones joined). */
+  headers: Record<string, string>;
   body: string;
   /** Bytes on the wire (after compression, when asked for). */
   wireBytes: number;
@@ -109,6 +111,12 @@ export function rawRequest(
           status: res.statusCode ?? 0,
           contentType: String(res.headers["content-type"] ?? ""),
           location: res.headers.location,
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([name, value]) => [
+              name,
+              Array.isArray(value) ? value.join(", ") : String(value),
+            ]),
+          ),
           body: text.toString("utf8"),
           wireBytes: raw.length,
         });

@@ -3,7 +3,8 @@
  *
  * Measures the built production server on 127.0.0.1 and prints tables (also written as JSON to
  * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
- * minimal node:http server answering the same bytes from memory. The server under test is pinned
+ * minimal node:http server answering the same bytes from memory, measured in rounds alternating with
+ * the app's (`compare`). The server under test (and PostgreSQL) is pinned
  * to core 0 and the load generator (autocannon) to core 1, so each has one of the two cores.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -28,6 +29,9 @@ const { values: options } = parseArgs({
 });
 const skip = new Set(options.skip.split(",").filter(Boolean));
 const SECONDS = options.quick ? 3 : 8;
+/** App and baseline alternate this many times per page, for this long each (see `compare`). */
+const ROUNDS = options.quick ? 3 : 5;
+const ROUND_SECONDS = options.quick ? 2 : 4;
 const WARMUP_SECONDS = options.quick ? 1 : 2;
 const CONNECTIONS = 50;
 /** Simultaneous first requests for one page in the coalescing check. */
@@ -58,13 +62,20 @@ interface ThroughputRow {
   engine: string;
   /** "on": the response cache as shipped; "off": RESPONSE_CACHE=false, every request rendered. */
   cache: "on" | "off";
+  /** LOG_REQUESTS: "all" as shipped, or "none" (for operators whose proxy logs requests). */
+  requestLines: "all" | "none";
   route: string;
+  /** The median rounds (see `compare`); errors are summed over every round. */
   app: LoadResult;
   baseline: LoadResult;
+  /** The median of the rounds' app/baseline ratios, and the lowest and highest of them. */
   ratio: number;
+  ratioRange: [number, number];
   appPeakMb: number;
   /** The server's CPU time per answer during the measurement (user + system). */
   cpuMsPerRequest: number;
+  /** The same for the baseline server: what answering these bytes costs at the least. */
+  baselineCpuMsPerRequest: number;
 }
 
 function ensureBuild() {
@@ -74,7 +85,7 @@ function ensureBuild() {
   if (r.status !== 0) throw new Error("build failed");
 }
 
-async function startBaseline(fixturesFile: string): Promise<{ url: string; stop(): void }> {
+async function startBaseline(fixturesFile: string): Promise<{ url: string; pid: number; stop(): void }> {
   const port = await freePort();
   const args = ["bench/baseline-server.ts", String(port), fixturesFile];
   const [cmd, cmdArgs] = CAN_PIN
@@ -82,35 +93,90 @@ async function startBaseline(fixturesFile: string): Promise<{ url: string; stop(
     : [process.execPath, args];
   const child = spawn(cmd, cmdArgs, { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  // taskset execs node, so the pid is the server's own.
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
 }
 
-async function measure(server: string, route: (typeof ROUTES)[number], pid?: number) {
+/**
+ * The app and the baseline measured in alternate rounds (app, baseline, app, baseline…) after one
+ * warm-up each, so a slow spell of this shared machine falls on both. Each side's result is its
+ * median round by req/s; the ratio is the median of the rounds' own ratios.
+ */
+async function compare(
+  appUrl: string,
+  baseline: { url: string; pid: number },
+  route: (typeof ROUTES)[number],
+  pid: number,
+) {
+  const baselineUrl = baseline.url;
   const opts = {
     method: route.method ?? ("GET" as const),
     body: route.body,
     connections: CONNECTIONS,
     expectStatus: route.expectStatus,
   };
-  await load(`${server}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
-  if (!pid) {
-    const result = await load(`${server}${route.path}`, { ...opts, seconds: SECONDS });
-    return { result, peakMb: 0, cpuMsPerRequest: 0 };
+  await load(`${appUrl}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
+  await load(`${baselineUrl}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
+  const apps: LoadResult[] = [];
+  const baselines: LoadResult[] = [];
+  let peakMb = 0;
+  let cpuSpent = 0;
+  let baselineCpuSpent = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const before = cpuMs(pid);
+    const measured = await withPeakMemory(pid, () =>
+      load(`${appUrl}${route.path}`, { ...opts, seconds: ROUND_SECONDS }),
+    );
+    cpuSpent += cpuMs(pid) - before;
+    peakMb = Math.max(peakMb, measured.peakMb);
+    apps.push(measured.result);
+    const baselineBefore = cpuMs(baseline.pid);
+    baselines.push(await load(`${baselineUrl}${route.path}`, { ...opts, seconds: ROUND_SECONDS }));
+    baselineCpuSpent += cpuMs(baseline.pid) - baselineBefore;
   }
-  const before = cpuMs(pid);
-  const measured = await withPeakMemory(pid, () =>
-    load(`${server}${route.path}`, { ...opts, seconds: SECONDS }),
-  );
-  const cpuMsPerRequest = perRequest(cpuMs(pid) - before, measured.result.requests);
-  return { ...measured, cpuMsPerRequest };
+  const ratios = apps.map((a, i) => a.rps / Math.max(1, baselines[i]?.rps ?? 0));
+  const sum = (results: LoadResult[], key: "requests" | "errors" | "unexpected") =>
+    results.reduce((n, r) => n + r[key], 0);
+  const app = {
+    ...medianBy(apps, (r) => r.rps),
+    errors: sum(apps, "errors"),
+    unexpected: sum(apps, "unexpected"),
+  };
+  return {
+    app,
+    baseline: medianBy(baselines, (r) => r.rps),
+    ratio: Math.round(medianBy(ratios, (r) => r) * 1000) / 1000,
+    ratioRange: [Math.min(...ratios), Math.max(...ratios)].map((r) => Math.round(r * 100) / 100) as [
+      number,
+      number,
+    ],
+    peakMb,
+    cpuMsPerRequest: perRequest(cpuSpent, sum(apps, "requests"), 3),
+    baselineCpuMsPerRequest: perRequest(baselineCpuSpent, sum(baselines, "requests"), 3),
+  };
 }
 
-/** CPU milliseconds per request, to two decimals. */
-function perRequest(spentMs: number, requests: number): number {
-  return Math.round((spentMs / Math.max(1, requests)) * 100) / 100;
+/** The middle item by `value` (the upper middle of an even count). */
+function medianBy<T>(items: T[], value: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new Error("no rounds");
+  return middle;
 }
 
-async function throughput(engine: string, databaseUrl: string, dataDir: string, cache: "on" | "off") {
+/** CPU milliseconds per request, to two decimals (or `decimals`). */
+function perRequest(spentMs: number, requests: number, decimals = 2): number {
+  const scale = 10 ** decimals;
+  return Math.round((spentMs / Math.max(1, requests)) * scale) / scale;
+}
+
+async function throughput(
+  engine: string,
+  databaseUrl: string,
+  dataDir: string,
+  cache: "on" | "off",
+  requestLines: "all" | "none" = "all",
+) {
   const starting = Date.now();
   const app = await startServer(
     {
@@ -118,25 +184,29 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
       UPLOADS_DIR: join(dataDir, "uploads"),
       FORM_RATE_LIMIT: "1000000000",
       RESPONSE_CACHE: cache === "on" ? "true" : "false",
+      LOG_REQUESTS: requestLines,
     },
     { cpu: SERVER_CPU },
   );
   // From spawning the process to its first healthy answer (health is polled every 50 ms).
   const startMs = Date.now() - starting;
-  // Without the cache only the page renders are of interest (the comment POST never renders).
-  const routes = cache === "on" ? ROUTES : ROUTES.filter((r) => !r.method);
+  // Without the cache only the page renders are of interest (the comment POST never renders); without
+  // request lines, only the cached pages (the question is what the line costs a hit).
+  const routes = cache === "on" && requestLines === "all" ? ROUTES : ROUTES.filter((r) => !r.method);
+  const fullRun = cache === "on" && requestLines === "all";
   const pid = app.process.pid ?? 0;
   try {
-    // The baseline answers exactly what the app answers (no compression: the load generator asks for none).
-    const fixtures: Record<string, { status: number; contentType: string; location?: string; body: string }> =
-      {};
+    // The baseline answers exactly what the app answers, headers and body (no compression: the load
+    // generator asks for none). Those are the bytes of a hit (the second request): its X-Cache,
+    // its CSP of hashes; one request id stands for all.
+    const fixtures: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     for (const r of routes) {
+      await rawRequest(`${app.url}${r.path}`, { method: r.method, body: r.body });
       const res = await rawRequest(`${app.url}${r.path}`, { method: r.method, body: r.body });
       if (res.status !== (r.expectStatus ?? 200)) throw new Error(`${r.name}: status ${res.status}`);
       fixtures[`${r.method ?? "GET"} ${r.path}`] = {
         status: res.status,
-        contentType: res.contentType,
-        location: res.location,
+        headers: res.headers,
         body: res.body,
       };
     }
@@ -149,20 +219,23 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
     const rows: ThroughputRow[] = [];
     try {
       for (const route of routes) {
-        const measured = await measure(app.url, route, pid);
-        const base = await measure(baseline.url, route);
+        const measured = await compare(app.url, baseline, route, pid);
         rows.push({
           engine,
           cache,
+          requestLines,
           route: route.name,
-          app: measured.result,
-          baseline: base.result,
-          ratio: Math.round((measured.result.rps / Math.max(1, base.result.rps)) * 1000) / 1000,
+          app: measured.app,
+          baseline: measured.baseline,
+          ratio: measured.ratio,
+          ratioRange: measured.ratioRange,
           appPeakMb: measured.peakMb,
           cpuMsPerRequest: measured.cpuMsPerRequest,
+          baselineCpuMsPerRequest: measured.baselineCpuMsPerRequest,
         });
         console.log(
-          `  ${engine}, cache ${cache}, ${route.name}: ${measured.result.rps} req/s vs baseline ${base.result.rps}`,
+          `  ${engine}, cache ${cache}, request lines ${requestLines}, ${route.name}: ${measured.app.rps} req/s ` +
+            `vs baseline ${measured.baseline.rps} (${measured.ratio}×, rounds ${measured.ratioRange.join("–")}×)`,
         );
       }
     } finally {
@@ -170,11 +243,10 @@ async function throughput(engine: string, databaseUrl: string, dataDir: string, 
     }
     // A page not asked for yet (the measurements above never touch a recipe): every request of
     // the burst is a miss at first.
-    const burst =
-      cache === "on" ? await missBurst(app.url, RECIPE, "/recipes/:slug", BURST_REQUESTS) : undefined;
+    const burst = fullRun ? await missBurst(app.url, RECIPE, "/recipes/:slug", BURST_REQUESTS) : undefined;
     let weights: PageWeight[] = [];
     let lighthouse: LighthouseResult[] = [];
-    if (engine === "sqlite" && cache === "on") {
+    if (engine === "sqlite" && fullRun) {
       const paths = [
         "/",
         "/destinations",
@@ -310,16 +382,20 @@ async function main() {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     pinned: CAN_PIN
-      ? "server on core 0, load generator on core 1 (taskset)"
+      ? "server (and PostgreSQL) on core 0, load generator on core 1 (taskset)"
       : "not pinned (taskset unavailable)",
   };
   console.log(`Benchmark on ${machine.cpu} (${machine.cores} cores), ${machine.node}; ${machine.pinned}.`);
   console.log(
-    `Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up + ${SECONDS}s per measurement.`,
+    `Load: autocannon, ${CONNECTIONS} connections; each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
+      `alternately ${ROUNDS} × ${ROUND_SECONDS}s (scale rows: ${WARMUP_SECONDS}s + ${Math.max(2, SECONDS / 2)}s).`,
   );
 
   const work = await mkdtemp(join(tmpdir(), "wanderplate-bench-"));
   const postgres = skip.has("postgres") ? undefined : await startEmbeddedPostgres();
+  // PostgreSQL shares the server's core: the load generator keeps its own to itself, and the
+  // database's work counts against the server's side, as SQLite's (in the server's process) does.
+  if (postgres && SERVER_CPU !== undefined) postgres.pin(SERVER_CPU);
   const freshPostgres = () => {
     if (!postgres) throw new Error("no postgres");
     return createDatabaseOn(postgres.url);
@@ -335,11 +411,15 @@ async function main() {
     console.log("\nThroughput and latency…");
     const sqliteDb = await freshSqlite();
     const sqlite = await throughput("sqlite", sqliteDb.url, work, "on");
+    const sqliteQuiet = await throughput("sqlite", sqliteDb.url, work, "on", "none");
     const sqliteUncached = await throughput("sqlite", sqliteDb.url, work, "off");
     const pgUrl = postgres ? (await freshPostgres()).url : undefined;
     const pgRun = pgUrl ? await throughput("postgres", pgUrl, work, "on") : undefined;
+    const pgQuiet = pgUrl ? await throughput("postgres", pgUrl, work, "on", "none") : undefined;
     const pgUncached = pgUrl ? await throughput("postgres", pgUrl, work, "off") : undefined;
-    const rows = [sqlite, sqliteUncached, pgRun, pgUncached].flatMap((run) => run?.rows ?? []);
+    const rows = [sqlite, sqliteQuiet, sqliteUncached, pgRun, pgQuiet, pgUncached].flatMap(
+      (run) => run?.rows ?? [],
+    );
 
     let scaleRows: ScaleRow[] = [];
     if (!skip.has("scale")) {
@@ -368,10 +448,11 @@ async function main() {
     }
 
     table(
-      "Throughput and latency (app vs a node:http server answering the same bytes from memory)",
+      `Throughput and latency (app vs a node:http server answering the same bytes from memory; ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each, median round shown)`,
       [
         "engine",
         "cache",
+        "request lines",
         "route",
         "app req/s",
         "p50 ms",
@@ -380,12 +461,15 @@ async function main() {
         "baseline req/s",
         "base p99",
         "app/baseline",
+        "rounds",
         "peak MB",
         "CPU ms/req",
+        "base CPU ms/req",
       ],
       rows.map((r) => [
         r.engine,
         r.cache,
+        r.requestLines,
         r.route,
         r.app.rps,
         r.app.p50,
@@ -394,8 +478,10 @@ async function main() {
         r.baseline.rps,
         r.baseline.p99,
         `${r.ratio}`,
+        `${r.ratioRange[0]}–${r.ratioRange[1]}`,
         r.appPeakMb,
         r.cpuMsPerRequest,
+        r.baselineCpuMsPerRequest,
       ]),
     );
     for (const [engine, burst] of [
@@ -571,6 +657,8 @@ async function main() {
             connections: CONNECTIONS,
             seconds: SECONDS,
             warmupSeconds: WARMUP_SECONDS,
+            rounds: ROUNDS,
+            roundSeconds: ROUND_SECONDS,
             quick: options.quick,
           },
           throughput: rows,

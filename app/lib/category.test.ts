@@ -86,6 +86,15 @@ describe("the category slug rule", () => {
     expect(differing).toEqual([]);
   });
 
+  it("gives the same slug when asked again, also after more names than it remembers", () => {
+    const names = Array.from({ length: 1_200 }, (_, i) => `Trávél Nº ${i}`);
+    const first = names.map(categorySlug);
+    expect(first[7]).toBe("travel-no-7");
+    expect(names.map(categorySlug)).toEqual(first);
+    expect(categorySlug("Kyoto")).toBe("kyoto");
+    expect(categorySlug("kyoto ")).toBe("kyoto");
+  });
+
   it("gives nothing for a name of only symbols, emoji or spaces", () => {
     expect(categorySlug("")).toBe("");
     expect(categorySlug("   ")).toBe("");

@@ -9,6 +9,23 @@
  * own: its chip stays plain text.
  */
 export function categorySlug(name: string): string {
+  let slug = slugsByName.get(name);
+  if (slug === undefined) {
+    slug = slugOf(name);
+    if (slugsByName.size >= REMEMBERED_NAMES) slugsByName.clear();
+    slugsByName.set(name, slug);
+  }
+  return slug;
+}
+
+/**
+ * A page shows a chip per card and the rule works character by character, so slugs are remembered
+ * by name (a site has few categories; the bound only guards against many).
+ */
+const slugsByName = new Map<string, string>();
+const REMEMBERED_NAMES = 1000;
+
+function slugOf(name: string): string {
   let slug = "";
   // Whether the last character kept was another script's: a combining mark after it is part of it.
   let inOtherScript = false;

@@ -6,14 +6,13 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { PageSpinners } from "#app/components/spinner.tsx";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { getSiteInfo, getSiteNumbers, isPopupEnabled } from "#app/server/models/settings.server.ts";
+import { getPublicSiteSettings, getSiteNumbers } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const info = await getSiteInfo(db);
-  const domain = info.domain || new URL(request.url).hostname;
-  const [numbers, popupEnabled] = await Promise.all([getSiteNumbers(db, domain), isPopupEnabled(db)]);
+  const { info, popupEnabled } = await getPublicSiteSettings(db);
+  const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
   return { info, numbers, popupEnabled };
 }
 

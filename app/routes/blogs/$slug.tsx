@@ -40,11 +40,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { db, blog } = await loadBlog(params.slug);
   const origin = siteOrigin(request);
   const image = imageSources(blog.image, 1600)?.src;
+  // Side by side: on PostgreSQL each is a round trip.
+  const [comments, related, recipe] = await Promise.all([
+    approvedComments(db, blog.id),
+    relatedBlogs(db, blog),
+    publishedFeaturedRecipe(db, blog.id),
+  ]);
   return {
     blog,
-    comments: await approvedComments(db, blog.id),
-    related: await relatedBlogs(db, blog),
-    recipe: await publishedFeaturedRecipe(db, blog.id),
+    comments,
+    related,
+    recipe,
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
     uploadsBase: uploadsBase(),

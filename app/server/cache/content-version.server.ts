@@ -1,4 +1,8 @@
+import type { CompiledQuery } from "kysely";
 import type { DB } from "#app/server/db/db.server.ts";
+
+/** The version query, compiled once per database: it runs for every batch of cache hits. */
+const compiled = new WeakMap<DB, CompiledQuery<{ version: number | string }>>();
 
 /**
  * One number that changes whenever anything a public page shows has changed. The database moves it
@@ -6,6 +10,11 @@ import type { DB } from "#app/server/db/db.server.ts";
  * sees a change at once and no code path can forget it; response caches compare against it.
  */
 export async function readContentVersion(db: DB): Promise<string> {
-  const row = await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return String(row?.version ?? 0);
+  let query = compiled.get(db);
+  if (!query) {
+    query = db.selectFrom("content_version").select("version").where("id", "=", 1).compile();
+    compiled.set(db, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return String(rows[0]?.version ?? 0);
 }

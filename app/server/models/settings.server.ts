@@ -30,9 +30,14 @@ export function siteInfoFromEnv(env?: Record<string, string | undefined>): SiteI
 
 async function readSetting<T>(db: DB, key: string): Promise<T | null> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  if (!row) return null;
+  return parseSetting<T>(row?.value);
+}
+
+/** A stored setting's JSON; null when there is none or it does not parse. */
+function parseSetting<T>(value: string | undefined): T | null {
+  if (value === undefined) return null;
   try {
-    return JSON.parse(row.value) as T;
+    return JSON.parse(value) as T;
   } catch {
     return null;
   }
@@ -69,8 +74,33 @@ export async function writeSetting(
 }
 
 export async function getSiteInfo(db: DB): Promise<SiteInfo> {
-  const saved = (await readSetting<Partial<SiteInfo>>(db, "siteInfo")) ?? {};
+  return siteInfoFrom(await readSetting<SavedSiteInfo>(db, "siteInfo"));
+}
+
+/**
+ * What every public page's layout shows: the site info and the popup switch, in one query (the
+ * layout's loader runs on every render of every page).
+ */
+export async function getPublicSiteSettings(db: DB): Promise<{ info: SiteInfo; popupEnabled: boolean }> {
+  const rows = await db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", ["siteInfo", "popup"])
+    .execute();
+  const stored = (key: string) => rows.find((r) => r.key === key)?.value;
+  return {
+    info: siteInfoFrom(parseSetting<SavedSiteInfo>(stored("siteInfo"))),
+    popupEnabled: parseSetting<{ enabled?: unknown }>(stored("popup"))?.enabled === true,
+  };
+}
+
+/** Site info as stored: JSON, so any field may be missing or of another type. */
+type SavedSiteInfo = Partial<Record<keyof SiteInfo, unknown>>;
+
+/** Saved site info over the SITE_* defaults: a saved value wins when it is a string. */
+function siteInfoFrom(saved: SavedSiteInfo | null): SiteInfo {
   const info = siteInfoFromEnv();
+  if (!saved) return info;
   for (const key of Object.keys(info) as (keyof SiteInfo)[]) {
     const v = saved[key];
     if (typeof v === "string") info[key] = v;

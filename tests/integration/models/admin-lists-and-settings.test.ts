@@ -16,11 +16,13 @@ import { addContact, CONTACTS_PER_PAGE, listContactsPage } from "#app/server/mod
 import {
   DEFAULT_SITE_NUMBERS,
   deleteSiteNumbers,
+  getPublicSiteSettings,
   getSiteInfo,
   getSiteNumbers,
   listSiteNumbers,
   saveSiteInfo,
   saveSiteNumbers,
+  setPopupEnabled,
 } from "#app/server/models/settings.server.ts";
 import { addUser, deleteUser, listUsersPage, USERS_PER_PAGE } from "#app/server/models/users.server.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
@@ -226,6 +228,18 @@ describeEachEngine("admin models", (db) => {
     expect(await getSiteInfo(db())).toEqual(next);
     await saveSiteInfo(db(), TEST_ACTOR, original);
     expect(await getSiteInfo(db())).toEqual(original);
+  });
+
+  it("reads the public layout's site info and popup switch together, as each is read alone", async () => {
+    const original = await getSiteInfo(db());
+    expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false });
+    const next = { ...original, name: "Layout Name", domain: "layout.example" };
+    await saveSiteInfo(db(), TEST_ACTOR, next);
+    await setPopupEnabled(db(), TEST_ACTOR, true);
+    expect(await getPublicSiteSettings(db())).toEqual({ info: next, popupEnabled: true });
+    await setPopupEnabled(db(), TEST_ACTOR, false);
+    await saveSiteInfo(db(), TEST_ACTOR, original);
+    expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false });
   });
 
   it("lists, updates and deletes site numbers per domain", async () => {
