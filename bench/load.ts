@@ -83,8 +83,6 @@ export function load(
 
 export interface RawResponse {
   status: number;
-  contentType: string;
-  location?: string;
   /** Every header as received (names in lower case; repeated ones joined). */
   headers: Record<string, string>;
   body: string;
@@ -109,8 +107,6 @@ export function rawRequest(
         const text = res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw;
         resolve({
           status: res.statusCode ?? 0,
-          contentType: String(res.headers["content-type"] ?? ""),
-          location: res.headers.location,
           headers: Object.fromEntries(
             Object.entries(res.headers).map(([name, value]) => [
               name,

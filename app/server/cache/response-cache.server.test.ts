@@ -183,6 +183,20 @@ class Hold {
   }
 }
 
+/** A request as the cache reads it, handed to `serve` directly (many in one turn of the loop). */
+function fakeRequest(url: string, method: string, path: string): IncomingMessage {
+  return { method, url: path, headers: { host: new URL(url).host } } as unknown as IncomingMessage;
+}
+
+/** A response that takes whatever the cache writes and sends nothing. */
+function fakeResponse(): ServerResponse {
+  return {
+    writeHead: () => ({ end: () => undefined }),
+    end: () => undefined,
+    setHeader: () => undefined,
+  } as unknown as ServerResponse;
+}
+
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
@@ -244,17 +258,11 @@ describe("response cache", () => {
     await fetch(`${url}/p`);
     h.countReads();
     // Twenty requests handled in the same turn of the event loop, as under load.
-    const req = {
-      method: "GET",
-      url: "/p",
-      headers: { host: new URL(url).host },
-    } as unknown as IncomingMessage;
-    const res = () =>
-      ({ writeHead: () => ({ end: () => undefined }), end: () => undefined }) as unknown as ServerResponse;
-    const served = await Promise.all(Array.from({ length: 20 }, () => h.cache.serve(req, res())));
+    const req = fakeRequest(url, "GET", "/p");
+    const served = await Promise.all(Array.from({ length: 20 }, () => h.cache.serve(req, fakeResponse())));
     expect(served.every(Boolean)).toBe(true);
     expect(h.countReads()).toBe(1);
-    await h.cache.serve(req, res());
+    await h.cache.serve(req, fakeResponse());
     expect(h.countReads()).toBe(1);
   });
 
@@ -264,14 +272,8 @@ describe("response cache", () => {
     await fetch(`${url}/p`);
     h.countReads();
     h.setVersionFault("held");
-    const request = (method: string) =>
-      ({ method, url: "/p", headers: { host: new URL(url).host } }) as unknown as IncomingMessage;
-    const res = () =>
-      ({
-        writeHead: () => ({ end: () => undefined }),
-        end: () => undefined,
-        setHeader: () => undefined,
-      }) as unknown as ServerResponse;
+    const request = (method: string) => fakeRequest(url, method, "/p");
+    const res = fakeResponse;
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const first = Promise.all(Array.from({ length: 5 }, () => h.cache.serve(request("GET"), res())));
     await turn();
