@@ -53,9 +53,7 @@ function harness({
   let arrived = 0;
   /** Renders to hold (the next ones to start take them in turn): each waits until released. */
   const holds: Hold[] = [];
-  let versionFault: "none" | "error" | "hang" | "held" = "none";
-  /** Reads sent while reads are held ("held"): each answers the version as it was when sent. */
-  const heldReads: (() => void)[] = [];
+  let versionFault: "none" | "error" | "hang" = "none";
   /** When set, the renderer answers this status (as a failed render would). */
   let failWith: number | null = null;
   const cache = createResponseCache({
@@ -73,10 +71,6 @@ function harness({
       reads++;
       if (versionFault === "error") return Promise.reject(new Error("database down"));
       if (versionFault === "hang") return new Promise<string>(() => {});
-      if (versionFault === "held") {
-        const seen = version;
-        return new Promise<string>((resolve) => heldReads.push(() => resolve(seen)));
-      }
       return Promise.resolve(version);
     },
   });
@@ -139,10 +133,6 @@ function harness({
     },
     setVersionFault: (fault: typeof versionFault) => {
       versionFault = fault;
-    },
-    /** Lets the held reads answer. */
-    releaseReads: () => {
-      for (const answer of heldReads.splice(0)) answer();
     },
     failRenders: (status: number | null) => {
       failWith = status;
@@ -264,33 +254,6 @@ describe("response cache", () => {
     expect(h.countReads()).toBe(1);
     await h.cache.serve(req, fakeResponse());
     expect(h.countReads()).toBe(1);
-  });
-
-  it("keeps one version read on its way at a time: hits arriving meanwhile share the next, sent after they came", async () => {
-    const h = harness();
-    const url = await h.listen();
-    await fetch(`${url}/p`);
-    h.countReads();
-    h.setVersionFault("held");
-    const request = (method: string) => fakeRequest(url, method, "/p");
-    const res = fakeResponse;
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const first = Promise.all(Array.from({ length: 5 }, () => h.cache.serve(request("GET"), res())));
-    await turn();
-    expect(h.countReads()).toBe(1);
-    // A write lands while that read is on its way; these requests arrive after it (HEAD: a miss
-    // lets them render without leading).
-    h.setVersion("2");
-    const later = Promise.all(Array.from({ length: 5 }, () => h.cache.serve(request("HEAD"), res())));
-    for (let i = 0; i < 5; i++) await turn();
-    expect(h.countReads()).toBe(0);
-    h.releaseReads();
-    expect(await first).toEqual([true, true, true, true, true]);
-    await turn();
-    expect(h.countReads()).toBe(1);
-    h.releaseReads();
-    // Their read was sent after they arrived: it sees the write, so none is served the old page.
-    expect(await later).toEqual([false, false, false, false, false]);
   });
 
   it("stores only what a route declared: never undeclared pages, errors or answers that set a cookie", async () => {

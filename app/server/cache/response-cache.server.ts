@@ -303,21 +303,13 @@ export function createResponseCache({
     });
 
   // Hits that arrive together share one version read. A batch is read only after every request
-  // in it has arrived, so each still sees every write committed before it came in. At most one
-  // read is on its way at a time: hits arriving meanwhile wait for it to answer, then share the
-  // next (a read sent before they arrived cannot speak for them). So a database far away gets one
-  // read per round trip, not one per turn of the event loop, and the reads hold one connection.
+  // in it has arrived, so each still sees every write committed before it came in.
   let batch: Promise<string> | null = null;
-  let reading: Promise<unknown> = Promise.resolve();
   const currentVersion = (): Promise<string> => {
-    batch ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => reading)
-      .then(() => {
-        batch = null;
-        const read = timedRead();
-        reading = read.catch(() => undefined);
-        return read;
-      });
+    batch ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      batch = null;
+      return timedRead();
+    });
     return batch;
   };
   /** The version to check an entry against; null when the database cannot say. */
