@@ -12,9 +12,20 @@ describe("server start flags", () => {
     it(`npm run ${name} passes the same V8 heap flags as the test harness`, () => {
       expect(scripts[name]).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} `);
     });
-    it(`npm run ${name} sets the same malloc arenas as the test harness`, () => {
-      for (const [key, value] of Object.entries(SERVER_MEMORY_ENV))
-        expect(scripts[name]).toContain(`${key}=${value} node `);
+    it(`npm run ${name} sets the same malloc settings as the test harness`, () => {
+      const memoryEnv = Object.entries(SERVER_MEMORY_ENV).map(([key, value]) => `${key}=${value}`);
+      expect(scripts[name]).toContain(`${memoryEnv.join(" ")} node `);
     });
   }
+
+  // A site owner copies the README's systemd unit: it must start the server the same way.
+  it("the README's unit file sets the same flags and malloc settings", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const environment = readme.match(/^Environment=(.*)$/m)?.[1] ?? "";
+    for (const [key, value] of Object.entries(SERVER_MEMORY_ENV))
+      expect(environment.split(" ")).toContain(`${key}=${value}`);
+    expect(readme).toMatch(
+      new RegExp(`^ExecStart=\\S+/node ${SERVER_NODE_FLAGS.join(" ")} server\\.ts$`, "m"),
+    );
+  });
 });
