@@ -1,4 +1,3 @@
-import Bowser from "bowser";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./accounts.server.ts";
@@ -124,18 +123,32 @@ interface Device {
   current: boolean;
 }
 
-/** "Firefox 128 on Windows", from a User-Agent header (bowser); "Unknown browser" when it says nothing. */
-function describeBrowser(userAgent: string): string {
-  if (!userAgent.trim()) return "Unknown browser";
-  const parsed = Bowser.parse(userAgent);
-  const name = parsed.browser.name || "Unknown browser";
-  const major = parsed.browser.version?.split(".")[0];
-  const os = parsed.os.name;
-  return `${name}${major ? ` ${major}` : ""}${os ? ` on ${os}` : ""}`;
+/** bowser is loaded when the account screen first names devices, not at start: few visits need it. */
+let loadedBowser: Promise<typeof import("bowser")> | undefined;
+function loadBowser() {
+  loadedBowser ??= import("bowser");
+  return loadedBowser;
+}
+
+/**
+ * Answers a function that says "Firefox 128 on Windows" from a User-Agent header (bowser), and
+ * "Unknown browser" when it says nothing. Asked for before a transaction, so none waits on a load.
+ */
+async function browserDescriber(): Promise<(userAgent: string) => string> {
+  const { default: Bowser } = await loadBowser();
+  return (userAgent) => {
+    if (!userAgent.trim()) return "Unknown browser";
+    const parsed = Bowser.parse(userAgent);
+    const name = parsed.browser.name || "Unknown browser";
+    const major = parsed.browser.version?.split(".")[0];
+    const os = parsed.os.name;
+    return `${name}${major ? ` ${major}` : ""}${os ? ` on ${os}` : ""}`;
+  };
 }
 
 /** The account's live sessions, the request's own first, then by last use. */
 export async function listDevices(db: DB, accountId: number, currentSessionId: string, now = nowSeconds()) {
+  const describeBrowser = await browserDescriber();
   const rows = await db
     .selectFrom("sessions")
     .select(["id", "user_agent", "address", "created_at", "last_seen_at"])
@@ -162,6 +175,7 @@ export async function endSession(
   sessionId: string,
   now = nowSeconds(),
 ): Promise<boolean> {
+  const describeBrowser = await browserDescriber();
   return db.transaction().execute(async (trx) => {
     const ended = await trx
       .deleteFrom("sessions")

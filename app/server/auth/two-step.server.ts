@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 
@@ -11,6 +9,21 @@ import { type Actor, recordActivity } from "#app/server/models/activity.server.t
  * database. A code is accepted once: the time step of the last accepted code is stored, and an
  * equal or older step is refused, in one conditional UPDATE so two racing requests cannot both win.
  */
+
+/**
+ * otplib and qrcode are loaded when a two-step function first needs them, not at start: only the
+ * account screen and a sign-in with two-step on use them, and qrcode alone holds several MB.
+ */
+let loadedOtplib: Promise<typeof import("otplib")> | undefined;
+function loadOtplib() {
+  loadedOtplib ??= import("otplib");
+  return loadedOtplib;
+}
+let loadedQrcode: Promise<typeof import("qrcode")> | undefined;
+function loadQrcode() {
+  loadedQrcode ??= import("qrcode");
+  return loadedQrcode;
+}
 
 /** Codes from the step before and after now are accepted too (a phone's clock a little off). */
 const TOLERANCE_SECONDS = 30;
@@ -97,12 +110,14 @@ export async function twoStepState(db: DB, accountId: number, issuer: string): P
 }
 
 async function qrSvg(issuer: string, email: string, secret: string): Promise<string> {
+  const [{ generateURI }, qrcode] = await Promise.all([loadOtplib(), loadQrcode()]);
   const uri = generateURI({ issuer, label: email, secret });
-  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return qrcode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 
 /** Begins setting up: a new secret waits for its first code. Nothing changes for sign-in yet. */
 export async function beginTwoStepSetup(db: DB, accountId: number): Promise<void> {
+  const { generateSecret } = await loadOtplib();
   await db
     .updateTable("accounts")
     .set({ totp_pending_secret: generateSecret() })
@@ -117,6 +132,7 @@ export async function cancelTwoStepSetup(db: DB, accountId: number): Promise<voi
 
 /** The time step a six-digit code belongs to, or null when it is not a code of `secret` now. */
 async function codeStep(secret: string, code: string, now: number, afterStep: number | null) {
+  const { verify } = await loadOtplib();
   const result = await verify({
     secret,
     token: code,
@@ -143,6 +159,7 @@ export async function confirmTwoStepSetup(
 ): Promise<string[] | null> {
   const normalized = normalizeCode(code);
   if (!isAppCode(normalized)) return null;
+  await loadOtplib(); // now, so the transaction below never waits on the load
   return db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom("accounts")

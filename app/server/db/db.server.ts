@@ -1,17 +1,23 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
 import { type Dialect, dialectOf, getConfig, sqlitePathOf } from "#app/server/config.server.ts";
 import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
-import { type ConnectionStats, createPostgresPool } from "./postgres-pool.server.ts";
+import type { ConnectionStats } from "./postgres-pool.server.ts";
 import type { Database } from "./schema.server.ts";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
 import { databaseTimeouts } from "./timeouts.server.ts";
 
-// int8 (counts, second timestamps) as JS numbers: seconds and row counts fit easily.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+/**
+ * pg and the pool built on it are loaded when a PostgreSQL database is opened, not at start: a
+ * SQLite site never needs them (about 2 MB of memory).
+ */
+let loadedPostgresPool: Promise<typeof import("./postgres-pool.server.ts")> | undefined;
+function loadPostgresPool() {
+  loadedPostgresPool ??= import("./postgres-pool.server.ts");
+  return loadedPostgresPool;
+}
 
 export type DB = Kysely<Database>;
 
@@ -38,6 +44,7 @@ export async function openDatabase(databaseUrl: string, { migrate = true } = {})
   let health: HealthMonitor;
   let connections: () => ConnectionStats;
   if (dialect === "postgres") {
+    const { createPostgresPool } = await loadPostgresPool();
     const postgres = createPostgresPool(databaseUrl, timeouts, config.DATABASE_POOL_SIZE);
     health = postgres.health;
     connections = postgres.stats;

@@ -9,6 +9,10 @@ import {
 } from "./health.server.ts";
 import type { DatabaseTimeouts } from "./timeouts.server.ts";
 
+// int8 (counts, second timestamps) as JS numbers: seconds and row counts fit easily. Set here, where
+// pg is loaded (db.server.ts loads this module when it opens a PostgreSQL database), before any query.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
 /**
  * A pg.Pool for Kysely's PostgresDialect that survives database faults:
  *

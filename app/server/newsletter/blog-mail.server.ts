@@ -12,7 +12,17 @@ import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogById } from "#app/server/models/blogs.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { getNewsletterSettings, getSiteInfo } from "#app/server/models/settings.server.ts";
-import { newsletterMail, UNSUBSCRIBE_URL_PLACEHOLDER } from "./newsletter-mail.server.tsx";
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from "./personalise.server.ts";
+
+/**
+ * The mail template (react-email, several MB) is loaded when a mail is first built, not at start:
+ * only sending a newsletter or its test mail builds one.
+ */
+let loadedTemplate: Promise<typeof import("./newsletter-mail.server.tsx")> | undefined;
+function loadTemplate() {
+  loadedTemplate ??= import("./newsletter-mail.server.tsx");
+  return loadedTemplate;
+}
 
 /** An image's absolute address at a width mail programs show well (600 px at 2x density). */
 function mailImage(ref: ImageRef): string | null {
@@ -29,6 +39,7 @@ export async function renderBlogMail(db: DB, blogId: number): Promise<MailConten
     getNewsletterSettings(db),
     publishedFeaturedRecipe(db, blogId),
   ]);
+  const { newsletterMail } = await loadTemplate();
   return newsletterMail({
     site: {
       name: site.name,

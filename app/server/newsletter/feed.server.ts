@@ -14,7 +14,7 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type OutgoingMail, queueMailsForThisRound } from "#app/server/mail/outbox.server.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "#app/server/mail/subscriptions.server.ts";
 import type { MailContent } from "#app/server/mail/templates.server.ts";
-import { personalise } from "./newsletter-mail.server.tsx";
+import { personalise } from "./personalise.server.ts";
 
 /** At most this many seconds of unused rate carry over: a quiet hour is not a burst of an hour's mail. */
 const CARRY_SECONDS = 10;

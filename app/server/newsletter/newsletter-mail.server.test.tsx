@@ -1,11 +1,7 @@
 import { DomUtils, parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import {
-  type NewsletterMailInput,
-  newsletterMail,
-  personalise,
-  UNSUBSCRIBE_URL_PLACEHOLDER,
-} from "./newsletter-mail.server.tsx";
+import { type NewsletterMailInput, newsletterMail } from "./newsletter-mail.server.tsx";
+import { personalise, UNSUBSCRIBE_URL_PLACEHOLDER } from "./personalise.server.ts";
 
 type Recipe = NonNullable<NewsletterMailInput["recipe"]>;
 

@@ -1,7 +1,7 @@
 /**
  * The newsletter mail of a published blog: the facts in, subject and plain-text and HTML bodies
  * out (docs/decisions/020-newsletter-mail.md). Rendered once per send with the unsubscribe
- * placeholder; `personalise` then puts each reader's own link in.
+ * placeholder; `personalise` (personalise.server.ts) then puts each reader's own link in.
  */
 import { Body } from "@react-email/body";
 import { Button } from "@react-email/button";
@@ -18,7 +18,6 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { readableDuration } from "#app/lib/durations.ts";
-import { escapeHtml } from "#app/lib/escape-html.ts";
 import type { MailContent } from "#app/server/mail/templates.server.ts";
 import { oneLine } from "#app/server/mail/templates.server.ts";
 import { CONTENT_CLASS, DARK, LIGHT, mailSafeHtml } from "./email-html.server.ts";
@@ -56,24 +55,8 @@ export interface NewsletterMailInput {
   } | null;
   /** true: the whole text; false: the excerpt and a "Read on the site" link. */
   fullText: boolean;
-  /** Absolute unsubscribe URL. The sender renders once per send with UNSUBSCRIBE_URL_PLACEHOLDER and swaps in each reader's own link. */
+  /** Absolute unsubscribe URL. The sender renders once per send with UNSUBSCRIBE_URL_PLACEHOLDER (personalise.server.ts) and swaps in each reader's own link. */
   unsubscribeUrl: string;
-}
-
-/**
- * Stands for a reader's unsubscribe link in a mail rendered once for all of them. An address
- * that can never be real (`.invalid` is reserved), made of characters that neither HTML escaping
- * nor the plain-text conversion changes.
- */
-export const UNSUBSCRIBE_URL_PLACEHOLDER = "https://unsubscribe.invalid/__WANDERPLATE_UNSUBSCRIBE__";
-
-/** A mail rendered with the placeholder, with one reader's unsubscribe link in its place. */
-export function personalise(content: MailContent, unsubscribeUrl: string): MailContent {
-  return {
-    subject: content.subject,
-    text: content.text.replaceAll(UNSUBSCRIBE_URL_PLACEHOLDER, unsubscribeUrl),
-    html: content.html.replaceAll(UNSUBSCRIBE_URL_PLACEHOLDER, escapeHtml(unsubscribeUrl)),
-  };
 }
 
 const SANS = "-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";

@@ -12,7 +12,7 @@ import { siteUrl } from "#app/server/mail/notifications.server.ts";
 import { queueMail } from "#app/server/mail/outbox.server.ts";
 import { publishedNewestFirst } from "#app/server/models/publication.server.ts";
 import { renderBlogMail } from "./blog-mail.server.ts";
-import { personalise } from "./newsletter-mail.server.tsx";
+import { personalise } from "./personalise.server.ts";
 
 export const SENDS_PER_PAGE = 20;
 

@@ -12,7 +12,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import Busboy from "@fastify/busboy";
+import type Busboy from "@fastify/busboy";
 
 export type UploadResult =
   | { ok: true; path: string; fileName: string; fields: Record<string, string> }
@@ -26,6 +26,13 @@ export interface UploadLimits {
   tooLarge: string;
   /** The form field holding the file. */
   fileField: string;
+}
+
+/** @fastify/busboy is loaded on the first upload, not at start: few servers ever receive one. */
+let loadedBusboy: Promise<typeof Busboy> | undefined;
+function loadBusboy() {
+  loadedBusboy ??= import("@fastify/busboy").then((module) => module.default);
+  return loadedBusboy;
 }
 
 /** Room for the text fields and part headers around the file. */
@@ -47,9 +54,10 @@ export async function receiveUpload(request: Request, limits: UploadLimits): Pro
   if (Number(request.headers.get("content-length") ?? "0") > limits.maxBytes + FORM_OVERHEAD)
     return { ok: false, status: 413, message: limits.tooLarge };
 
+  const createBusboy = await loadBusboy();
   let bb: ReturnType<typeof Busboy>;
   try {
-    bb = Busboy({
+    bb = createBusboy({
       headers: { "content-type": type },
       limits: { fileSize: limits.maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 24 },
     });

@@ -10,7 +10,7 @@ import { open, rename, rm } from "node:fs/promises";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import * as tar from "tar-stream";
+import type { Pack } from "tar-stream";
 import type { Dialect } from "#app/server/config.server.ts";
 import { isKey } from "#app/server/media/upload-store.server.ts";
 
@@ -67,6 +67,16 @@ function partOf(path: string): { table: string } | { upload: string } | null {
   return null;
 }
 
+/**
+ * tar-stream is loaded by the first backup, export, restore or import of an export, not at start:
+ * a server may never make or read an archive.
+ */
+let loadedTar: Promise<typeof import("tar-stream")> | undefined;
+function loadTar() {
+  loadedTar ??= import("tar-stream");
+  return loadedTar;
+}
+
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /**
@@ -76,7 +86,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 export class ArchiveWriter {
   /** The file being written through `.partial`; null when writing to a stream (`toStream`). */
   readonly #file: { file: string; partial: string } | null;
-  readonly #pack = tar.pack();
+  readonly #pack: Pack;
   readonly #done: Promise<void>;
   readonly parts: Manifest["parts"] = {};
 
@@ -86,9 +96,10 @@ export class ArchiveWriter {
    */
   static async create(file: string): Promise<ArchiveWriter> {
     const partial = `${file}.partial`;
+    const tar = await loadTar();
     try {
       const handle = await open(partial, "wx", 0o600);
-      return new ArchiveWriter(handle.createWriteStream(), { file, partial });
+      return new ArchiveWriter(tar.pack(), handle.createWriteStream(), { file, partial });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EEXIST") throw new BackupError(`${partial} exists: another backup may be writing it`);
@@ -97,11 +108,13 @@ export class ArchiveWriter {
   }
 
   /** Writes the archive to a stream (a download); `finish` ends it, `abort` destroys it. */
-  static toStream(out: Writable): ArchiveWriter {
-    return new ArchiveWriter(out, null);
+  static async toStream(out: Writable): Promise<ArchiveWriter> {
+    const tar = await loadTar();
+    return new ArchiveWriter(tar.pack(), out, null);
   }
 
-  private constructor(out: Writable, file: { file: string; partial: string } | null) {
+  private constructor(pack: Pack, out: Writable, file: { file: string; partial: string } | null) {
+    this.#pack = pack;
     this.#file = file;
     this.#done = pipeline(this.#pack, createGzip(), out);
     // Seen through `finish` or `abort`; never an unhandled rejection meanwhile.
@@ -154,6 +167,7 @@ async function readArchive(
   file: string,
   onEntry: (path: string, bytes: Buffer) => Promise<void> | void,
 ): Promise<void> {
+  const tar = await loadTar();
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   reading.catch(() => undefined);

@@ -50,7 +50,7 @@ export async function writeExport(
   out: Writable,
   options: ExportOptions & { fileName: string },
 ): Promise<ExportSummary> {
-  const writer = ArchiveWriter.toStream(out);
+  const writer = await ArchiveWriter.toStream(out);
   try {
     return await writeArchive(db, writer, options, options.fileName);
   } catch (error) {

@@ -27,7 +27,6 @@ import { type Actor, SERVER } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { ImportFileError } from "./items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS, type ImportReport } from "./report.server.ts";
-import { recordImport, runImport } from "./run.server.ts";
 
 /** How long a claim lasts unless renewed: a server that died mid-run is replaced after this. */
 const CLAIM_SECONDS = 60;
@@ -60,6 +59,16 @@ export interface ImportRun {
   error: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/**
+ * The import pipeline (run.server.ts, its readers and their parsers: saxes, stream-json, csv-parse)
+ * is loaded when a run is first worked on, not at start: most servers never import.
+ */
+let loadedPipeline: Promise<typeof import("./run.server.ts")> | undefined;
+function loadPipeline() {
+  loadedPipeline ??= import("./run.server.ts");
+  return loadedPipeline;
 }
 
 /** The statuses in which a server works on the run (and holds a claim). */
@@ -472,6 +481,7 @@ async function workOn(db: DB, run: ClaimedRun): Promise<void> {
   let lastProgressAt = 0;
   let total = 0;
   try {
+    const { runImport, recordImport } = await loadPipeline();
     const report = await runImport(
       db,
       [run.filePath],
