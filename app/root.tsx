@@ -12,6 +12,7 @@ import {
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
+import { useSiteLinkNavigation } from "#app/components/site-link.tsx";
 import { AdminUnavailable, UnavailablePage } from "#app/components/unavailable-page.tsx";
 import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
@@ -77,6 +78,7 @@ function ScrollToTop() {
 }
 
 export default function App() {
+  useSiteLinkNavigation();
   // Lets browser tests (and curious people) know when the page has become interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

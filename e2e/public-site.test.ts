@@ -152,6 +152,51 @@ test.describe("layout", () => {
     await expect(page.getByRole("link", { name: /get in touch/i })).toHaveAttribute("href", "/contact");
   });
 
+  test("the site's links navigate inside the page once it is interactive, and the menu marks where you are", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    // A document load would lose this mark; navigating inside the app keeps it.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+
+    await nav.getByRole("link", { name: "Blog", exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current");
+
+    await page.getByRole("link", { name: SAMPLE_BLOG_TITLE, exact: true }).first().click();
+    await expect(page).toHaveURL(/\/blogs\/kyoto-in-the-rain$/);
+    await expect(page.getByRole("heading", { level: 1, name: SAMPLE_BLOG_TITLE })).toBeVisible();
+    // A blog's page is in the Blog section.
+    await expect(nav.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await page.locator("footer").getByRole("link", { name: "Disclaimer" }).click();
+    await expect(page).toHaveURL(/\/disclaimer$/);
+    await expect(nav.getByRole("link", { name: "Blog", exact: true })).not.toHaveAttribute("aria-current");
+    expect(await sameDocument()).toBe(true);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blogs\/kyoto-in-the-rain$/);
+    expect(await sameDocument()).toBe(true);
+  });
+
   test("the hamburger toggles the mobile menu with the same four links, then Search", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/blogs");

@@ -1,4 +1,4 @@
-import { Link, type MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "react-router";
 import type { Blog } from "#app/lib/content-shapes.ts";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { linkUploadsAt } from "#app/lib/images.ts";
@@ -8,6 +8,7 @@ import { FeaturedRecipe, JumpToRecipe } from "./featured-recipe.tsx";
 import { LeadImage } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
 import type { RecipeCardData } from "./recipe-card.tsx";
+import { SiteLink } from "./site-link.tsx";
 
 /** What a blog's public page shows and describes: the saved blog, or a preview's unsaved values. */
 export type BlogPageData = Pick<
@@ -106,9 +107,9 @@ export function BlogArticle({
       />
       {recipe && <FeaturedRecipe recipe={recipe} scaling={scaling} />}
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
-        <Link to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
+        <SiteLink to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
           ← All stories
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Destination } from "#app/content/destinations.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
 import type { ImageRef } from "#app/lib/images.ts";
@@ -8,6 +7,7 @@ import { FavoriteButton } from "./favorites.tsx";
 import { ArrowRightIcon, CalendarIcon, PinIcon } from "./icons.tsx";
 import { ContentImage, DestinationImage } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
+import { SiteLink } from "./site-link.tsx";
 
 export function TrendingBadge() {
   return (
@@ -57,9 +57,9 @@ export function DestinationCard({
           <PinIcon className="size-4" /> {destination.location} · {destination.theme}
         </p>
         <Heading className="mt-2 font-serif text-2xl font-semibold">
-          <Link to={href} className="after:absolute after:inset-0 hover:text-sea-700">
+          <SiteLink to={href} className="after:absolute after:inset-0 hover:text-sea-700">
             {destination.name}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="mt-2 flex-1 text-ink-700">{destination.short}</p>
         <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-700">
@@ -123,7 +123,7 @@ export function BlogCard({
   const href = `/blogs/${blog.slug}`;
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[16/10] overflow-hidden">
+      <SiteLink to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[16/10] overflow-hidden">
         <ContentImage
           image={blog.image}
           alt={blog.imageAlt ?? ""}
@@ -132,7 +132,7 @@ export function BlogCard({
           priority={priority}
           className="size-full object-cover transition duration-500 hover:scale-105"
         />
-      </Link>
+      </SiteLink>
       <div className="flex flex-1 flex-col p-6">
         {blog.category && (
           <p className="text-sm font-semibold tracking-wider text-sea-700 uppercase">
@@ -140,9 +140,9 @@ export function BlogCard({
           </p>
         )}
         <Heading className="mt-2 font-serif text-2xl leading-snug font-semibold">
-          <Link to={href} className="hover:text-sea-700">
+          <SiteLink to={href} className="hover:text-sea-700">
             {blog.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="mt-3 flex-1 text-ink-700">
           {blog.excerpt}
@@ -154,13 +154,13 @@ export function BlogCard({
           className="mt-4 border-t border-ink-900/10 pt-4"
         />
         {blog.hasMore && (
-          <Link
+          <SiteLink
             to={href}
             className="mt-5 inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-5 py-2.5 font-semibold text-white hover:bg-sea-700"
           >
             {/* Seen as "Read More"; heard (and indexed) with the title, so every link says where it goes. */}
             Read More<span className="sr-only">: {blog.title}</span> <ArrowRightIcon />
-          </Link>
+          </SiteLink>
         )}
       </div>
     </article>
@@ -204,9 +204,12 @@ export function RecipeCard({
       </div>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="font-serif text-xl font-semibold">
-          <Link to={`/recipes/${recipe.slug}`} className="after:absolute after:inset-0 hover:text-sea-700">
+          <SiteLink
+            to={`/recipes/${recipe.slug}`}
+            className="after:absolute after:inset-0 hover:text-sea-700"
+          >
             {recipe.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="mt-2 flex-1 text-ink-700">{recipe.short}</p>
         <p className="mt-3 text-sm font-semibold text-sea-700">{recipe.calories} kcal</p>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { categoryPath } from "#app/lib/category.ts";
+import { SiteLink } from "./site-link.tsx";
 
 /**
  * A blog's category as its chip shows it, linked to the category's page; a name with nothing to
@@ -9,8 +9,8 @@ export function CategoryChip({ name, className }: { name: string; className?: st
   const path = categoryPath(name);
   if (!path) return <>{name}</>;
   return (
-    <Link to={path} className={className}>
+    <SiteLink to={path} className={className}>
       {name}
-    </Link>
+    </SiteLink>
   );
 }

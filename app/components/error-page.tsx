@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { RequestReference } from "./request-id.tsx";
 import { SearchBox } from "./search-box.tsx";
+import { SiteLink } from "./site-link.tsx";
 
 /**
  * What the page says for a refused request (4xx other than 404): the visitor's request, not a fault
@@ -59,21 +59,24 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
       <p className="mt-4 text-lg text-ink-700">{text.lead}</p>
       {notFound ? <SearchBox className="mt-8" /> : <RequestReference />}
       <nav aria-label="Suggestions" className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-full bg-sea-700 px-5 py-2.5 font-medium text-white hover:bg-sea-800">
+        <SiteLink
+          to="/"
+          className="rounded-full bg-sea-700 px-5 py-2.5 font-medium text-white hover:bg-sea-800"
+        >
           Go home
-        </Link>
-        <Link
+        </SiteLink>
+        <SiteLink
           to="/destinations"
           className="rounded-full border border-ink-900/20 px-5 py-2.5 font-medium hover:border-sea-700"
         >
           Destinations
-        </Link>
-        <Link
+        </SiteLink>
+        <SiteLink
           to="/blogs"
           className="rounded-full border border-ink-900/20 px-5 py-2.5 font-medium hover:border-sea-700"
         >
           Blog
-        </Link>
+        </SiteLink>
       </nav>
     </section>
   );

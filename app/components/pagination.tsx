@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-
+import { SiteLink } from "./site-link.tsx";
 /** Previous / numbered / next links; every page is a real URL (?page=N) for crawlers and no-JS. */
 export function Pagination({
   page,
@@ -30,27 +29,27 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
-        <Link to={href(page - 1)} rel="prev" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
+        <SiteLink to={href(page - 1)} rel="prev" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
           {previous}
-        </Link>
+        </SiteLink>
       )}
       {pages.map((n, i) => (
         <span key={n} className="contents">
           {i > 0 && n - (pages[i - 1] ?? n) > 1 && <span aria-hidden="true">…</span>}
-          <Link
+          <SiteLink
             to={href(n)}
             aria-current={n === page ? "page" : undefined}
             aria-label={`Page ${n}`}
             className={`${item} ${n === page ? "bg-ink-900 text-white" : "ring-1 ring-ink-900/15 hover:bg-white"}`}
           >
             {n}
-          </Link>
+          </SiteLink>
         </span>
       ))}
       {page < pageCount && (
-        <Link to={href(page + 1)} rel="next" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
+        <SiteLink to={href(page + 1)} rel="next" className={`${item} ring-1 ring-ink-900/15 hover:bg-white`}>
           {next}
-        </Link>
+        </SiteLink>
       )}
     </nav>
   );

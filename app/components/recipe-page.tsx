@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { Recipe } from "#app/lib/content-shapes.ts";
 import { TrendingBadge } from "./cards.tsx";
 import { LeadImage } from "./images.tsx";
 import { RecipeCard, type RecipeCardData } from "./recipe-card.tsx";
+import { SiteLink } from "./site-link.tsx";
 
 /** What a recipe's public page shows: the saved recipe, or a preview's unsaved values. */
 export type RecipePageData = Pick<Recipe, "short" | "type" | "image" | "imageAlt" | "nutritionalValues"> &
@@ -55,9 +55,9 @@ export function RecipeArticle({
         <div className="py-12">
           <RecipeCard key={`${recipe.slug}:${servings}`} recipe={recipe} servings={servings} at={at} />
         </div>
-        <Link to="/recipes" className="mb-16 inline-block font-semibold text-sea-700 hover:text-sea-800">
+        <SiteLink to="/recipes" className="mb-16 inline-block font-semibold text-sea-700 hover:text-sea-800">
           ← All recipes
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

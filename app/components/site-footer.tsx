@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import {
   FALLBACK_BRAND,
   FALLBACK_EMAIL,
@@ -8,6 +7,7 @@ import {
   TAGLINE,
 } from "#app/lib/site.ts";
 import { ArrowRightIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
+import { SiteLink } from "./site-link.tsx";
 
 const FOOTER_LINKS = [
   { to: "/destinations", label: "Destinations" },
@@ -33,12 +33,12 @@ export function CtaStrip() {
             eat.
           </p>
         </div>
-        <Link
+        <SiteLink
           to="/contact"
           className="inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3 font-semibold text-sea-800 hover:bg-sand-100"
         >
           Get in touch <ArrowRightIcon />
-        </Link>
+        </SiteLink>
       </div>
     </section>
   );
@@ -62,9 +62,9 @@ export function SiteFooter({ info, numbers }: { info: SiteInfo; numbers: SiteNum
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
+                <SiteLink to={l.to} className="hover:text-white hover:underline">
                   {l.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

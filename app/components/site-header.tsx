@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { isActivePath } from "#app/lib/site-links.ts";
 import { CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
+import { SiteLink } from "./site-link.tsx";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -9,13 +11,35 @@ const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+/** A menu link that marks the page the visitor is on (its section, for all but Home). */
+function MenuLink({
+  to,
+  pathname,
+  linkClass,
+  children,
+}: {
+  to: string;
+  pathname: string;
+  linkClass(isActive: boolean): string;
+  children: React.ReactNode;
+}) {
+  const active = isActivePath(pathname, to, { end: to === "/" });
+  return (
+    <SiteLink to={to} aria-current={active ? "page" : undefined} className={linkClass(active)}>
+      {children}
+    </SiteLink>
+  );
+}
+
 /** The site's main links as a list (the header's bar and its mobile menu); `children` adds items after them. */
 function NavLinks({
   className,
+  pathname,
   linkClass,
   children,
 }: {
   className: string;
+  pathname: string;
   linkClass(isActive: boolean): string;
   children?: React.ReactNode;
 }) {
@@ -23,9 +47,9 @@ function NavLinks({
     <ul className={className}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === "/"} className={({ isActive }) => linkClass(isActive)}>
+          <MenuLink to={link.to} pathname={pathname} linkClass={linkClass}>
             {link.label}
-          </NavLink>
+          </MenuLink>
         </li>
       ))}
       {children}
@@ -76,13 +100,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       className={`${position} inset-x-0 top-0 z-40 transition-[background-color,box-shadow,padding] duration-300 ${theme} ${scrolled ? "py-2" : "py-4"}`}
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-semibold tracking-tight">
+        <SiteLink to="/" className="flex items-center gap-2 font-serif text-2xl font-semibold tracking-tight">
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
           {siteName}
-        </Link>
+        </SiteLink>
         <nav aria-label="Main" className="hidden md:block">
           <NavLinks
             className="flex items-center gap-1"
+            pathname={pathname}
             linkClass={(isActive) =>
               `rounded-full px-4 py-2 font-medium transition ${
                 isActive
@@ -97,14 +122,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           />
         </nav>
         <div className="flex items-center gap-1">
-          <Link
+          <SiteLink
             to="/favorites"
             aria-label="Saved places"
             title="Saved places"
             className={`inline-flex size-11 items-center justify-center rounded-full ${home ? "hover:bg-sand-100" : "hover:bg-white/10"}`}
           >
             <SearchIcon />
-          </Link>
+          </SiteLink>
           <button
             type="button"
             className={`inline-flex size-11 items-center justify-center rounded-full md:hidden ${home ? "hover:bg-sand-100" : "hover:bg-white/10"}`}
@@ -123,11 +148,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         hidden={!menuOpen}
         className={`border-t px-4 pt-2 pb-4 md:hidden ${home ? "border-ink-900/10" : "border-white/15"}`}
       >
-        <NavLinks className="flex flex-col" linkClass={mobileLinkClass}>
+        <NavLinks className="flex flex-col" pathname={pathname} linkClass={mobileLinkClass}>
           <li>
-            <NavLink to="/search" className={({ isActive }) => mobileLinkClass(isActive)}>
+            <MenuLink to="/search" pathname={pathname} linkClass={mobileLinkClass}>
               Search
-            </NavLink>
+            </MenuLink>
           </li>
         </NavLinks>
       </nav>

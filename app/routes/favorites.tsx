@@ -1,7 +1,8 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { DestinationCard } from "#app/components/cards.tsx";
 import { useFavorites } from "#app/components/favorites.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { SiteLink } from "#app/components/site-link.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -54,12 +55,12 @@ export default function Favorites() {
             <p className="mt-2 text-lg text-ink-700">
               Tap the heart on any destination to keep it here for later.
             </p>
-            <Link
+            <SiteLink
               to="/destinations"
               className="mt-6 inline-block rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
             >
               Browse destinations
-            </Link>
+            </SiteLink>
           </div>
         ) : (
           <>

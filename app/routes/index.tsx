@@ -1,7 +1,8 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { BlogCard, DestinationCard, RecipeCard } from "#app/components/cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { PhotoHero } from "#app/components/page-hero.tsx";
+import { SiteLink } from "#app/components/site-link.tsx";
 import { destinations } from "#app/content/destinations.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { TAGLINE } from "#app/lib/site.ts";
@@ -61,12 +62,12 @@ function Shelf({
           <h2 className="font-serif text-3xl font-semibold sm:text-4xl">{title}</h2>
           <p className="mt-2 max-w-2xl text-lg text-ink-700">{intro}</p>
         </div>
-        <Link
+        <SiteLink
           to={link}
           className="inline-flex shrink-0 items-center gap-2 font-semibold text-sea-700 hover:text-sea-800"
         >
           {linkLabel} <ArrowRightIcon />
-        </Link>
+        </SiteLink>
       </div>
       <div className={`mt-10 grid gap-6 ${columns}`}>{children}</div>
     </>
@@ -118,18 +119,18 @@ export default function Home() {
             rather linger than rush.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
+            <SiteLink
               to="/destinations"
               className="rounded-full bg-white px-6 py-3 font-semibold text-ink-900 hover:bg-sand-100"
             >
               Explore destinations
-            </Link>
-            <Link
+            </SiteLink>
+            <SiteLink
               to="/blogs"
               className="rounded-full border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
             >
               Read the blog
-            </Link>
+            </SiteLink>
           </div>
         </div>
       </PhotoHero>

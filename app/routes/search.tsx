@@ -1,7 +1,8 @@
-import { Link, redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchBox } from "#app/components/search-box.tsx";
+import { SiteLink } from "#app/components/site-link.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import {
   MAX_QUERY_LENGTH,
@@ -129,9 +130,9 @@ export default function Search() {
                     {KIND_LABEL[item.kind]}
                   </p>
                   <h2 className="mt-1 font-serif text-2xl font-semibold">
-                    <Link to={item.href} className="hover:text-sea-700 hover:underline">
+                    <SiteLink to={item.href} className="hover:text-sea-700 hover:underline">
                       <Marked segments={item.titleSegments} />
-                    </Link>
+                    </SiteLink>
                   </h2>
                   <p className="mt-2 text-ink-700">
                     <Marked segments={item.snippet} />

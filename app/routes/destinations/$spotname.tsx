@@ -1,9 +1,10 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { TrendingBadge } from "#app/components/cards.tsx";
 import { FavoriteButton } from "#app/components/favorites.tsx";
 import { CalendarIcon, PinIcon } from "#app/components/icons.tsx";
 import { PhotoHero } from "#app/components/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { SiteLink } from "#app/components/site-link.tsx";
 import { destinations } from "#app/content/destinations.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
@@ -117,12 +118,12 @@ export default function DestinationDetail() {
               </li>
             ))}
           </ul>
-          <Link
+          <SiteLink
             to="/destinations"
             className="mt-10 inline-block font-semibold text-sea-700 hover:text-sea-800"
           >
             ← All destinations
-          </Link>
+          </SiteLink>
         </div>
       </section>
     </article>

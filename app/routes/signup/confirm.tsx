@@ -1,5 +1,6 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { SiteLink } from "#app/components/site-link.tsx";
 import { siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -33,9 +34,9 @@ export default function ConfirmSignup() {
           {confirmed ? SIGNUP_CONFIRMED : CONFIRM_LINK_INVALID}
         </p>
         <p className="mt-6">
-          <Link to="/" className="font-semibold text-sea-700 hover:underline">
+          <SiteLink to="/" className="font-semibold text-sea-700 hover:underline">
             Back to the home page
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </div>
