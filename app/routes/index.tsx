@@ -20,8 +20,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [blogs, recipes] = await Promise.all([latestBlogs(db, 3), listRecipeCards(db, 4)]);
   return {
-    // Whole destinations: a card's favourite toggle keeps the destination object on the device.
-    destinations,
     blogs,
     recipes,
     url: `${siteOrigin(request)}/`,
@@ -99,8 +97,13 @@ const SHELVES = {
   },
 };
 
+/**
+ * The four destinations are built into the app: the page takes them from its own (cached) script,
+ * not from the loader, whose data is written into every page it renders (they were half of the home
+ * page's). A card's favourite toggle keeps the whole destination object on the device.
+ */
 export default function Home() {
-  const { destinations, blogs, recipes } = useLoaderData<typeof loader>();
+  const { blogs, recipes } = useLoaderData<typeof loader>();
   return (
     <>
       <PhotoHero

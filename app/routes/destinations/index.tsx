@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { DestinationCard } from "#app/components/cards.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { destinations } from "#app/content/destinations.ts";
@@ -12,7 +11,7 @@ import type { Route } from "./+types/index";
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { destinations, url: `${siteOrigin(request)}/destinations` };
+  return { url: `${siteOrigin(request)}/destinations` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -23,8 +22,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     url: loaderData?.url,
   });
 
+/**
+ * The four destinations are built into the app: the page takes them from its own (cached) script,
+ * not from the loader, whose data is written into every page it renders. A card's favourite toggle
+ * keeps the whole destination object on the device.
+ */
 export default function Destinations() {
-  const { destinations } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero title="Destinations" eyebrow="Where to next">
