@@ -50,44 +50,75 @@ function fold(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/**
+ * `compute` remembered for the last texts it saw (forgotten all at once past `limit`): a blog page
+ * measures the same few dozen newest posts against its own on every render.
+ */
+function remembered<T>(compute: (text: string) => T, limit = 2000): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) {
+      if (known.size >= limit) known.clear();
+      value = compute(text);
+      known.set(text, value);
+    }
+    return value;
+  };
+}
+
 /** A title's significant words: three letters or more, not a stop word. */
-export function titleWords(title: string): Set<string> {
+export const titleWords: (title: string) => ReadonlySet<string> = remembered((title) => {
   const words = fold(title).match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
-}
+});
 
 /** SEO keywords (comma separated) as a set of folded phrases. */
-export function keywordSet(keywords: string): Set<string> {
-  return new Set(
-    keywords
-      .split(",")
-      .map((k) => fold(k).trim().replace(/\s+/g, " "))
-      .filter(Boolean),
-  );
-}
+export const keywordSet: (keywords: string) => ReadonlySet<string> = remembered(
+  (keywords) =>
+    new Set(
+      keywords
+        .split(",")
+        .map((k) => fold(k).trim().replace(/\s+/g, " "))
+        .filter(Boolean),
+    ),
+);
 
-function sharedCount(a: Set<string>, b: Set<string>): number {
+function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let n = 0;
   for (const x of a) if (b.has(x)) n++;
   return n;
 }
 
 /**
- * How related a candidate is to a post: whether it has the same category (the category slug rule:
+ * How related candidates are to a post: whether one has the same category (the category slug rule:
  * "Street Food" and "street-food" are one; a name with no slug matches nothing), and a score
  * of shared terms, a shared keyword counting twice a shared title word (an author chose it).
+ * The post's own terms are worked out once, for all the candidates measured against it.
  */
+export function relatednessTo(post: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">): (
+  candidate: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
+) => {
+  sameCategory: boolean;
+  score: number;
+} {
+  const slug = categorySlug(post.category);
+  const keywords = keywordSet(post.seoKeywords);
+  const words = titleWords(post.title);
+  return (candidate) => ({
+    sameCategory: slug !== "" && slug === categorySlug(candidate.category),
+    score:
+      2 * sharedCount(keywords, keywordSet(candidate.seoKeywords)) +
+      sharedCount(words, titleWords(candidate.title)),
+  });
+}
+
+/** How related one candidate is to a post (`relatednessTo`). */
 export function relatedness(
   post: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
   candidate: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
 ): { sameCategory: boolean; score: number } {
-  const slug = categorySlug(post.category);
-  return {
-    sameCategory: slug !== "" && slug === categorySlug(candidate.category),
-    score:
-      2 * sharedCount(keywordSet(post.seoKeywords), keywordSet(candidate.seoKeywords)) +
-      sharedCount(titleWords(post.title), titleWords(candidate.title)),
-  };
+  return relatednessTo(post)(candidate);
 }
 
 /**
@@ -100,11 +131,12 @@ export function rankRelated<T extends RelatedCandidate>(
   limit = RELATED_LIMIT,
 ): T[] {
   const seen = new Set<number>([post.id]);
+  const measure = relatednessTo(post);
   const ranked: { item: T; sameCategory: boolean; score: number }[] = [];
   for (const item of candidates) {
     if (seen.has(item.id)) continue;
     seen.add(item.id);
-    const { sameCategory, score } = relatedness(post, item);
+    const { sameCategory, score } = measure(item);
     if (sameCategory || score > 0) ranked.push({ item, sameCategory, score });
   }
   ranked.sort(
