@@ -96,7 +96,7 @@ function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * of shared terms, a shared keyword counting twice a shared title word (an author chose it).
  * The post's own terms are worked out once, for all the candidates measured against it.
  */
-export function relatednessTo(post: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">): (
+function relatednessTo(post: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">): (
   candidate: Pick<RelatedCandidate, "title" | "category" | "seoKeywords">,
 ) => {
   sameCategory: boolean;
