@@ -1,4 +1,5 @@
 import { SiteLink } from "./site-link.tsx";
+
 /** Previous / numbered / next links; every page is a real URL (?page=N) for crawlers and no-JS. */
 export function Pagination({
   page,
