@@ -1,3 +1,5 @@
+import { remembered } from "./remembered.ts";
+
 /**
  * The category slug rule: a category is known by the slug of its name. Latin letters are slugged
  * as a blog slug slugs them (accents folded, lower case, letters with nothing to fold to such as
@@ -7,23 +9,11 @@
  * that belong to them (a Devanagari vowel sign, say). Spaces become hyphens; other symbols and
  * emoji are dropped. A name with nothing left to slug (only emoji or symbols) has no page of its
  * own: its chip stays plain text.
- */
-export function categorySlug(name: string): string {
-  let slug = slugsByName.get(name);
-  if (slug === undefined) {
-    slug = slugOf(name);
-    if (slugsByName.size >= REMEMBERED_NAMES) slugsByName.clear();
-    slugsByName.set(name, slug);
-  }
-  return slug;
-}
-
-/**
+ *
  * A page shows a chip per card and the rule works character by character, so slugs are remembered
  * by name (a site has few categories; the bound only guards against many).
  */
-const slugsByName = new Map<string, string>();
-const REMEMBERED_NAMES = 1000;
+export const categorySlug: (name: string) => string = remembered(slugOf, 1000);
 
 function slugOf(name: string): string {
   let slug = "";

@@ -1,4 +1,5 @@
 import { categorySlug } from "./category.ts";
+import { remembered } from "./remembered.ts";
 
 /**
  * Which posts a blog's page suggests under it ("Related stories"): up to three published posts,
@@ -51,27 +52,13 @@ function fold(text: string): string {
 }
 
 /**
- * `compute` remembered for the last texts it saw (forgotten all at once past `limit`): a blog page
- * measures the same few dozen newest posts against its own on every render.
+ * A title's significant words: three letters or more, not a stop word. Remembered (as are keyword
+ * sets): a blog page measures the same few dozen newest posts against its own on every render.
  */
-function remembered<T>(compute: (text: string) => T, limit = 2000): (text: string) => T {
-  const known = new Map<string, T>();
-  return (text) => {
-    let value = known.get(text);
-    if (value === undefined) {
-      if (known.size >= limit) known.clear();
-      value = compute(text);
-      known.set(text, value);
-    }
-    return value;
-  };
-}
-
-/** A title's significant words: three letters or more, not a stop word. */
 export const titleWords: (title: string) => ReadonlySet<string> = remembered((title) => {
   const words = fold(title).match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
-});
+}, 2000);
 
 /** SEO keywords (comma separated) as a set of folded phrases. */
 export const keywordSet: (keywords: string) => ReadonlySet<string> = remembered(
@@ -82,6 +69,7 @@ export const keywordSet: (keywords: string) => ReadonlySet<string> = remembered(
         .map((k) => fold(k).trim().replace(/\s+/g, " "))
         .filter(Boolean),
     ),
+  2000,
 );
 
 function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
