@@ -1,3 +1,4 @@
+import { pageLinks } from "#app/lib/pagination.ts";
 import { SiteLink } from "./site-link.tsx";
 
 /** Previous / numbered / next links; every page is a real URL (?page=N) for crawlers and no-JS. */
@@ -23,9 +24,7 @@ export function Pagination({
     const params = [query, n === 1 ? "" : `page=${n}`].filter(Boolean).join("&");
     return params ? `${basePath}?${params}` : basePath;
   };
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
-    (n) => n === 1 || n === pageCount || Math.abs(n - page) <= 2,
-  );
+  const pages = pageLinks(page, pageCount);
   const item = "inline-flex min-w-11 h-11 items-center justify-center rounded-full px-3 font-semibold";
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, readPage } from "./pagination.ts";
+import { pageLinks, pageWindow, readPage } from "./pagination.ts";
 
 describe("pageWindow", () => {
   it("gives the requested page and its offset", () => {
@@ -51,5 +51,30 @@ describe("readPage", () => {
     });
     expect(calls).toEqual([[10, 10]]);
     expect(page).toEqual({ items: ["k", "l"], page: 2, pageCount: 3, total: 25 });
+  });
+});
+
+describe("pageLinks", () => {
+  it("links the first and last pages and two either side of the current one", () => {
+    expect(pageLinks(1, 1)).toEqual([1]);
+    expect(pageLinks(1, 2)).toEqual([1, 2]);
+    expect(pageLinks(1, 10)).toEqual([1, 2, 3, 10]);
+    expect(pageLinks(5, 10)).toEqual([1, 3, 4, 5, 6, 7, 10]);
+    expect(pageLinks(10, 10)).toEqual([1, 8, 9, 10]);
+  });
+
+  it("is every page the rule names, in order, for any place in any list", () => {
+    for (let pageCount = 1; pageCount <= 30; pageCount++)
+      for (let page = 1; page <= pageCount; page++) {
+        const named = [];
+        for (let n = 1; n <= pageCount; n++)
+          if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) named.push(n);
+        expect(pageLinks(page, pageCount)).toEqual(named);
+      }
+  });
+
+  it("does not walk every page of a long list", () => {
+    // More pages than an array can hold: only a rule that never lists them all can answer.
+    expect(pageLinks(4_170, 2 ** 32)).toEqual([1, 4_168, 4_169, 4_170, 4_171, 4_172, 2 ** 32]);
   });
 });

@@ -33,3 +33,15 @@ export async function readPage<T>(
   const { page, pageCount, offset } = pageWindow(total, requested, perPage);
   return { items: await read(perPage, offset), page, pageCount, total };
 }
+
+/**
+ * The page numbers a pagination bar links to, in order: the first, the last, and those within two
+ * of `page`. Worked out from the current page, not by walking every page: 100,000 blogs make 8,334
+ * pages, and walking them was a twelfth of the blog list's render.
+ */
+export function pageLinks(page: number, pageCount: number): number[] {
+  const numbers = [1];
+  for (let n = Math.max(2, page - 2); n <= Math.min(pageCount - 1, page + 2); n++) numbers.push(n);
+  if (pageCount > 1) numbers.push(pageCount);
+  return numbers;
+}
