@@ -1,3 +1,4 @@
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./accounts.server.ts";
@@ -124,11 +125,7 @@ interface Device {
 }
 
 /** bowser is loaded when the account screen first names devices, not at start: few visits need it. */
-let loadedBowser: Promise<typeof import("bowser")> | undefined;
-function loadBowser() {
-  loadedBowser ??= import("bowser");
-  return loadedBowser;
-}
+const loadBowser = onFirstUse(() => import("bowser"));
 
 /**
  * Answers a function that says "Firefox 128 on Windows" from a User-Agent header (bowser), and

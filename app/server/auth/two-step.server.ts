@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 
@@ -14,16 +15,8 @@ import { type Actor, recordActivity } from "#app/server/models/activity.server.t
  * otplib and qrcode are loaded when a two-step function first needs them, not at start: only the
  * account screen and a sign-in with two-step on use them, and qrcode alone holds several MB.
  */
-let loadedOtplib: Promise<typeof import("otplib")> | undefined;
-function loadOtplib() {
-  loadedOtplib ??= import("otplib");
-  return loadedOtplib;
-}
-let loadedQrcode: Promise<typeof import("qrcode")> | undefined;
-function loadQrcode() {
-  loadedQrcode ??= import("qrcode");
-  return loadedQrcode;
-}
+const loadOtplib = onFirstUse(() => import("otplib"));
+const loadQrcode = onFirstUse(() => import("qrcode"));
 
 /** Codes from the step before and after now are accepted too (a phone's clock a little off). */
 const TOLERANCE_SECONDS = 30;

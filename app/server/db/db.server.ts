@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { type Dialect, dialectOf, getConfig, sqlitePathOf } from "#app/server/config.server.ts";
 import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
@@ -13,11 +14,7 @@ import { databaseTimeouts } from "./timeouts.server.ts";
  * pg and the pool built on it are loaded when a PostgreSQL database is opened, not at start: a
  * SQLite site never needs them (about 2 MB of memory).
  */
-let loadedPostgresPool: Promise<typeof import("./postgres-pool.server.ts")> | undefined;
-function loadPostgresPool() {
-  loadedPostgresPool ??= import("./postgres-pool.server.ts");
-  return loadedPostgresPool;
-}
+const loadPostgresPool = onFirstUse(() => import("./postgres-pool.server.ts"));
 
 export type DB = Kysely<Database>;
 

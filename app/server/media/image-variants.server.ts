@@ -1,19 +1,18 @@
 import type { Sharp, SharpOptions } from "sharp";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WIDTHS } from "#app/lib/images.ts";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 
 /**
  * sharp (libvips) is loaded on the first upload, not at start: it adds about 30 MB to a server
  * that may never receive one. Uploads are rare and each is processed once, so libvips' operation
  * cache would only hold memory too.
  */
-let loadedSharp: Promise<(input: Uint8Array, options?: SharpOptions) => Sharp> | undefined;
-function loadSharp() {
-  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+const loadSharp = onFirstUse<(input: Uint8Array, options?: SharpOptions) => Sharp>(() =>
+  import("sharp").then(({ default: sharp }) => {
     sharp.cache(false);
     return sharp;
-  });
-  return loadedSharp;
-}
+  }),
+);
 
 /** The upload is not an image we can read: the admin's to fix (400). */
 export class InvalidImageError extends Error {}

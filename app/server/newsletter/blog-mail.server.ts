@@ -5,6 +5,7 @@
  */
 import { totalMinutes } from "#app/lib/durations.ts";
 import { type ImageRef, imageSources, linkUploadsAt } from "#app/lib/images.ts";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { siteUrl } from "#app/server/mail/notifications.server.ts";
 import type { MailContent } from "#app/server/mail/templates.server.ts";
@@ -18,11 +19,7 @@ import { UNSUBSCRIBE_URL_PLACEHOLDER } from "./personalise.server.ts";
  * The mail template (react-email, several MB) is loaded when a mail is first built, not at start:
  * only sending a newsletter or its test mail builds one.
  */
-let loadedTemplate: Promise<typeof import("./newsletter-mail.server.tsx")> | undefined;
-function loadTemplate() {
-  loadedTemplate ??= import("./newsletter-mail.server.tsx");
-  return loadedTemplate;
-}
+const loadTemplate = onFirstUse(() => import("./newsletter-mail.server.tsx"));
 
 /** An image's absolute address at a width mail programs show well (600 px at 2x density). */
 function mailImage(ref: ImageRef): string | null {

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type Busboy from "@fastify/busboy";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 
 export type UploadResult =
   | { ok: true; path: string; fileName: string; fields: Record<string, string> }
@@ -29,11 +30,9 @@ export interface UploadLimits {
 }
 
 /** @fastify/busboy is loaded on the first upload, not at start: few servers ever receive one. */
-let loadedBusboy: Promise<typeof Busboy> | undefined;
-function loadBusboy() {
-  loadedBusboy ??= import("@fastify/busboy").then((module) => module.default);
-  return loadedBusboy;
-}
+const loadBusboy = onFirstUse<typeof Busboy>(() =>
+  import("@fastify/busboy").then((module) => module.default),
+);
 
 /** Room for the text fields and part headers around the file. */
 const FORM_OVERHEAD = 64 * 1024;

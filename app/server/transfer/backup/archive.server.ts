@@ -11,6 +11,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Pack } from "tar-stream";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import type { Dialect } from "#app/server/config.server.ts";
 import { isKey } from "#app/server/media/upload-store.server.ts";
 
@@ -71,11 +72,7 @@ function partOf(path: string): { table: string } | { upload: string } | null {
  * tar-stream is loaded by the first backup, export, restore or import of an export, not at start:
  * a server may never make or read an archive.
  */
-let loadedTar: Promise<typeof import("tar-stream")> | undefined;
-function loadTar() {
-  loadedTar ??= import("tar-stream");
-  return loadedTar;
-}
+const loadTar = onFirstUse(() => import("tar-stream"));
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

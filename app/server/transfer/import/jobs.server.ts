@@ -21,6 +21,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { PostgresAdapter, sql } from "kysely";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, SERVER } from "#app/server/models/activity.server.ts";
@@ -65,11 +66,7 @@ export interface ImportRun {
  * The import pipeline (run.server.ts, its readers and their parsers: saxes, stream-json, csv-parse)
  * is loaded when a run is first worked on, not at start: most servers never import.
  */
-let loadedPipeline: Promise<typeof import("./run.server.ts")> | undefined;
-function loadPipeline() {
-  loadedPipeline ??= import("./run.server.ts");
-  return loadedPipeline;
-}
+const loadPipeline = onFirstUse(() => import("./run.server.ts"));
 
 /** The statuses in which a server works on the run (and holds a claim). */
 const WORKING: ImportRunStatus[] = ["checking", "running"];
