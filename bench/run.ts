@@ -33,6 +33,13 @@ const SECONDS = options.quick ? 3 : 8;
 const ROUNDS = options.quick ? 3 : 5;
 const ROUND_SECONDS = options.quick ? 2 : 4;
 const WARMUP_SECONDS = options.quick ? 1 : 2;
+/**
+ * A freshly started server first serves each page it will be measured on for this long, one after
+ * the other: V8 is still compiling then (about 1.3 s of compiler CPU in a new server's first 10 s
+ * under load, and until about a minute; docs/performance.md, "The JIT's warm-up"), which would
+ * otherwise count against whichever page is measured first.
+ */
+const SERVER_WARMUP_SECONDS = options.quick ? 1 : 3;
 const CONNECTIONS = 50;
 /** Simultaneous first requests for one page in the coalescing check. */
 const BURST_REQUESTS = 1_000;
@@ -156,6 +163,11 @@ async function compare(
   };
 }
 
+/** Serves each page in turn on a freshly started server, so that what is measured next is its steady state. */
+async function warmUp(url: string, paths: readonly string[]) {
+  for (const path of paths) await load(`${url}${path}`, { connections: 10, seconds: SERVER_WARMUP_SECONDS });
+}
+
 /** The middle item by `value` (the upper middle of an even count). */
 function medianBy<T>(items: T[], value: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => value(a) - value(b));
@@ -214,7 +226,10 @@ async function throughput(
     writeFileSync(fixturesFile, JSON.stringify(fixtures));
     const baseline = await startBaseline(fixturesFile);
 
-    await load(`${app.url}/`, { connections: 10, seconds: WARMUP_SECONDS });
+    await warmUp(
+      app.url,
+      routes.filter((r) => !r.method).map((r) => r.path),
+    );
     const idleMb = rssMb(pid);
     const rows: ThroughputRow[] = [];
     try {
@@ -321,6 +336,10 @@ async function scaleRun(
     { cpu: SERVER_CPU },
   );
   try {
+    await warmUp(
+      app.url,
+      scaleRoutes(size, middleSlug).map(([, path]) => path),
+    );
     for (const [route, path] of scaleRoutes(size, middleSlug)) {
       const first = await rawRequest(`${app.url}${path}`);
       if (first.status !== 200) throw new Error(`${route} at ${size}: ${first.status}`);
@@ -388,7 +407,8 @@ async function main() {
   console.log(`Benchmark on ${machine.cpu} (${machine.cores} cores), ${machine.node}; ${machine.pinned}.`);
   console.log(
     `Load: autocannon, ${CONNECTIONS} connections; each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
-      `alternately ${ROUNDS} × ${ROUND_SECONDS}s (scale rows: ${WARMUP_SECONDS}s + ${Math.max(2, SECONDS / 2)}s).`,
+      `alternately ${ROUNDS} × ${ROUND_SECONDS}s (scale rows: ${WARMUP_SECONDS}s + ${Math.max(2, SECONDS / 2)}s); ` +
+      `each server first serves every page it is measured on for ${SERVER_WARMUP_SECONDS}s.`,
   );
 
   const work = await mkdtemp(join(tmpdir(), "wanderplate-bench-"));
@@ -657,6 +677,7 @@ async function main() {
             connections: CONNECTIONS,
             seconds: SECONDS,
             warmupSeconds: WARMUP_SECONDS,
+            serverWarmupSeconds: SERVER_WARMUP_SECONDS,
             rounds: ROUNDS,
             roundSeconds: ROUND_SECONDS,
             quick: options.quick,

@@ -71,6 +71,29 @@ describe("HTTP entry", () => {
     }
   });
 
+  it("sends a rendered page whole, with its length (no chunked framing)", async () => {
+    // Rendered, not served from the cache: the document's bytes go out as entry.server.tsx made them.
+    const server = await serverWith("length", { RESPONSE_CACHE: "false", SAMPLE_CONTENT: "true" });
+    try {
+      for (const path of ["/", "/blogs", "/blogs/kyoto-in-the-rain", "/no-such-page"]) {
+        const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+          (resolve, reject) => {
+            httpGet(`${server.url}${path}`, (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            }).on("error", reject);
+          },
+        );
+        expect(answer.body.toString("utf8"), path).toContain("</html>");
+        expect(answer.headers["transfer-encoding"], path).toBeUndefined();
+        expect(Number(answer.headers["content-length"]), path).toBe(answer.body.length);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("on SIGTERM under keep-alive load, lets the clients go at once and exits 0", async () => {
     const server = await serverWith("stop");
     // One client sending requests back to back on one keep-alive connection, as under load: the
