@@ -24,7 +24,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   content: ["lib", "forms", "content"],
   components: ["lib", "forms", "content", "components"],
   "server/config": ["lib"],
-  "server/db": [...SERVER_BASE, ...server("db")],
+  // A migration seeds the product's defaults (the built-in pages' texts, migration 024).
+  "server/db": [...SERVER_BASE, "content", ...server("db")],
   "server/models": [...SERVER_BASE, "forms", "content", ...server("db", "models", "media")],
   "server/auth": [...SERVER_BASE, "forms", ...server("db", "models", "auth")],
   "server/media": [...SERVER_BASE, "forms", ...server("media")],

@@ -29,6 +29,9 @@ export default [
     // will see it; the modules check the admin session themselves.
     route("admin/preview/blog/:id", "routes/admin/preview/blog/$id.tsx"),
     route("admin/preview/recipe/:id", "routes/admin/preview/recipe/$id.tsx"),
+    route("admin/preview/page/:id", "routes/admin/preview/page/$id.tsx"),
+    // An owner's page (/admin/pages); any other one-segment path is answered as not found there.
+    route(":slug", "routes/$slug.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The admin login has no top bar or side menu; every other admin screen uses the admin layout.
@@ -54,6 +57,9 @@ export default [
     route("admin/manage-comments", "routes/admin/manage-comments.tsx"),
     route("admin/manage-recipe", "routes/admin/manage-recipe/index.tsx"),
     route("admin/manage-recipe/edit", "routes/admin/manage-recipe/edit.tsx"),
+    route("admin/pages", "routes/admin/pages/index.tsx"),
+    route("admin/pages/new", "routes/admin/pages/new.tsx"),
+    route("admin/pages/edit", "routes/admin/pages/edit.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/media", "routes/admin/media.tsx"),

@@ -4,6 +4,7 @@ import { destinations } from "#app/content/destinations.ts";
 import { destinationSlug } from "#app/lib/slug.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { latestBlogs } from "#app/server/models/blogs.server.ts";
+import { findPublishedPage } from "#app/server/models/pages.server.ts";
 import { listRecipes } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
@@ -41,6 +42,12 @@ async function newestRecipe(db: DB) {
   const [recipe] = await listRecipes(db, 1);
   if (!recipe) throw new Error("the e2e site has no published recipe (sample content not loaded?)");
   return recipe;
+}
+
+async function aboutPageId(db: DB) {
+  const about = await findPublishedPage(db, { builtin: "about" });
+  if (!about) throw new Error("the e2e site has no About page");
+  return about.id;
 }
 
 async function openDialog(page: Page, button: string) {
@@ -116,6 +123,10 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/newsletter"),
   screen("/admin/activity"),
   screen("/admin/settings"),
+  screen("/admin/pages"),
+  screen("/admin/pages/new"),
+  { name: "edit page", path: async (db) => `/admin/pages/edit?id=${await aboutPageId(db)}` },
+  { name: "page preview", path: async (db) => `/admin/preview/page/${await aboutPageId(db)}` },
   screen("/admin/account"),
   {
     name: "two-step set-up",

@@ -16,6 +16,8 @@ interface FieldProps {
   rows?: number;
   /** The id of a `<datalist>` of suggestions (an input only). */
   list?: string;
+  /** A line under the field saying what it takes, tied to it for screen readers. */
+  hint?: React.ReactNode;
 }
 
 const control =
@@ -34,8 +36,11 @@ export function Field({
   multiline,
   rows = 5,
   list,
+  hint,
 }: FieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   const common = {
     id,
     name,
@@ -44,7 +49,7 @@ export function Field({
     maxLength,
     autoComplete,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy || undefined,
     className: `${control} ${error ? "border-coral-600" : "border-ink-900/15"}`,
   };
   return (
@@ -57,6 +62,11 @@ export function Field({
         {!required && <span className="text-sm text-ink-700">Optional</span>}
       </div>
       {multiline ? <textarea rows={rows} {...common} /> : <input type={type} list={list} {...common} />}
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-ink-700">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-coral-600">
           {error}

@@ -1,6 +1,9 @@
+import { escapeHtml } from "#app/lib/escape-html.ts";
+
 /**
- * Static page content. "{siteName}" is a placeholder that the renderer
- * replaces with the configured site name.
+ * The texts the four built-in pages start with. A new database holds them as rows of `pages`
+ * (migration 024), which the owner edits in /admin/pages; nothing reads these texts at run time.
+ * "{siteName}" is a placeholder that the page replaces with the configured site name.
  */
 
 export interface StaticPage {
@@ -224,3 +227,22 @@ export const staticPages: Record<StaticPage["slug"], StaticPage> = {
     ],
   },
 };
+
+/** A built-in page as the `pages` table first holds it: the sections become the page's HTML. */
+export function builtinPageRow(page: StaticPage) {
+  const content = page.sections
+    .map(
+      (section) =>
+        `<h2>${escapeHtml(section.heading)}</h2>${section.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}`,
+    )
+    .join("");
+  return {
+    builtin: page.slug,
+    slug: page.slug,
+    title: page.title,
+    intro: page.intro,
+    content,
+    seo_title: "",
+    seo_description: page.description,
+  };
+}

@@ -93,3 +93,8 @@ export const newsletterActions = intents([
   z.object({ ...intent("resend"), blogId: recordId(M.newsletterNoBlog) }),
   z.object({ ...intent("settings"), fullText: checkbox() }),
 ]);
+
+/** The page list: a delete (a built-in page is refused by the model). */
+export const pageListActions = intents([
+  z.object({ ...intent("delete"), id: recordId("Error deleting page.") }),
+]);

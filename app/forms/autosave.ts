@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** A draft's key: what it is a draft of, `blog:new`, `recipe:new`, `blog:<id>` or `recipe:<id>`. */
-export const DRAFT_KEY = /^(blog|recipe):(new|[1-9]\d{0,14})$/;
+/** A draft's key: what it is a draft of, `blog:new`, `recipe:new`, `page:new`, or `blog:`, `recipe:`, `page:` and an id. */
+export const DRAFT_KEY = /^(blog|recipe|page):(new|[1-9]\d{0,14})$/;
 
 const key = z.string().regex(DRAFT_KEY, "Unknown draft.");
 

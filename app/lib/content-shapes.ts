@@ -71,3 +71,22 @@ export interface RecipeChoice {
   /** Drafts and scheduled recipes may be chosen; the blog shows the card once the recipe is published. */
   published: boolean;
 }
+
+/** One of the site's pages (About Us, the privacy policy, an owner's own page), as a page shows it. */
+export interface SitePage {
+  id: number;
+  /** The built-in page this is (`about`…), fixed at its path; null: the owner's page at `/{slug}`. */
+  builtin: string | null;
+  slug: string;
+  title: string;
+  /** Plain text under the title. */
+  intro: string;
+  /** Sanitized HTML. */
+  content: string;
+  seoTitle: string;
+  seoDescription: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Null: a draft. Public reads only ever return pages whose time has come. */
+  publishAt: number | null;
+}

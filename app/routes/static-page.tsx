@@ -1,67 +1,47 @@
-import { useLoaderData } from "react-router";
-import { PageHero } from "#app/components/page-hero.tsx";
-import { type StaticPage, staticPages } from "#app/content/pages.ts";
+import { data, useLoaderData } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { SitePageArticle } from "#app/components/site-page.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
-import { FALLBACK_BRAND, pageTitle } from "#app/lib/site.ts";
+import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
-import { getSiteInfo } from "#app/server/models/settings.server.ts";
+import { pageForReaders } from "#app/server/http/site-pages.server.ts";
+import { findPublishedPage } from "#app/server/models/pages.server.ts";
 import type { Route } from "./+types/static-page";
 
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 /**
- * About, disclaimer, privacy policy and terms: one screen, the page picked by the route that
- * matched (`/about`), not by the URL as typed (`/ABOUT`, `/about.data` match it too).
+ * About, disclaimer, privacy policy and terms: the built-in pages the owner edits in /admin/pages,
+ * at their fixed paths. One screen; the page is picked by the route that matched (`/about`), not by
+ * the URL as typed (`/ABOUT`, `/about.data` match it too). A page the owner turned back into a
+ * draft is not found.
  */
 export async function loader({ request, pattern }: Route.LoaderArgs) {
-  const slug = pattern.replace(/^\/+|\/+$/g, "") as StaticPage["slug"];
-  const page = staticPages[slug];
-  if (!page) throw new Response(null, { status: 404 });
-  const siteName = (await getSiteInfo(await getDb())).name || FALLBACK_BRAND;
-  const fill = (text: string) => text.replaceAll("{siteName}", siteName);
+  const builtin = pattern.replace(/^\/+|\/+$/g, "");
+  const db = await getDb();
+  const page = await findPublishedPage(db, { builtin });
+  if (!page) return data({ page: null, minHeight: false, url: "" }, { status: 404 });
   return {
-    page: {
-      title: fill(page.title),
-      description: fill(page.description),
-      intro: fill(page.intro),
-      sections: page.sections.map((s) => ({ heading: fill(s.heading), paragraphs: s.paragraphs.map(fill) })),
-    },
-    minHeight: slug === "about",
-    url: `${siteOrigin(request)}/${slug}`,
+    page: await pageForReaders(db, page),
+    minHeight: builtin === "about",
+    url: `${siteOrigin(request)}/${page.slug}`,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
+  loaderData?.page
     ? pageMeta({
-        title: pageTitle(loaderData.page.title, siteNameOf(matches)),
+        title: pageTitle(loaderData.page.seoTitle || loaderData.page.title, siteNameOf(matches)),
         description: loaderData.page.description,
         url: loaderData.url,
       })
-    : [];
+    : [{ title: pageTitle("Page not found", siteNameOf(matches)) }, { name: "robots", content: "noindex" }];
 
 export default function StaticPageScreen() {
   const { page, minHeight } = useLoaderData<typeof loader>();
-  return (
-    <div className={minHeight ? "min-h-[60vh]" : undefined}>
-      <PageHero title={page.title}>{page.intro}</PageHero>
-      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <div className="prose-blog">
-          {page.sections.map((section) => (
-            <section key={section.heading}>
-              <h2>{section.heading}</h2>
-              {section.paragraphs.map((p, i) => (
-                <p key={i} className="mt-4">
-                  {p}
-                </p>
-              ))}
-            </section>
-          ))}
-        </div>
-      </div>
-    </div>
-  );
+  if (!page) return <ErrorPage status={404} />;
+  return <SitePageArticle page={page} minHeight={minHeight} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { BLOG_FIELDS } from "#app/forms/blog.fields.ts";
 import type { FieldSpec } from "#app/forms/common.fields.ts";
+import { PAGE_FIELDS } from "#app/forms/page.fields.ts";
 import { RECIPE_FIELDS } from "#app/forms/recipe.fields.ts";
 import { SET_ROWS_EVENT } from "./recipe-form.tsx";
 import { SET_CONTENT_EVENT } from "./rich-text-editor.tsx";
@@ -17,6 +18,7 @@ const RETRY_MS = [2000, 4000, 8000, 16_000, 30_000];
 const DRAFT_FORMS: Record<string, Record<string, FieldSpec & { count?: number }>> = {
   blog: BLOG_FIELDS,
   recipe: RECIPE_FIELDS,
+  page: PAGE_FIELDS,
 };
 
 interface DraftForm {

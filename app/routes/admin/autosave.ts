@@ -15,12 +15,13 @@ import {
   saveAutosave,
 } from "#app/server/models/autosaves.server.ts";
 import { blogExists } from "#app/server/models/blogs.server.ts";
+import { pageExists } from "#app/server/models/pages.server.ts";
 import { findRecipeById } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/autosave";
 
 /**
- * The blog and recipe forms' autosave (components/admin/autosave.tsx): GET `?key=blog:new` (or
- * `recipe:new`, `blog:<id>`, `recipe:<id>`) reads the signed-in admin's draft and its generation,
+ * The blog, recipe and page forms' autosave (components/admin/autosave.tsx): GET `?key=blog:new` (or
+ * `recipe:new`, `page:new`, `blog:<id>`, `recipe:<id>`, `page:<id>`) reads the signed-in admin's draft and its generation,
  * POST saves it (`key`, `generation` and the form's text fields, a list field's rows repeating its
  * name) or ends it (`intent=clear`). A save written against an ended draft is refused with 409 and
  * the current generation; a save of a blog or recipe that no longer exists, with 404. Answers are
@@ -39,6 +40,7 @@ const DRAFTED: Record<DraftKind, { exists(db: DB, id: number): Promise<boolean>;
     exists: async (db, id) => (await findRecipeById(db, id)) !== null,
     gone: "This recipe no longer exists.",
   },
+  page: { exists: pageExists, gone: "This page no longer exists." },
 };
 
 const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: NO_STORE });

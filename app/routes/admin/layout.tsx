@@ -50,6 +50,7 @@ export default function AdminLayout() {
     { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },
     { to: "/admin/categories", label: "Categories" },
     { to: "/admin/manage-recipe", label: "Recipe", badge: <Badge count={counts.recipes} label="recipes" /> },
+    { to: "/admin/pages", label: "Pages" },
     { to: "/admin/manage-users", label: "Users" },
     { to: "/admin/newsletter", label: "Newsletter" },
     { to: "/admin/manage-contacts", label: "Messages" },

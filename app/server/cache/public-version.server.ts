@@ -29,47 +29,43 @@ export function publicVersionReader(
 
 /**
  * The latest publish time reached at `now` (0 when none) and the earliest still ahead (null when
- * none), over blogs and recipes: four one-row reads of the `(publish_at, id)` indexes.
+ * none), over blogs, recipes and pages: six one-row reads of the `(publish_at, id)` indexes.
  */
+type PublishedTable = "blogs" | "recipes" | "pages";
+
 async function readPublicationTimes(db: DB, now: number): Promise<{ epoch: number; next: number | null }> {
   // Built with the query builder, not raw SQL: the SQLite driver sends a select to its read-only
   // connection, so this read never waits behind a write that is waiting for the lock.
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom("blogs")
-        .select("publish_at")
-        .where("publish_at", "<=", now)
-        .orderBy("publish_at", "desc")
-        .limit(1)
-        .as("be"),
-      eb
-        .selectFrom("recipes")
-        .select("publish_at")
-        .where("publish_at", "<=", now)
-        .orderBy("publish_at", "desc")
-        .limit(1)
-        .as("re"),
-      eb
-        .selectFrom("blogs")
-        .select("publish_at")
-        .where("publish_at", ">", now)
-        .orderBy("publish_at", "asc")
-        .limit(1)
-        .as("bn"),
-      eb
-        .selectFrom("recipes")
-        .select("publish_at")
-        .where("publish_at", ">", now)
-        .orderBy("publish_at", "asc")
-        .limit(1)
-        .as("rn"),
-    ])
+    .selectNoFrom((eb) => {
+      const reached = (table: PublishedTable) =>
+        eb
+          .selectFrom(table)
+          .select("publish_at")
+          .where("publish_at", "<=", now)
+          .orderBy("publish_at", "desc")
+          .limit(1);
+      const ahead = (table: PublishedTable) =>
+        eb
+          .selectFrom(table)
+          .select("publish_at")
+          .where("publish_at", ">", now)
+          .orderBy("publish_at", "asc")
+          .limit(1);
+      return [
+        reached("blogs").as("be"),
+        reached("recipes").as("re"),
+        reached("pages").as("pe"),
+        ahead("blogs").as("bn"),
+        ahead("recipes").as("rn"),
+        ahead("pages").as("pn"),
+      ];
+    })
     .executeTakeFirst();
   const times = (values: (number | string | null | undefined)[]) =>
     values.filter((v): v is number | string => v !== null && v !== undefined).map(Number);
-  const reached = times([row?.be, row?.re]);
-  const ahead = times([row?.bn, row?.rn]);
+  const reached = times([row?.be, row?.re, row?.pe]);
+  const ahead = times([row?.bn, row?.rn, row?.pn]);
   return {
     epoch: reached.length ? Math.max(...reached) : 0,
     next: ahead.length ? Math.min(...ahead) : null,

@@ -24,6 +24,7 @@ import { ownerAccountMigration } from "#app/server/db/migrations/020_owner_accou
 import { spamMigration } from "#app/server/db/migrations/021_spam.server.ts";
 import { searchStemmingMigration } from "#app/server/db/migrations/022_search_stemming.server.ts";
 import { sanitizedContentMigration } from "#app/server/db/migrations/023_sanitized_content.server.ts";
+import { pagesMigration } from "#app/server/db/migrations/024_pages.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -53,6 +54,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "021_spam": spamMigration(dialect),
     "022_search_stemming": searchStemmingMigration(dialect),
     "023_sanitized_content": sanitizedContentMigration,
+    "024_pages": pagesMigration(dialect),
   };
 }
 

@@ -429,6 +429,32 @@ interface PathRedirectsTable {
   path: string;
   blog_id: number | null;
   recipe_id: number | null;
+  /** An imported page's old address (migration 024); exactly one of the three is set. */
+  page_id: Generated<number | null>;
+}
+
+/**
+ * The site's pages (migration 024): the four built-in ones (`builtin` names it; its path is fixed
+ * and it cannot be deleted) and the owner's own, at `/{slug}`.
+ */
+interface PagesTable {
+  id: Generated<number>;
+  /** `about`, `disclaimer`, `privacy-policy` or `terms-and-condition`; null: the owner's page. */
+  builtin: string | null;
+  slug: string;
+  title: string;
+  /** Plain text shown under the title, in the page's header. */
+  intro: Generated<string>;
+  /** Sanitized HTML, as a blog's. */
+  content: string;
+  /** The allow-list version `content` was sanitized under (as on blogs; migration 023). */
+  content_sanitizer: Generated<number>;
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  /** When it became or becomes public (seconds); null: a draft. */
+  publish_at: number | null;
 }
 
 /** An import started from /admin/import (migration 018). */
@@ -489,9 +515,11 @@ export interface Database {
   import_map: ImportMapTable;
   import_media: ImportMediaTable;
   path_redirects: PathRedirectsTable;
+  pages: PagesTable;
   import_runs: ImportRunsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;
 export type RecipeRow = Selectable<RecipesTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type PageRow = Selectable<PagesTable>;

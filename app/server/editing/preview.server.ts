@@ -1,10 +1,12 @@
 import { createContext, data } from "react-router";
 import { editedBlogSchema, newBlogSchema } from "#app/forms/blog.ts";
 import { idOf } from "#app/forms/common.ts";
+import { pageSchema } from "#app/forms/page.ts";
 import { recipeSchema } from "#app/forms/recipe.ts";
-import type { Blog, Recipe } from "#app/lib/content-shapes.ts";
+import type { Blog, Recipe, SitePage } from "#app/lib/content-shapes.ts";
 import { type ImageRef, imageRef } from "#app/lib/images.ts";
 import { sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
+import { choosePageSlug } from "#app/lib/site-pages.ts";
 import { normalizeKeywords, slugify } from "#app/lib/slug.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
 import type { ImageChoice } from "#app/server/editing/image-input.server.ts";
@@ -123,6 +125,54 @@ export async function recipePreviewFromForm(
       image: previewImage(choice, current?.image),
       imageAlt: previewAlt(choice, current, fields.title),
       publishAt: current?.publishAt ?? null,
+    },
+  };
+}
+
+export type PagePreview = Pick<
+  SitePage,
+  "slug" | "title" | "intro" | "content" | "seoTitle" | "seoDescription"
+>;
+
+/**
+ * The page a posted Add Page or edit page form describes, checked like a save (the same schema and
+ * the page slug rule; whether another page holds the slug is the save's to say) and sanitized.
+ */
+export async function pagePreviewFromForm(
+  request: Request,
+  current: SitePage | null,
+): Promise<Posted<PagePreview>> {
+  const read = await readForm(request, pageSchema);
+  if (!read.ok)
+    return {
+      ok: false,
+      status: read.status,
+      message: `${REFUSED}: ${read.message}`,
+      fieldErrors: read.fieldErrors,
+    };
+  const d = read.data;
+  let slug = current?.slug ?? "";
+  if (!current?.builtin) {
+    const choice = choosePageSlug(d.slug, d.title);
+    if (!choice.ok)
+      return {
+        ok: false,
+        status: 400,
+        message: `${REFUSED}: ${choice.message}`,
+        fieldErrors: { [choice.field]: choice.message },
+      };
+    slug = choice.slug;
+  }
+  return {
+    ok: true,
+    uploadLeftOut: false,
+    item: {
+      slug,
+      title: d.title,
+      intro: d.intro,
+      content: sanitizeBlogHtml(d.content),
+      seoTitle: d.seoTitle,
+      seoDescription: d.seoDescription,
     },
   };
 }

@@ -26,7 +26,17 @@ export const COMMAND_LINE: Actor = { accountId: null, name: "command line", addr
 export const SERVER: Actor = { accountId: null, name: "server", address: "" };
 
 export interface ActivityItem {
-  type: "blog" | "recipe" | "comment" | "message" | "user" | "account" | "session" | "settings" | "file";
+  type:
+    | "blog"
+    | "recipe"
+    | "page"
+    | "comment"
+    | "message"
+    | "user"
+    | "account"
+    | "session"
+    | "settings"
+    | "file";
   id?: number | string;
   /** What the item was called at the time (a blog's title), so the entry reads well after a delete. */
   label?: string;

@@ -1,17 +1,18 @@
 import { DRAFT_KEY } from "#app/forms/autosave.ts";
 import { BLOG_FIELDS } from "#app/forms/blog.fields.ts";
 import type { FieldSpec } from "#app/forms/common.fields.ts";
+import { PAGE_FIELDS } from "#app/forms/page.fields.ts";
 import { CARD_NUMBER_FIELDS, NUTRITION_FIELDS, RECIPE_FIELDS } from "#app/forms/recipe.fields.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 
 /**
- * Autosaved drafts of the blog and recipe forms, kept per admin account and per blog or recipe
- * (`blog:new` for the Add Blog form, `recipe:new` for Add Recipe, `blog:<id>` / `recipe:<id>` for an
- * edit), apart from the blogs and recipes themselves: saving one never changes a public page, and a
+ * Autosaved drafts of the blog, recipe and page forms, kept per admin account and per item
+ * (`blog:new` for the Add Blog form, `recipe:new` for Add Recipe, `page:new` for Add Page,
+ * `blog:<id>` / `recipe:<id>` / `page:<id>` for an edit), apart from the blogs and recipes themselves: saving one never changes a public page, and a
  * successful save of the blog or recipe ends it.
  */
-export type DraftKind = "blog" | "recipe";
+export type DraftKind = "blog" | "recipe" | "page";
 export type DraftKey = `${DraftKind}:new` | `${DraftKind}:${number}`;
 
 export function parseDraftKey(value: string | null | undefined): DraftKey | null {
@@ -33,6 +34,7 @@ export function draftTarget(key: DraftKey): { kind: DraftKind; id: number | null
 
 export const blogDraftKey = (id: number | null): DraftKey => draftKey("blog", id);
 export const recipeDraftKey = (id: number | null): DraftKey => draftKey("recipe", id);
+export const pageDraftKey = (id: number | null): DraftKey => draftKey("page", id);
 
 /** A draft's fields by name: a text, or the rows of a list field (a recipe's steps, ingredients, equipment). */
 export type DraftFields = Record<string, string | string[]>;
@@ -65,6 +67,7 @@ function limitsOf(
 const LIMITS: Record<DraftKind, Map<string, FieldLimit>> = {
   blog: limitsOf(BLOG_FIELDS),
   recipe: limitsOf(RECIPE_FIELDS, [...NUTRITION_FIELDS, ...CARD_NUMBER_FIELDS]),
+  page: limitsOf(PAGE_FIELDS),
 };
 
 /** The largest draft of each form: every field (every row of every list) at its own limit. */

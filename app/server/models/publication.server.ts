@@ -18,15 +18,15 @@ import { type Actor, recordActivity } from "./activity.server.ts";
 import { newestFirst } from "./admin-lists.server.ts";
 import { claimImage, type StoredImage } from "./uploads.server.ts";
 
-/** The tables whose rows are published, scheduled or drafts: blogs and recipes. */
-type PublishedTable = "blogs" | "recipes";
+/** The tables whose rows are published, scheduled or drafts: blogs, recipes and pages. */
+type PublishedTable = "blogs" | "recipes" | "pages";
 
 /**
  * The `publish_at` a save writes, given what it asks for and what the row holds: "now" publishes
  * an unpublished item at `now` and leaves a published one at its own time (an edit does not move a
  * post up the list); absent keeps what the row holds.
  */
-function publicationColumn(
+export function publicationColumn(
   wanted: PublishAt | undefined,
   current: number | null,
   now: number,
@@ -128,7 +128,11 @@ export interface AdminListOptions {
  * first, each with its state. The blog and recipe lists differ only in their table, their columns
  * (`query`), how the table counts every item (`countAll`) and the item made of a row.
  */
-export async function adminListPage<T extends PublishedTable, O extends { publish_at: number | null }, I>(
+export async function adminListPage<
+  T extends "blogs" | "recipes",
+  O extends { publish_at: number | null },
+  I,
+>(
   db: DB,
   list: {
     table: T;
@@ -176,7 +180,7 @@ export async function editedImageAndPublication(
   return { ...image.columns, publish_at: publishAt, updated_at: nowSeconds() };
 }
 
-/** The activity log's kinds for what happens to a blog or a recipe. */
+/** The activity log's kinds for what happens to a blog, a recipe or a page. */
 const ITEM_KINDS = {
   blogs: {
     published: "blog_published",
@@ -190,9 +194,16 @@ const ITEM_KINDS = {
     unpublished: "recipe_unpublished",
     deleted: "recipe_deleted",
   },
+  pages: {
+    published: "page_published",
+    scheduled: "page_scheduled",
+    unpublished: "page_unpublished",
+    deleted: "page_deleted",
+  },
 } as const satisfies Record<PublishedTable, Record<PublicationChange | "deleted", ActivityKind>>;
 
-const itemType = (table: PublishedTable) => (table === "blogs" ? "blog" : "recipe");
+const ITEM_TYPES = { blogs: "blog", recipes: "recipe", pages: "page" } as const;
+const itemType = (table: PublishedTable) => ITEM_TYPES[table];
 
 /**
  * Records in the activity log how a save moved an item's publication (`before`: the row's
@@ -214,7 +225,7 @@ export async function recordPublication(
   });
 }
 
-/** Records the deletion of a blog or recipe (named as it was), in the deletion's transaction. */
+/** Records the deletion of a blog, recipe or page (named as it was), in the deletion's transaction. */
 export async function recordDeletion(
   trx: DB,
   actor: Actor,

@@ -23,7 +23,7 @@ export function redirectKey(path: string): string {
   return trimmed.toLowerCase();
 }
 
-/** Where an old path leads now: the published blog's or recipe's URL, or null. */
+/** Where an old path leads now: the published blog's, recipe's or page's URL, or null. */
 export async function findPathRedirect(db: DB, path: string, now = nowSeconds()): Promise<string | null> {
   const key = redirectKey(path);
   if (!key) return null;
@@ -31,11 +31,14 @@ export async function findPathRedirect(db: DB, path: string, now = nowSeconds())
     .selectFrom("path_redirects")
     .leftJoin("blogs", "blogs.id", "path_redirects.blog_id")
     .leftJoin("recipes", "recipes.id", "path_redirects.recipe_id")
+    .leftJoin("pages", "pages.id", "path_redirects.page_id")
     .select([
       "blogs.slug as blogSlug",
       "blogs.publish_at as blogAt",
       "recipes.slug as recipeSlug",
       "recipes.publish_at as recipeAt",
+      "pages.slug as pageSlug",
+      "pages.publish_at as pageAt",
     ])
     .where("path_redirects.path", "=", key)
     .executeTakeFirst();
@@ -44,21 +47,24 @@ export async function findPathRedirect(db: DB, path: string, now = nowSeconds())
     return `/blogs/${encodeURIComponent(row.blogSlug)}`;
   if (row.recipeSlug && row.recipeAt !== null && Number(row.recipeAt) <= now)
     return `/recipes/${encodeURIComponent(row.recipeSlug)}`;
+  if (row.pageSlug && row.pageAt !== null && Number(row.pageAt) <= now)
+    return `/${encodeURIComponent(row.pageSlug)}`;
   return null;
 }
 
-/** Records (or moves) an old path's redirect to a blog or a recipe. Call it in the row's transaction. */
+/** Records (or moves) an old path's redirect to a blog, a recipe or a page. Call it in the row's transaction. */
 export async function putPathRedirect(
   trx: DB,
   path: string,
-  target: { blogId: number } | { recipeId: number },
+  target: { blogId: number } | { recipeId: number } | { pageId: number },
 ): Promise<boolean> {
   const key = redirectKey(path);
   if (!key) return false;
-  const columns =
-    "blogId" in target
-      ? { blog_id: target.blogId, recipe_id: null }
-      : { blog_id: null, recipe_id: target.recipeId };
+  const columns = {
+    blog_id: "blogId" in target ? target.blogId : null,
+    recipe_id: "recipeId" in target ? target.recipeId : null,
+    page_id: "pageId" in target ? target.pageId : null,
+  };
   await trx
     .insertInto("path_redirects")
     .values({ path: key, ...columns })

@@ -3,6 +3,7 @@ import { hashPassword } from "#app/server/auth/accounts.server.ts";
 import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { clearAutosave, loadAutosave } from "#app/server/models/autosaves.server.ts";
 import { countBlogs, createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
+import { findPathRedirect } from "#app/server/models/redirects.server.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
 import { ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, earlyBlogRow, migrateTo } from "#tests/support/migrations.ts";
@@ -93,6 +94,57 @@ for (const engine of ENGINES) {
             saved_at: 1_750_000_000,
           },
         ]);
+      } finally {
+        await close();
+      }
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`migration 024 (pages) [${engine}]`, () => {
+    it("adds the built-in pages and page redirects to a site with redirects, keeps one target per redirect, and goes back down", async () => {
+      const { db, close } = await databaseAtMigration(engine, "023_sanitized_content");
+      try {
+        const blog = await createBlog(db, TEST_ACTOR, {
+          title: "Before 024",
+          content: "<p>Imported once.</p>",
+          author: "Ana",
+          date: "2025-03-05",
+          imageUrl: "https://example.com/a.jpg",
+        });
+        await db.insertInto("path_redirects").values({ path: "/2019/05/before", blog_id: blog.id }).execute();
+
+        await migrateToLatest(db, engine);
+        const builtins = await db.selectFrom("pages").select(["builtin", "slug"]).orderBy("id").execute();
+        expect(builtins).toEqual([
+          { builtin: "about", slug: "about" },
+          { builtin: "disclaimer", slug: "disclaimer" },
+          { builtin: "privacy-policy", slug: "privacy-policy" },
+          { builtin: "terms-and-condition", slug: "terms-and-condition" },
+        ]);
+        expect(await findPathRedirect(db, "/2019/05/before")).toBe("/blogs/before-024");
+        const about = await db
+          .selectFrom("pages")
+          .select("id")
+          .where("builtin", "=", "about")
+          .executeTakeFirstOrThrow();
+        await db.insertInto("path_redirects").values({ path: "/about-me", page_id: about.id }).execute();
+        expect(await findPathRedirect(db, "/about-me/")).toBe("/about");
+        // A redirect leads to exactly one thing.
+        await expect(
+          db
+            .insertInto("path_redirects")
+            .values({ path: "/both", blog_id: blog.id, page_id: about.id })
+            .execute(),
+        ).rejects.toThrow();
+        await expect(db.insertInto("path_redirects").values({ path: "/none" }).execute()).rejects.toThrow();
+
+        await migrateTo(db, engine, "023_sanitized_content");
+        const kept = await db.selectFrom("path_redirects").select(["path", "blog_id"]).execute();
+        expect(kept).toEqual([{ path: "/2019/05/before", blog_id: blog.id }]);
+        const tables = (await db.introspection.getTables()).map((t) => t.name);
+        expect(tables).not.toContain("pages");
       } finally {
         await close();
       }

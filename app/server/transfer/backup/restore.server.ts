@@ -14,7 +14,7 @@ import { migrateToLatest, migrationsFor } from "#app/server/db/migrate.server.ts
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
 import { BackupError, type Manifest, readParts, verifyArchive } from "./archive.server.ts";
-import { BACKED_UP } from "./tables.server.ts";
+import { BACKED_UP, SEEDED_ROWS } from "./tables.server.ts";
 
 export interface RestoreTarget {
   db: DB;
@@ -78,6 +78,8 @@ export async function restoreBackup(
         uploads += 1;
       },
       async rows(table, rows) {
+        // A new database's defaults (the built-in pages) give way to the archive's rows.
+        if (SEEDED_ROWS[table] && !(table in tables)) await trx.deleteFrom(table).execute();
         for (let i = 0; i < rows.length; i += INSERT_ROWS) {
           await trx
             .insertInto(table)
@@ -103,14 +105,20 @@ export async function restoreBackup(
 }
 
 /**
- * The target must hold no content: no row in any backed-up table (a fresh, migrated database has
- * none) and no upload. A restore never merges into, or overwrites, a site.
+ * The target must hold no content: no row in any backed-up table but the defaults a migration
+ * seeds (a fresh, migrated database has nothing else) and no upload. A restore never merges into, or overwrites, a site.
  */
 async function refuseUnlessEmpty(db: DB, store: UploadStore): Promise<void> {
   const present = new Set((await db.introspection.getTables()).map((t) => t.name));
   for (const table of TABLE_NAMES) {
     if (!present.has(table)) continue;
-    const row = await (db as unknown as AnyDb).selectFrom(table).selectAll().limit(1).executeTakeFirst();
+    const defaultsMarker = SEEDED_ROWS[table];
+    const row = await (db as unknown as AnyDb)
+      .selectFrom(table)
+      .selectAll()
+      .$if(defaultsMarker !== undefined, (q) => q.where(defaultsMarker ?? "", "is", null))
+      .limit(1)
+      .executeTakeFirst();
     if (row) {
       throw new BackupError(
         `the database is not empty (table ${table} has rows): restore into a new, empty database`,

@@ -13,6 +13,9 @@ export const BACKED_UP = [
   // Before blogs: a blog may feature a recipe (migration 014).
   { name: "recipes", key: ["id"], serial: true },
   { name: "blogs", key: ["id"], serial: true },
+  // The site's pages (migration 024), before the old addresses that may lead to them. A new
+  // database already holds the four built-in ones: a restore puts the archive's in their place.
+  { name: "pages", key: ["id"], serial: true },
   { name: "blog_slug_redirects", key: ["slug"], serial: false },
   { name: "category_slug_redirects", key: ["slug"], serial: false },
   { name: "comments", key: ["id"], serial: true },
@@ -38,6 +41,16 @@ export const BACKED_UP = [
   // (migration 022): restored with them, so the two always agree.
   { name: "search_state", key: ["id"], serial: false },
 ] as const satisfies readonly { name: keyof Database; key: readonly string[]; serial: boolean }[];
+
+/**
+ * Tables a migration fills with the product's defaults, and the column that marks those rows (set
+ * on a default, null on content): a new database's defaults are not content, so a restore into it
+ * replaces them with the archive's.
+ */
+export const SEEDED_ROWS: Readonly<Record<string, string>> = {
+  // A row naming a built-in page; the owner's own pages (builtin null) are content.
+  pages: "builtin",
+};
 
 /**
  * Columns the database computes itself (PostgreSQL generated columns): left out of every row, so an

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./common.ts";
+import { PAGE_FIELDS as F } from "./page.fields.ts";
+import { checkPublication, publicationFields } from "./publication.ts";
+
+/**
+ * The Add Page and edit page form: a title, the content (the blog editor's HTML, sanitized by the
+ * model), an optional slug (the model applies the page slug rule and the site's own paths), the
+ * intro and the SEO texts, and the blog's publication controls.
+ */
+export const pageSchema = z
+  .object({
+    title: requiredText(F.title),
+    slug: optionalText(F.slug),
+    intro: optionalText(F.intro),
+    content: optionalText(F.content),
+    seoTitle: optionalText(F.seoTitle),
+    seoDescription: optionalText(F.seoDescription),
+    ...publicationFields,
+  })
+  .superRefine(checkPublication);
+
+export type PageSubmission = z.infer<typeof pageSchema>;

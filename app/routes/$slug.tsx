@@ -1,0 +1,41 @@
+import { useLoaderData } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { SitePageArticle } from "#app/components/site-page.tsx";
+import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { pageTitle } from "#app/lib/site.ts";
+import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
+import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { pageForReaders, redirectOrNotFound } from "#app/server/http/site-pages.server.ts";
+import { findPublishedPage } from "#app/server/models/pages.server.ts";
+import type { Route } from "./+types/$slug";
+
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
+/**
+ * `/{slug}`: an owner's page (added in /admin/pages or imported). Every other one-segment path
+ * that no route owns lands here too, and is answered as the not-found route answers it: an old
+ * address's redirect, else the 404 page.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const page = await findPublishedPage(db, { slug: params.slug });
+  if (!page) return redirectOrNotFound(db, request);
+  return { page: await pageForReaders(db, page), url: `${siteOrigin(request)}/${page.slug}` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.page
+    ? pageMeta({
+        title: pageTitle(loaderData.page.seoTitle || loaderData.page.title, siteNameOf(matches)),
+        description: loaderData.page.description,
+        url: loaderData.url,
+      })
+    : [{ title: pageTitle("Page not found", siteNameOf(matches)) }, { name: "robots", content: "noindex" }];
+
+export default function OwnersPage() {
+  const { page } = useLoaderData<typeof loader>();
+  if (!page) return <ErrorPage status={404} />;
+  return <SitePageArticle page={page} />;
+}
