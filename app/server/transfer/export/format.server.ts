@@ -44,6 +44,7 @@ const EXPORTED_NAMES = new Set([
   "accounts",
   "recipes",
   "blogs",
+  "pages",
   "blog_slug_redirects",
   "category_slug_redirects",
   "comments",
@@ -66,7 +67,7 @@ export function exportedTables(includePii: boolean) {
 
 /**
  * A row as it leaves the site: accounts never carry their password hash or two-step secrets, blogs
- * not this site's sanitizer version, and without `includePii` a comment keeps its name and text
+ * and pages not this site's sanitizer version, and without `includePii` a comment keeps its name and text
  * (they are public) but not its email.
  */
 export function exportRow(
@@ -86,7 +87,7 @@ export function exportRow(
     return rest;
   }
   if (table === "comments" && !includePii) return { ...row, email: "" };
-  if (table === "blogs") {
+  if (table === "blogs" || table === "pages") {
     // Which allow-list this site sanitized the HTML under means nothing elsewhere: an import
     // sanitizes it again in any case.
     const { content_sanitizer: _sanitizer, ...rest } = row;

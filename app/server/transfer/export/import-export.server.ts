@@ -3,7 +3,8 @@
  * not restored. Every row is keyed in `import_map` by (wanderplate, the export's site id, type,
  * the old id) with the SHA-256 of the row as exported, so re-running the same file adds nothing
  * and a changed row updates the row it wrote. Ids are remapped (a comment's blog, a blog's
- * featured recipe, redirects); slugs are kept when free, else get the models' -2 rule.
+ * featured recipe, redirects); slugs are kept when free, else get the models' -2 rule. The
+ * built-in pages (About Us and the others) are the site's texts: the export's overwrite this site's.
  *
  * The archive is read twice. Its manifest, which holds every part's checksum, is its last entry,
  * so a first pass checks the whole file (verifyArchive) and only a complete, valid export reaches
@@ -48,6 +49,7 @@ export { looksLikeWanderplateExport } from "./format.server.ts";
 const KINDS = [
   "blogs",
   "recipes",
+  "pages",
   "comments",
   "media",
   "mediaFiles",
@@ -79,7 +81,7 @@ export async function importWanderplateExport(
     siteId: manifest.siteId,
     dryRun: options.dryRun,
     now: startedAt,
-    ids: { blogs: new Map(), recipes: new Map() },
+    ids: { blogs: new Map(), recipes: new Map(), pages: new Map() },
     report,
     settingsAllowed: new Map(),
   };

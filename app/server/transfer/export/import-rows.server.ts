@@ -1,7 +1,7 @@
 /**
  * The import of our own export, one row at a time (import-export.server.ts reads the archive and calls
  * `importRow` for each row, table by table, in the export's order: recipes before the blogs that
- * feature them, blogs before their comments and redirects). Each row is written in its own
+ * feature them, blogs and pages before the comments and redirects that point to them). Each row is written in its own
  * transaction together with its import-map entry, so an interrupted import resumes where it was.
  * In a dry run every row is read and counted the same way, and nothing is written.
  */
@@ -9,6 +9,8 @@ import { publicationState } from "#app/lib/publication.ts";
 import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { categoryColumns } from "#app/server/models/category-names.server.ts";
+import { importedPageSlug, pagePath } from "#app/server/models/pages.server.ts";
+import { putPathRedirect } from "#app/server/models/redirects.server.ts";
 import { indexBlog, indexRecipe } from "#app/server/models/search.server.ts";
 import { uniqueSlug } from "#app/server/models/unique-slug.server.ts";
 import { rowHash, SITE_ID_SETTING } from "./format.server.ts";
@@ -27,6 +29,7 @@ import {
   blogColumns,
   int,
   intOrNull,
+  pageColumns,
   RowProblem,
   recipeColumns,
   slugOf,
@@ -51,6 +54,8 @@ export async function importRow(ctx: ImportContext, table: string, row: Row): Pr
       return importRecipe(ctx, row);
     case "blogs":
       return importBlog(ctx, row);
+    case "pages":
+      return importPage(ctx, row);
     case "blog_slug_redirects":
       return importBlogSlugRedirect(ctx, row);
     case "category_slug_redirects":
@@ -167,6 +172,74 @@ async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
     return written.id;
   });
   ctx.ids.blogs.set(Number(id), localId);
+}
+
+/**
+ * A page. The owner's own pages are added, or updated, as blogs are. A built-in page (About Us,
+ * the disclaimer…) is the site's text: it overwrites this site's page of the same name in place,
+ * which keeps its fixed path.
+ */
+async function importPage(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const builtin = textOrNull(row, "builtin");
+  const columns = { ...pageColumns(row, sanitizeBlogHtml), content_sanitizer: SANITIZER_VERSION };
+  const hash = rowHash(row);
+  const state = publicationState(columns.publish_at, ctx.now);
+  const prior = await earlier(ctx, "page", id, hash, "pages");
+  const target = builtin === null ? prior.localId : await builtinPageId(ctx.db, builtin);
+  if (target !== null) ctx.ids.pages.set(Number(id), target);
+  if (prior.localId !== null && prior.localId === target && !prior.changed)
+    return count(ctx, "pages", "unchanged", state);
+  count(ctx, "pages", target === null ? "added" : "updated", state);
+  if (ctx.dryRun) {
+    if (target === null) ctx.ids.pages.set(Number(id), 0);
+    return;
+  }
+  const localId = await inTransaction(ctx, async (trx) => {
+    if (builtin !== null && target !== null) {
+      // Its texts and times come across; the row keeps its own path and creation.
+      const { created_at: _created, ...texts } = columns;
+      await trx.updateTable("pages").set(texts).where("id", "=", target).execute();
+      await remember(trx, ctx, "page", id, target, hash);
+      return target;
+    }
+    let written: { id: number; slug: string };
+    if (target === null) {
+      const slug = await importedPageSlug(trx, slugOf(row) || "page");
+      written = await trx
+        .insertInto("pages")
+        .values({ ...columns, builtin: null, slug })
+        .returning(["id", "slug"])
+        .executeTakeFirstOrThrow();
+    } else {
+      const current = await trx
+        .selectFrom("pages")
+        .select("slug")
+        .where("id", "=", target)
+        .executeTakeFirstOrThrow();
+      const slug = await importedPageSlug(trx, slugOf(row) || "page", target);
+      written = await trx
+        .updateTable("pages")
+        .set({ ...columns, slug })
+        .where("id", "=", target)
+        .returning(["id", "slug"])
+        .executeTakeFirstOrThrow();
+      // Renamed on the exporting site since the last import: the old address keeps answering.
+      if (current.slug !== slug) await putPathRedirect(trx, pagePath(current), { pageId: target });
+    }
+    // The page takes an address a redirect had: the live page wins.
+    await trx.deleteFrom("path_redirects").where("path", "=", pagePath(written)).execute();
+    await remember(trx, ctx, "page", id, written.id, hash);
+    return written.id;
+  });
+  ctx.ids.pages.set(Number(id), localId);
+}
+
+/** This site's built-in page of that name, or RowProblem: a name this version does not know. */
+async function builtinPageId(db: DB, builtin: string): Promise<number> {
+  const row = await db.selectFrom("pages").select("id").where("builtin", "=", builtin).executeTakeFirst();
+  if (!row) throw new RowProblem(`this site has no built-in page "${builtin}"`);
+  return row.id;
 }
 
 /** The blog on this site an old blog id became, or RowProblem when the export did not bring it. */
@@ -396,20 +469,27 @@ async function importCategoryRedirect(ctx: ImportContext, row: Row): Promise<voi
 
 async function importPathRedirect(ctx: ImportContext, row: Row): Promise<void> {
   const path = text(row, "path");
-  const blogOld = intOrNull(row, "blog_id");
-  const recipeOld = intOrNull(row, "recipe_id");
-  const blogId = blogOld === null ? null : (ctx.ids.blogs.get(blogOld) ?? null);
-  const recipeId = recipeOld === null ? null : (ctx.ids.recipes.get(recipeOld) ?? null);
-  if (blogId === null && recipeId === null) throw new RowProblem("what it leads to was not imported");
-  const target =
-    blogId !== null ? { blog_id: blogId, recipe_id: null } : { blog_id: null, recipe_id: recipeId };
+  const local = (ids: Map<number, number>, column: string) => {
+    const old = intOrNull(row, column);
+    return old === null ? null : (ids.get(old) ?? null);
+  };
+  const blogId = local(ctx.ids.blogs, "blog_id");
+  const recipeId = blogId === null ? local(ctx.ids.recipes, "recipe_id") : null;
+  const pageId = blogId === null && recipeId === null ? local(ctx.ids.pages, "page_id") : null;
+  if (blogId === null && recipeId === null && pageId === null)
+    throw new RowProblem("what it leads to was not imported");
+  const target = { blog_id: blogId, recipe_id: recipeId, page_id: pageId };
   const existing = await ctx.db
     .selectFrom("path_redirects")
-    .select(["blog_id", "recipe_id"])
+    .select(["blog_id", "recipe_id", "page_id"])
     .where("path", "=", path)
     .executeTakeFirst();
   if (existing) {
-    if (existing.blog_id !== target.blog_id || existing.recipe_id !== target.recipe_id)
+    if (
+      existing.blog_id !== target.blog_id ||
+      existing.recipe_id !== target.recipe_id ||
+      existing.page_id !== target.page_id
+    )
       refuseRedirect(ctx, path, "it already leads elsewhere on this site");
     return;
   }

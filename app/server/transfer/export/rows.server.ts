@@ -105,6 +105,24 @@ export function blogColumns(row: Row, sanitize: (html: string) => string) {
   };
 }
 
+/** A page's texts and times, less slug and builtin (which depend on the target). */
+export function pageColumns(row: Row, sanitize: (html: string) => string) {
+  const title = text(row, "title");
+  if (title.trim() === "") throw new RowProblem("it has no title");
+  const createdAt = int(row, "created_at");
+  return {
+    title,
+    intro: text(row, "intro", ""),
+    // Sanitized again, as a blog's is.
+    content: sanitize(text(row, "content")),
+    seo_title: text(row, "seo_title", ""),
+    seo_description: text(row, "seo_description", ""),
+    created_at: createdAt,
+    updated_at: int(row, "updated_at", createdAt),
+    publish_at: intOrNull(row, "publish_at"),
+  };
+}
+
 /** A recipe's columns, less slug; the lists parsed too (the search document needs them). */
 export function recipeColumns(row: Row) {
   const title = text(row, "title");

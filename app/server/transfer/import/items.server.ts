@@ -11,7 +11,7 @@
 /** The systems an import comes from: the first part of every import-map key. */
 export type SourceSystem = "wordpress" | "ghost" | "wanderplate";
 
-/** Our state of a blog or recipe, already mapped from the source's. */
+/** Our state of a blog, recipe or page, already mapped from the source's. */
 export type ImportedState = "published" | "scheduled" | "draft";
 
 /**
@@ -76,6 +76,30 @@ export interface ImportedPost {
   oldSlugs: string[];
   comments: ImportedComment[];
   /** Why it is a draft when the source had it public (a post password, private, non-public visibility). */
+  draftReason: string | null;
+}
+
+/**
+ * A page of the old site (a WordPress `page`, a Ghost page): one of the site's pages, at `/{slug}`.
+ * Its body and states are read as a post's are.
+ */
+export interface ImportedPage {
+  type: "page";
+  sourceId: string;
+  title: string;
+  slug: string;
+  /** As ImportedPost's `content`: WordPress `post_content` as written, or HTML. */
+  content: string;
+  contentFormat: "wordpress" | "html";
+  excerpt: string;
+  state: ImportedState;
+  publishAt: number | null;
+  createdAt: number;
+  seoTitle: string;
+  seoDescription: string;
+  oldPaths: string[];
+  /** The page it was under on the old site (WordPress `post_parent`); ours are flat. Null for none. */
+  parentSourceId: string | null;
   draftReason: string | null;
 }
 
@@ -145,15 +169,16 @@ export interface ImportedSubscriber {
 
 export type ImportedItem =
   | ImportedPost
+  | ImportedPage
   | ImportedRecipe
   | ImportedAttachment
   | ImportedAuthor
   | ImportedSubscriber;
 
-/** Something the reader left out on purpose (a page, a pingback, a trashed post), and why. */
+/** Something the reader left out on purpose (a menu, a pingback, a trashed post), and why. */
 export interface SkippedItem {
   type: "skipped";
-  /** What it was in the source: "page", "comment", "nav_menu_item", … */
+  /** What it was in the source: "post", "comment", "nav_menu_item", … */
   kind: string;
   sourceId: string;
   title: string;

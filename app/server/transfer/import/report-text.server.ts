@@ -4,6 +4,7 @@ import type { ImportReport } from "./report.server.ts";
 const KIND_NAMES: Record<string, string> = {
   blogs: "Blogs",
   recipes: "Recipes",
+  pages: "Pages",
   comments: "Comments",
   subscribers: "Subscribers",
   media: "Media",

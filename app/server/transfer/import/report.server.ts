@@ -26,7 +26,7 @@ export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
 export interface KindCount {
   /** Items of this kind the file holds that the import takes. */
   total: number;
-  /** By state for blogs and recipes; by approval for comments (approved, pending). */
+  /** By state for blogs, recipes and pages; by approval for comments (approved, pending). */
   byState: Record<string, number>;
   /** New rows; rows updated because the source changed; rows the source had not changed. */
   added: number;
@@ -44,7 +44,7 @@ export interface ImportReport {
   format: string;
   source: { system: SourceSystem; url: string; title: string };
   dryRun: boolean;
-  /** Keys: blogs, recipes, comments, media, authors, subscribers. */
+  /** Keys: blogs, recipes, pages, comments, media, authors, subscribers. */
   counts: Record<string, KindCount>;
   skipped: { total: number; byReason: Record<string, number>; examples: SkippedExample[] };
   /** Grouped by code: "control-characters", "unknown-shortcode", "page-builder", … */

@@ -19,7 +19,14 @@ import { ReportBuilder } from "./report-builder.server.ts";
 import { reportSummary } from "./report-text.server.ts";
 import { StagingStore } from "./staging.server.ts";
 import { readWxr } from "./wordpress/wxr-reader.server.ts";
-import { type WriteContext, writeMedia, writePosts, writeRecipes, writeSubscribers } from "./write.server.ts";
+import {
+  type WriteContext,
+  writeMedia,
+  writePages,
+  writePosts,
+  writeRecipes,
+  writeSubscribers,
+} from "./write.server.ts";
 
 const READERS: Record<Exclude<FileKind, "wanderplate">, ImportReader> = {
   wxr: readWxr,
@@ -129,11 +136,13 @@ export async function runImport(
     const total =
       staging.count("recipe") +
       staging.count("post") +
+      staging.count("page") +
       staging.count("subscriber") +
       staging.count("attachment");
     let done = 0;
     done = await writeRecipes(ctx, done, total);
     done = await writePosts(ctx, done, total);
+    done = await writePages(ctx, done, total);
     done = await writeSubscribers(ctx, done, total);
     done = await writeMedia(ctx, done, total);
     if (images) mergeImageSummary(report, images);

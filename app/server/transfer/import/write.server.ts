@@ -4,8 +4,8 @@
  * the last run is left alone, a changed one rewrites its row, a new one adds a row. So re-running a
  * file adds nothing and an interrupted run resumes where it stopped.
  *
- * Order: recipes first (a post's recipe embed must find its recipe), then posts with their
- * comments and redirects, then subscribers.
+ * Order: recipes first (a post's or page's recipe embed must find its recipe), then posts with
+ * their comments and redirects, pages with their redirects, then subscribers.
  */
 
 import { createHash, randomBytes } from "node:crypto";
@@ -14,6 +14,7 @@ import { PostgresAdapter, sql } from "kysely";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { saveImportedBlog } from "#app/server/models/blogs.server.ts";
+import { saveImportedPage } from "#app/server/models/pages.server.ts";
 import { saveImportedRecipe } from "#app/server/models/recipes.server.ts";
 import { putBlogSlugRedirect, putPathRedirect } from "#app/server/models/redirects.server.ts";
 import { type ImageImporter, imageSrc, imageUrlsIn, rewriteImageUrls } from "./images.server.ts";
@@ -22,6 +23,7 @@ import type {
   ImportedAttachment,
   ImportedComment,
   ImportedImage,
+  ImportedPage,
   ImportedPost,
   ImportedRecipe,
   ImportedState,
@@ -178,7 +180,7 @@ const ATTACHMENT_PLACEHOLDER = /<img data-import-attachment="([^"]*)"[^>]*>/g;
  */
 async function resolvePlaceholders(
   ctx: WriteContext,
-  post: ImportedPost,
+  post: ImportedPost | ImportedPage,
   html: string,
 ): Promise<{ html: string; recipeSourceIds: string[] }> {
   const recipeSourceIds: string[] = [];
@@ -236,7 +238,7 @@ async function resolvePlaceholders(
 async function writeRedirects(
   trx: DB,
   ctx: WriteContext,
-  target: { blogId: number } | { recipeId: number },
+  target: { blogId: number } | { recipeId: number } | { pageId: number },
   oldPaths: string[],
   oldSlugs: string[],
 ) {
@@ -356,15 +358,20 @@ async function preparePost(ctx: WriteContext, post: ImportedPost): Promise<Prepa
       "no-title",
       `A post without a title (source id ${post.sourceId}) is imported as "(no title)".`,
     );
+  const placed = await bodyHtml(ctx, post, title);
+  return { post, title, html: placed.html, recipeSourceIds: placed.recipeSourceIds };
+}
+
+/** A post's or page's body as HTML: WordPress text converted, the converter's placeholders resolved. */
+async function bodyHtml(ctx: WriteContext, item: ImportedPost | ImportedPage, title: string) {
   const converted =
-    post.contentFormat === "wordpress"
-      ? wordpressContentToHtml(post.content, (code, message) =>
+    item.contentFormat === "wordpress"
+      ? wordpressContentToHtml(item.content, (code, message) =>
           ctx.report.notice(code, `"${title}": ${message}`),
         )
-      : post.content;
+      : item.content;
   if (!converted.trim()) ctx.report.notice("no-content", `"${title || "(no title)"}" has no content.`);
-  const placed = await resolvePlaceholders(ctx, post, converted);
-  return { post, title, html: placed.html, recipeSourceIds: placed.recipeSourceIds };
+  return resolvePlaceholders(ctx, item, converted);
 }
 
 /** What a real run would do with a post: the import map says whether it is new or changed. */
@@ -488,6 +495,66 @@ export async function writePosts(ctx: WriteContext, done: number, total: number)
   if (failure) throw failure.error;
   for (const prepared of again) {
     await savePost(ctx, prepared, parentOf);
+    await tick(ctx, ++done, total);
+  }
+  return done;
+}
+
+/**
+ * The old site's pages become pages of ours at `/{slug}`, their bodies converted as posts' are.
+ * A child page becomes a page of its own: ours are flat.
+ */
+export async function writePages(ctx: WriteContext, done: number, total: number): Promise<number> {
+  for (const page of ctx.staging.each<ImportedPage>("page")) {
+    ctx.report.counted("pages", page.state);
+    const title = plainTitle(page.title);
+    if (page.draftReason) ctx.report.notice("made-draft", `"${title}": ${page.draftReason}`);
+    if (!title)
+      ctx.report.notice(
+        "no-title",
+        `A page without a title (source id ${page.sourceId}) is imported as "(no title)".`,
+      );
+    const parent = page.parentSourceId ? ctx.staging.get<ImportedPage>("page", page.parentSourceId) : null;
+    if (parent)
+      ctx.report.notice(
+        "child-page",
+        `"${title}" was under "${plainTitle(parent.title)}" on the old site: here it is a page of its own.`,
+      );
+    const { html } = await bodyHtml(ctx, page, title);
+    const key = { type: "page", sourceId: page.sourceId };
+    const hash = hashOf(page, ctx.imageMode);
+    const mapped = await mappedRow(ctx, key);
+    if (ctx.dryRun) {
+      ctx.report.wrote("pages", outcomeOf(mapped, hash));
+      for (const url of imageUrlsIn(html)) ctx.report.imageHost(absoluteUrl(url, ctx.baseUrl));
+      for (const path of page.oldPaths) {
+        const owner = liveRouteOwning(path);
+        if (owner) ctx.report.redirectRefused(path, owner);
+        else ctx.report.redirectMade();
+      }
+    } else if (mapped?.content_hash === hash) ctx.report.wrote("pages", "unchanged");
+    else {
+      const body = await withImages(ctx, html);
+      const createdAt = page.createdAt || nowSeconds();
+      await importTransaction(ctx, async (trx) => {
+        const saved = await saveImportedPage(
+          trx,
+          {
+            title: title || "(no title)",
+            slug: importSlug(page.slug, title),
+            content: body.html,
+            seoTitle: page.seoTitle,
+            seoDescription: page.seoDescription || plainText(page.excerpt),
+            createdAt,
+            publishAt: publishAtOf(page.state, page.publishAt, createdAt),
+          },
+          mapped?.local_id ?? null,
+        );
+        await writeRedirects(trx, ctx, { pageId: saved.id }, page.oldPaths, []);
+        await rememberAll(trx, ctx, [{ key, localId: saved.id, hash: body.failed ? RETRY : hash }]);
+      });
+      ctx.report.wrote("pages", mapped ? "updated" : "added");
+    }
     await tick(ctx, ++done, total);
   }
   return done;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "#tests/support/seeded-random.ts";
-import { type ImportEvent, type ImportedPost, ImportFileError } from "../items.server.ts";
+import { type ImportEvent, type ImportedPage, type ImportedPost, ImportFileError } from "../items.server.ts";
 import { ghostVersionFromHead, looksLikeGhostJson, readGhostJson } from "./ghost-reader.server.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../../../../tests/fixtures/import/ghost");
@@ -16,6 +16,7 @@ async function collect(file: string): Promise<ImportEvent[]> {
 }
 
 const posts = (events: ImportEvent[]) => events.filter((e): e is ImportedPost => e.type === "post");
+const pages = (events: ImportEvent[]) => events.filter((e): e is ImportedPage => e.type === "page");
 const post = (events: ImportEvent[], slug: string) => {
   const found = posts(events).find((p) => p.slug === slug);
   if (!found) throw new Error(`no post ${slug}`);
@@ -73,12 +74,20 @@ describe("readGhostJson on a Ghost 5/6 export (lexical, no db wrapper, tables in
     });
   });
 
-  it("reports pages as skipped, not imported", () => {
-    const skipped = events.filter((e) => e.type === "skipped");
-    expect(skipped).toEqual([
-      expect.objectContaining({ kind: "page", sourceId: "6650a1b2c3d4e5f600000006", title: "About us" }),
+  it("reads a page as a page, with its body and old path, never as a post", () => {
+    expect(events.filter((e) => e.type === "skipped")).toEqual([]);
+    expect(pages(events)).toEqual([
+      expect.objectContaining({
+        sourceId: "6650a1b2c3d4e5f600000006",
+        title: "About us",
+        slug: "about",
+        content: "<p>We travel.</p>",
+        contentFormat: "html",
+        state: "published",
+        publishAt: Date.UTC(2024, 0, 1, 10) / 1000,
+        oldPaths: ["/about/"],
+      }),
     ]);
-    expect((skipped[0] as { reason: string }).reason).toMatch(/^pages are not imported: /);
   });
 
   it("maps a post's fields: primary public tag, first author, times, SEO, featured image alt, old path", () => {
@@ -158,9 +167,7 @@ describe("readGhostJson on a Ghost 1.x export (db wrapper, page booleans, author
       ["lisbon-weekend", "published"],
       ["porto", "draft"],
     ]);
-    expect(events.filter((e) => e.type === "skipped")).toEqual([
-      expect.objectContaining({ kind: "page", title: "Contact" }),
-    ]);
+    expect(pages(events)).toEqual([expect.objectContaining({ slug: "contact", title: "Contact" })]);
   });
 
   it("takes the author from author_id, SEO from the post, times from epoch milliseconds", () => {
@@ -190,9 +197,9 @@ describe("readGhostJson on a Ghost 1.x export (db wrapper, page booleans, author
 });
 
 describe("readGhostJson on Ghost's own 4.x export rows", () => {
-  it("skips both pages and reads the site title", async () => {
+  it("reads both pages and the site title", async () => {
     const events = await collect(fixture("ghost-4-pages.json"));
-    expect(events.map((e) => e.type)).toEqual(["site", "skipped", "skipped"]);
+    expect(events.map((e) => e.type)).toEqual(["site", "page", "page"]);
     expect(events[0]).toMatchObject({ title: "Testing Export Fixtures" });
     expect(events.slice(1).map((e) => (e as { title: string }).title)).toEqual([
       "About this site",

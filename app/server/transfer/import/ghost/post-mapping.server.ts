@@ -7,7 +7,7 @@
  * Rows come from an untrusted file: every field is read through `text`/`optionalText`, so a number
  * or an object where a string belongs is treated as missing, never a crash.
  */
-import type { ImportEvent, ImportedAuthor, ImportedState } from "../items.server.ts";
+import type { ImportEvent, ImportedAuthor, ImportedPage, ImportedState } from "../items.server.ts";
 import { renderLexical } from "./lexical.server.ts";
 import { renderMobiledoc } from "./mobiledoc.server.ts";
 
@@ -181,9 +181,8 @@ function bodyOf(row: Row): { html: string; unknown: string[] } {
 }
 
 /**
- * One row of Ghost's `posts`: a post item (with notices for parts of its body we could not render)
- * or, for a page, a skipped item. `fallbackTime` (the export's date) stands in for a missing
- * created_at.
+ * One row of Ghost's `posts`: a post item, or a page item for a page (with notices for parts of its
+ * body we could not render). `fallbackTime` (the export's date) stands in for a missing created_at.
  */
 export function mapGhostPost(row: unknown, lookups: GhostLookups, fallbackTime: number): ImportEvent[] {
   if (!isRow(row)) {
@@ -202,20 +201,22 @@ export function mapGhostPost(row: unknown, lookups: GhostLookups, fallbackTime: 
       { type: "skipped", kind: "post", sourceId: "", title, reason: "it has no id in the Ghost export" },
     ];
   }
-  if (isGhostPage(row)) {
-    return [
-      {
-        type: "skipped",
-        kind: "page",
-        sourceId,
-        title,
-        reason: "pages are not imported: Wanderplate has blogs and recipes, not free-standing pages",
-      },
-    ];
-  }
   const publishAt = parseGhostTime(row.published_at);
   const { state, draftReason } = stateOf(row, publishAt);
   const meta = lookups.postMeta.get(sourceId);
+  const seo = {
+    seoTitle: meta?.metaTitle || text(row, "meta_title"),
+    seoDescription: meta?.metaDescription || text(row, "meta_description"),
+  };
+  if (isGhostPage(row)) {
+    const page = {
+      state,
+      draftReason,
+      publishAt,
+      createdAt: parseGhostTime(row.created_at) ?? publishAt ?? fallbackTime,
+    };
+    return pageOf(row, sourceId, title, { ...page, ...seo });
+  }
   const tagId = firstByOrder(
     lookups.postTags.get(sourceId),
     (tag) => lookups.tags.get(tag)?.isPublic === true,
@@ -246,23 +247,58 @@ export function mapGhostPost(row: unknown, lookups: GhostLookups, fallbackTime: 
       category: tagId === null ? null : (lookups.tags.get(tagId)?.name ?? null),
       featuredImage: featureImage ? { url: featureImage, alt: meta?.featureImageAlt ?? "" } : null,
       featuredAttachmentId: null,
-      seoTitle: meta?.metaTitle || text(row, "meta_title"),
-      seoDescription: meta?.metaDescription || text(row, "meta_description"),
+      ...seo,
       oldPaths: slug ? [`/${slug}/`] : [],
       oldSlugs: [],
       comments: [],
       draftReason,
     },
   ];
-  for (const part of body.unknown) {
-    events.push({
+  return [...events, ...unknownParts(body.unknown, title || sourceId, sourceId)];
+}
+
+/** A page: its body, states and old address (`/{slug}/`) read as a post's; no author or tag. */
+function pageOf(
+  row: Row,
+  sourceId: string,
+  title: string,
+  read: Pick<
+    ImportedPage,
+    "state" | "draftReason" | "publishAt" | "createdAt" | "seoTitle" | "seoDescription"
+  >,
+): ImportEvent[] {
+  const slug = text(row, "slug");
+  const body = bodyOf(row);
+  const page: ImportedPage = {
+    type: "page",
+    sourceId,
+    title,
+    slug,
+    content: body.html,
+    contentFormat: "html",
+    excerpt: text(row, "custom_excerpt"),
+    state: read.state,
+    publishAt: read.publishAt,
+    createdAt: read.createdAt,
+    seoTitle: read.seoTitle,
+    seoDescription: read.seoDescription,
+    oldPaths: slug ? [`/${slug}/`] : [],
+    parentSourceId: null,
+    draftReason: read.draftReason,
+  };
+  return [page, ...unknownParts(body.unknown, title || sourceId, sourceId)];
+}
+
+/** A notice for each part of a body Ghost has and we do not render. */
+function unknownParts(parts: string[], name: string, sourceId: string): ImportEvent[] {
+  return parts.map(
+    (part): ImportEvent => ({
       type: "notice",
       code: "ghost-unknown-card",
-      message: `"${title || sourceId}": a part of its body Ghost calls "${part}" is not one we know; its text was kept.`,
+      message: `"${name}": a part of its body Ghost calls "${part}" is not one we know; its text was kept.`,
       sourceId,
-    });
-  }
-  return events;
+    }),
+  );
 }
 
 /** One row of Ghost's `users`: an author (matched by email by the writer, never given a password). */

@@ -10,7 +10,13 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { temporaryDir } from "#tests/support/hooks.ts";
-import type { ImportEvent, ImportedAuthor, ImportedPost, SkippedItem } from "../items.server.ts";
+import type {
+  ImportEvent,
+  ImportedAuthor,
+  ImportedPage,
+  ImportedPost,
+  SkippedItem,
+} from "../items.server.ts";
 import { readGhostJson } from "./ghost-reader.server.ts";
 
 const REAL = join(import.meta.dirname, "../../../../../tests/fixtures/import/ghost/real");
@@ -86,6 +92,7 @@ async function collect(file: string): Promise<ImportEvent[]> {
 }
 
 const postsOf = (events: ImportEvent[]) => events.filter((e): e is ImportedPost => e.type === "post");
+const pagesOf = (events: ImportEvent[]) => events.filter((e): e is ImportedPage => e.type === "page");
 const skippedOf = (events: ImportEvent[]) => events.filter((e): e is SkippedItem => e.type === "skipped");
 const authorsOf = (events: ImportEvent[]) => events.filter((e): e is ImportedAuthor => e.type === "author");
 
@@ -131,12 +138,11 @@ describe.each(FIXTURES)("readGhostJson on Ghost's own $file (Ghost $version)", (
     expect(postsOf(events).map((p) => p.sourceId)).toEqual(postRows.map((row) => row.id));
   });
 
-  it("reports each page as a skipped item with a reason, never as a post", () => {
-    const skipped = skippedOf(events);
-    expect(skipped.map((s) => [s.kind, s.sourceId, s.title])).toEqual(
-      pageRows.map((row) => ["page", row.id, row.title]),
+  it("yields each page as a page with its old path, never as a post", () => {
+    expect(pagesOf(events).map((p) => [p.sourceId, p.title, p.oldPaths])).toEqual(
+      pageRows.map((row) => [row.id, row.title, [`/${str(row.slug)}/`]]),
     );
-    for (const item of skipped) expect(item.reason).toMatch(/^pages are not imported: /);
+    expect(skippedOf(events)).toEqual([]);
     expect(events.filter((e) => e.type === "notice")).toEqual([]);
   });
 
@@ -230,7 +236,7 @@ describe("exact values read in Ghost's fixtures", () => {
     });
   });
 
-  it("v4: the paid post becomes a draft, the four pages are skipped", async () => {
+  it("v4: the paid post becomes a draft, the four pages are pages", async () => {
     const events = await read("v4_export.json");
     expect(find(postsOf(events), "605ac141a2d5a6aa9e101ec1")).toMatchObject({
       title: "Selling premium memberships with recurring revenue",
@@ -238,7 +244,7 @@ describe("exact values read in Ghost's fixtures", () => {
       state: "draft",
       draftReason: 'it was visible only to members ("paid") on Ghost',
     });
-    expect(skippedOf(events).map((s) => s.title)).toEqual([
+    expect(pagesOf(events).map((p) => p.title)).toEqual([
       "About this site",
       "Contact",
       "Privacy",

@@ -1,13 +1,15 @@
 /**
- * One WXR item → import events: a post (with its comments), an attachment, a WP Recipe Maker
- * recipe, or a skipped item saying why. Pure: the reader streams, this decides.
+ * One WXR item → import events: a post (with its comments), a page, an attachment, a WP Recipe
+ * Maker recipe, or a skipped item saying why. Pure: the reader streams, this decides.
  */
 import { htmlToPlainText } from "../clean-text.server.ts";
 import type {
   ImportEvent,
   ImportedAttachment,
   ImportedComment,
+  ImportedPage,
   ImportedPost,
+  ImportedState,
   SkippedItem,
 } from "../items.server.ts";
 import { recipeFromWprm } from "./wprm.server.ts";
@@ -25,9 +27,8 @@ import {
   type WxrItem,
 } from "./wxr-fields.server.ts";
 
-/** Why each kind of WordPress content that is not a post, attachment or recipe stays behind. */
+/** Why each kind of WordPress content that is not a post, page, attachment or recipe stays behind. */
 const SKIPPED_TYPES: Record<string, string> = {
-  page: "pages are not imported: Wanderplate's static pages are built in",
   nav_menu_item: "menus are not imported: Wanderplate's navigation is built in",
   revision: "revisions are not imported: only the current version of each post is",
   wp_block: "reusable blocks are not imported: their content is already in the posts that use them",
@@ -51,14 +52,15 @@ export function mapWxrItem(item: WxrItem, ctx: WxrContext): ImportEvent[] {
     ];
   }
   if (type === "attachment") return [attachmentOf(item, sourceId, title)];
-  if (type !== "post" && type !== "wprm_recipe") {
+  if (type !== "post" && type !== "page" && type !== "wprm_recipe") {
     const reason = SKIPPED_TYPES[type] ?? `items of type "${type}" are not imported`;
     return [skipped(type, sourceId, title, reason)];
   }
   const status = mapStatus(field(item, "wp:status"), field(item, "wp:post_password"));
   if (status.kind === "skip")
-    return [skipped(type === "post" ? "post" : "recipe", sourceId, title, status.reason)];
+    return [skipped(type === "wprm_recipe" ? "recipe" : type, sourceId, title, status.reason)];
   if (type === "wprm_recipe") return recipeFromWprm(item, sourceId, status.state);
+  if (type === "page") return pageOf(item, sourceId, title, status);
 
   const times = itemTimes(item, status.state);
   const login = field(item, "dc:creator");
@@ -89,6 +91,42 @@ export function mapWxrItem(item: WxrItem, ctx: WxrContext): ImportEvent[] {
     draftReason: status.draftReason,
   };
   return [post, ...events];
+}
+
+/** A page: its body and states as a post's; no author, category or comments (pages have none). */
+function pageOf(
+  item: WxrItem,
+  sourceId: string,
+  title: string,
+  status: { state: ImportedState; draftReason: string | null },
+): ImportEvent[] {
+  const times = itemTimes(item, status.state);
+  const page: ImportedPage = {
+    type: "page",
+    sourceId,
+    title,
+    slug: field(item, "wp:post_name"),
+    content: item.fields["content:encoded"] ?? "",
+    contentFormat: "wordpress",
+    excerpt: item.fields["excerpt:encoded"] ?? "",
+    state: status.state,
+    publishAt: times.publishAt,
+    createdAt: times.createdAt,
+    seoTitle: yoastText(metaValue(item, "_yoast_wpseo_title")),
+    seoDescription: yoastText(metaValue(item, "_yoast_wpseo_metadesc")),
+    oldPaths: oldPathOf(field(item, "link")),
+    parentSourceId: idOrNull(field(item, "wp:post_parent") || null),
+    draftReason: status.draftReason,
+  };
+  const comments = item.comments.map(({ fields }) =>
+    skipped(
+      "comment",
+      idOrNull(fields.comment_id ?? null) ?? "",
+      `Comment by ${(fields.comment_author ?? "").trim() || "someone"} on "${title}"`,
+      "comments on pages are not imported: pages take no comments",
+    ),
+  );
+  return [page, ...comments];
 }
 
 function skipped(kind: string, sourceId: string, title: string, reason: string): SkippedItem {

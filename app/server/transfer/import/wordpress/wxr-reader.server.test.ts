@@ -5,6 +5,7 @@ import { temporaryDir } from "#tests/support/hooks.ts";
 import { seededRandom } from "#tests/support/seeded-random.ts";
 import {
   type ImportEvent,
+  type ImportedPage,
   type ImportedPost,
   type ImportedRecipe,
   ImportFileError,
@@ -32,6 +33,7 @@ async function refusal(file: string): Promise<ImportFileError> {
 }
 
 const posts = (events: ImportEvent[]) => events.filter((e): e is ImportedPost => e.type === "post");
+const pages = (events: ImportEvent[]) => events.filter((e): e is ImportedPage => e.type === "page");
 const recipes = (events: ImportEvent[]) => events.filter((e): e is ImportedRecipe => e.type === "recipe");
 const skipped = (events: ImportEvent[]) => events.filter((e): e is SkippedItem => e.type === "skipped");
 const byId = <T extends { sourceId: string }>(list: T[], id: string) =>
@@ -52,23 +54,39 @@ describe("readWxr on WordPress's theme unit test export", () => {
     });
   });
 
-  it("maps every post by state and skips pages and menus", () => {
+  it("maps every post and page by state and skips menus", () => {
     const states = posts(events).map((p) => p.state);
     expect(states.filter((s) => s === "published")).toHaveLength(55);
     expect(states.filter((s) => s === "scheduled")).toHaveLength(1);
     expect(states.filter((s) => s === "draft")).toHaveLength(2);
     expect(events.filter((e) => e.type === "attachment")).toHaveLength(37);
+    expect(pages(events)).toHaveLength(21);
     const kinds = skipped(events).map((s) => s.kind);
-    expect(kinds.filter((k) => k === "page")).toHaveLength(21);
+    expect(kinds).not.toContain("page");
     expect(kinds.filter((k) => k === "nav_menu_item")).toHaveLength(70);
   });
 
-  it("keeps the posts' 24 comments (approved and pending) and skips their 4 pings", () => {
+  it("reads a child page with its parent and its old address", () => {
+    expect(byId(pages(events), "172")).toMatchObject({
+      title: "Level 3",
+      slug: "level-3",
+      state: "published",
+      parentSourceId: "173",
+      oldPaths: ["/level-1/level-2/level-3/"],
+    });
+    expect(byId(pages(events), "174")).toMatchObject({ title: "Level 1", parentSourceId: null });
+  });
+
+  it("keeps the posts' 24 comments (approved and pending), skips their 4 pings and the pages' comments", () => {
     const comments = posts(events).flatMap((p) => p.comments);
     expect(comments).toHaveLength(24);
     expect(comments.filter((c) => !c.approved)).toHaveLength(1);
-    const pings = skipped(events).filter((s) => s.kind === "comment");
-    expect(pings.map((s) => s.reason).sort()).toEqual([
+    const reasons = skipped(events)
+      .filter((s) => s.kind === "comment")
+      .map((s) => s.reason);
+    expect(
+      reasons.filter((r) => r !== "comments on pages are not imported: pages take no comments").sort(),
+    ).toEqual([
       "pingbacks are not imported",
       "pingbacks are not imported",
       "trackbacks are not imported",
@@ -87,7 +105,7 @@ describe("readWxr on WordPress importer test files", () => {
     const events = await readAll(fixture("valid-wxr-1.0.xml"));
     expect(events[0]).toMatchObject({ type: "site", url: "http://localhost" });
     expect(posts(events)).toHaveLength(3);
-    expect(skipped(events).filter((s) => s.kind === "page")).toHaveLength(3);
+    expect(pages(events)).toHaveLength(3);
   });
 
   it("reads WXR 1.1 with its author's display name and email", async () => {
@@ -281,14 +299,21 @@ describe("readWxr on a WP Recipe Maker export", () => {
     expect(byId(recipes(events), "302").ingredients).toContain("For the sauce:");
   });
 
-  it("skips pages, menus, revisions, reusable blocks and other types, each with a reason", () => {
+  it("reads the page as a page", () => {
+    expect(byId(pages(events), "401")).toMatchObject({
+      slug: "about",
+      state: "published",
+      contentFormat: "wordpress",
+    });
+  });
+
+  it("skips menus, revisions, reusable blocks and other types, each with a reason", () => {
     const reasons = Object.fromEntries(
       skipped(events)
         .filter((s) => s.kind !== "comment" && s.kind !== "post")
         .map((s) => [s.kind, s.reason]),
     );
     expect(reasons).toEqual({
-      page: "pages are not imported: Wanderplate's static pages are built in",
       nav_menu_item: "menus are not imported: Wanderplate's navigation is built in",
       revision: "revisions are not imported: only the current version of each post is",
       wp_block: "reusable blocks are not imported: their content is already in the posts that use them",
