@@ -60,6 +60,7 @@ export default [
     route("admin/pages", "routes/admin/pages/index.tsx"),
     route("admin/pages/new", "routes/admin/pages/new.tsx"),
     route("admin/pages/edit", "routes/admin/pages/edit.tsx"),
+    route("admin/navigation", "routes/admin/navigation.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/media", "routes/admin/media.tsx"),

@@ -123,6 +123,7 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/newsletter"),
   screen("/admin/activity"),
   screen("/admin/settings"),
+  screen("/admin/navigation"),
   screen("/admin/pages"),
   screen("/admin/pages/new"),
   { name: "edit page", path: async (db) => `/admin/pages/edit?id=${await aboutPageId(db)}` },

@@ -67,3 +67,9 @@ export const ArrowRightIcon = ({ className = "size-4" }: IconProps) => (
     <path d="M5 12h14M13 6l6 6-6 6" />
   </svg>
 );
+
+export const ChevronDownIcon = ({ className = "size-4" }: IconProps) => (
+  <svg aria-hidden="true" {...base} className={className}>
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);

@@ -1,3 +1,4 @@
+import { isExternalLink, type NavItem } from "#app/lib/navigation.ts";
 import {
   FALLBACK_BRAND,
   FALLBACK_EMAIL,
@@ -8,16 +9,6 @@ import {
 } from "#app/lib/site.ts";
 import { ArrowRightIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 import { SiteLink } from "./site-link.tsx";
-
-const FOOTER_LINKS = [
-  { to: "/destinations", label: "Destinations" },
-  { to: "/favorites", label: "Favourites" },
-  { to: "/blogs", label: "Blog" },
-  { to: "/disclaimer", label: "Disclaimer" },
-  { to: "/terms-and-condition", label: "Terms & Conditions" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/search", label: "Search" },
-] as const;
 
 /** The call-to-action strip above the footer: it leads to /contact. */
 export function CtaStrip() {
@@ -44,8 +35,16 @@ export function CtaStrip() {
   );
 }
 
-/** Footer links, tagline, fallbacks when site info is empty, current year. */
-export function SiteFooter({ info, numbers }: { info: SiteInfo; numbers: SiteNumbers }) {
+/** Footer links (the owner's footer menu), tagline, fallbacks when site info is empty, current year. */
+export function SiteFooter({
+  info,
+  numbers,
+  links,
+}: {
+  info: SiteInfo;
+  numbers: SiteNumbers;
+  links: NavItem[];
+}) {
   const brand = info.name || FALLBACK_BRAND;
   const email = info.email || FALLBACK_EMAIL;
   const office = [info.address, info.addressCity].filter(Boolean).join(", ") || FALLBACK_OFFICE;
@@ -60,11 +59,17 @@ export function SiteFooter({ info, numbers }: { info: SiteInfo; numbers: SiteNum
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Explore</h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2">
-            {FOOTER_LINKS.map((l) => (
-              <li key={l.to}>
-                <SiteLink to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
-                </SiteLink>
+            {links.map((l) => (
+              <li key={`${l.label}-${l.href}`}>
+                {isExternalLink(l.href) ? (
+                  <a href={l.href} className="hover:text-white hover:underline">
+                    {l.label}
+                  </a>
+                ) : (
+                  <SiteLink to={l.href} className="hover:text-white hover:underline">
+                    {l.label}
+                  </SiteLink>
+                )}
               </li>
             ))}
           </ul>

@@ -1,55 +1,165 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { isExternalLink, type NavItem } from "#app/lib/navigation.ts";
 import { isActivePath } from "#app/lib/site-links.ts";
-import { CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
+import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
 import { SiteLink } from "./site-link.tsx";
-
-const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/destinations", label: "Destinations" },
-  { to: "/blogs", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-] as const;
 
 /** A menu link that marks the page the visitor is on (its section, for all but Home). */
 function MenuLink({
-  to,
+  item,
   pathname,
   linkClass,
-  children,
 }: {
-  to: string;
+  item: NavItem;
   pathname: string;
   linkClass(isActive: boolean): string;
-  children: React.ReactNode;
 }) {
-  const active = isActivePath(pathname, to, { end: to === "/" });
+  // Another site's address is an ordinary link: never a navigation inside the app, never marked.
+  if (isExternalLink(item.href)) {
+    return (
+      <a href={item.href} className={linkClass(false)}>
+        {item.label}
+      </a>
+    );
+  }
+  const active = isActivePath(pathname, item.href, { end: item.href === "/" });
   return (
-    <SiteLink to={to} aria-current={active ? "page" : undefined} className={linkClass(active)}>
-      {children}
+    <SiteLink to={item.href} aria-current={active ? "page" : undefined} className={linkClass(active)}>
+      {item.label}
     </SiteLink>
   );
 }
 
-/** The site's main links as a list (the header's bar and its mobile menu); `children` adds items after them. */
-function NavLinks({
-  className,
+/**
+ * A header item with sub-items on a wide screen: its own link, and beside it a button that shows
+ * and hides the sub-items (the WAI-ARIA disclosure pattern: `aria-expanded`, Escape closes and
+ * returns to the button, leaving the item closes it). Before the page's script runs, the item's
+ * own link still works.
+ */
+function DropdownItem({
+  item,
+  pathname,
+  linkClass,
+  home,
+}: {
+  item: NavItem;
+  pathname: string;
+  linkClass(isActive: boolean): string;
+  home: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  // A followed link closes the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
+  useEffect(() => setOpen(false), [pathname]);
+  const children = item.children ?? [];
+  return (
+    <li
+      className="relative flex items-center"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <MenuLink item={item} pathname={pathname} linkClass={linkClass} />
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`${item.label}: more`}
+        onClick={() => setOpen((o) => !o)}
+        className={`-ml-2 inline-flex size-9 items-center justify-center rounded-full ${home ? "hover:bg-sand-100" : "hover:bg-white/10"}`}
+      >
+        <ChevronDownIcon className={`size-4 transition ${open ? "rotate-180" : ""}`} />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute top-full left-0 z-50 mt-2 min-w-56 rounded-2xl bg-white p-2 text-ink-900 shadow-lg ring-1 ring-ink-900/10"
+      >
+        {children.map((child) => (
+          <li key={`${child.label}-${child.href}`}>
+            <MenuLink
+              item={child}
+              pathname={pathname}
+              linkClass={(isActive) =>
+                `block rounded-xl px-4 py-2 font-medium ${isActive ? "bg-sea-700 text-white" : "hover:bg-sand-100"}`
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The header's items on a wide screen: a link each, a dropdown for an item with sub-items. */
+function WideMenu({
+  items,
+  pathname,
+  linkClass,
+  home,
+}: {
+  items: NavItem[];
+  pathname: string;
+  linkClass(isActive: boolean): string;
+  home: boolean;
+}) {
+  return (
+    <ul className="flex items-center gap-1">
+      {items.map((item) =>
+        item.children?.length ? (
+          <DropdownItem
+            key={`${item.label}-${item.href}`}
+            item={item}
+            pathname={pathname}
+            linkClass={linkClass}
+            home={home}
+          />
+        ) : (
+          <li key={`${item.label}-${item.href}`}>
+            <MenuLink item={item} pathname={pathname} linkClass={linkClass} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The header's items in the phone menu: sub-items nested under their item; `children` adds items after them. */
+function PhoneMenu({
+  items,
   pathname,
   linkClass,
   children,
 }: {
-  className: string;
+  items: NavItem[];
   pathname: string;
   linkClass(isActive: boolean): string;
   children?: React.ReactNode;
 }) {
   return (
-    <ul className={className}>
-      {NAV_LINKS.map((link) => (
-        <li key={link.to}>
-          <MenuLink to={link.to} pathname={pathname} linkClass={linkClass}>
-            {link.label}
-          </MenuLink>
+    <ul className="flex flex-col">
+      {items.map((item) => (
+        <li key={`${item.label}-${item.href}`}>
+          <MenuLink item={item} pathname={pathname} linkClass={linkClass} />
+          {item.children?.length ? (
+            <ul className="ml-4 border-l border-current/20 pl-2">
+              {item.children.map((child) => (
+                <li key={`${child.label}-${child.href}`}>
+                  <MenuLink item={child} pathname={pathname} linkClass={linkClass} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </li>
       ))}
       {children}
@@ -63,8 +173,9 @@ const SCROLL_THRESHOLD = 200;
 /**
  * Fixed and light on the home page, absolute and dark elsewhere; a scrolled style past
  * 200 px; a search icon to /favorites; a hamburger toggling a mobile menu with the same links.
+ * The links are the owner's header menu (/admin/navigation).
  */
-export function SiteHeader({ siteName }: { siteName: string }) {
+export function SiteHeader({ siteName, items }: { siteName: string; items: NavItem[] }) {
   const { pathname } = useLocation();
   const home = pathname === "/";
   const [scrolled, setScrolled] = useState(false);
@@ -105,8 +216,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {siteName}
         </SiteLink>
         <nav aria-label="Main" className="hidden md:block">
-          <NavLinks
-            className="flex items-center gap-1"
+          <WideMenu
+            items={items}
+            home={home}
             pathname={pathname}
             linkClass={(isActive) =>
               `rounded-full px-4 py-2 font-medium transition ${
@@ -148,13 +260,15 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         hidden={!menuOpen}
         className={`border-t px-4 pt-2 pb-4 md:hidden ${home ? "border-ink-900/10" : "border-white/15"}`}
       >
-        <NavLinks className="flex flex-col" pathname={pathname} linkClass={mobileLinkClass}>
+        <PhoneMenu items={items} pathname={pathname} linkClass={mobileLinkClass}>
           <li>
-            <MenuLink to="/search" pathname={pathname} linkClass={mobileLinkClass}>
-              Search
-            </MenuLink>
+            <MenuLink
+              item={{ label: "Search", href: "/search" }}
+              pathname={pathname}
+              linkClass={mobileLinkClass}
+            />
           </li>
-        </NavLinks>
+        </PhoneMenu>
       </nav>
     </header>
   );

@@ -11,9 +11,9 @@ import type { Route } from "./+types/public-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const { info, popupEnabled } = await getPublicSiteSettings(db);
+  const { info, popupEnabled, navigation } = await getPublicSiteSettings(db);
   const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
-  return { info, numbers, popupEnabled };
+  return { info, numbers, popupEnabled, navigation };
 }
 
 /** Site data only changes through forms; plain navigations reuse it. */
@@ -22,7 +22,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function PublicLayout() {
-  const { info, numbers, popupEnabled } = useLoaderData<typeof loader>();
+  const { info, numbers, popupEnabled, navigation } = useLoaderData<typeof loader>();
   const siteName = info.name || FALLBACK_BRAND;
   return (
     <FavoritesProvider>
@@ -32,12 +32,12 @@ export default function PublicLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} />
+      <SiteHeader siteName={siteName} items={navigation.header} />
       <main id="main">
         <Outlet />
       </main>
       <CtaStrip />
-      <SiteFooter info={info} numbers={numbers} />
+      <SiteFooter info={info} numbers={numbers} links={navigation.footer} />
       <PageSpinners />
       {popupEnabled && <SignupPopup siteName={siteName} />}
     </FavoritesProvider>

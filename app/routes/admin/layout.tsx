@@ -45,24 +45,45 @@ export default function AdminLayout() {
   useEffect(() => {
     preloadRichTextEditor().catch(() => {});
   }, []);
-  const links = [
-    { to: "/admin/dashboard", label: "Dashboard" },
-    { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },
-    { to: "/admin/categories", label: "Categories" },
-    { to: "/admin/manage-recipe", label: "Recipe", badge: <Badge count={counts.recipes} label="recipes" /> },
-    { to: "/admin/pages", label: "Pages" },
-    { to: "/admin/manage-users", label: "Users" },
-    { to: "/admin/newsletter", label: "Newsletter" },
-    { to: "/admin/manage-contacts", label: "Messages" },
+  // A dozen and more screens, grouped under short headings; each keeps its name.
+  const groups: { title: string; links: { to: string; label: string; badge?: React.ReactNode }[] }[] = [
     {
-      to: "/admin/manage-comments",
-      label: "Comments",
-      badge: <Badge count={counts.pendingComments} label="pending" />,
+      title: "Content",
+      links: [
+        { to: "/admin/dashboard", label: "Dashboard" },
+        { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },
+        { to: "/admin/categories", label: "Categories" },
+        {
+          to: "/admin/manage-recipe",
+          label: "Recipe",
+          badge: <Badge count={counts.recipes} label="recipes" />,
+        },
+        { to: "/admin/pages", label: "Pages" },
+        { to: "/admin/media", label: "Media" },
+      ],
     },
-    { to: "/admin/media", label: "Media" },
-    { to: "/admin/import", label: "Import" },
-    { to: "/admin/settings", label: "Settings" },
-    { to: "/admin/activity", label: "Activity" },
+    {
+      title: "Readers",
+      links: [
+        {
+          to: "/admin/manage-comments",
+          label: "Comments",
+          badge: <Badge count={counts.pendingComments} label="pending" />,
+        },
+        { to: "/admin/manage-contacts", label: "Messages" },
+        { to: "/admin/manage-users", label: "Users" },
+        { to: "/admin/newsletter", label: "Newsletter" },
+      ],
+    },
+    {
+      title: "Site",
+      links: [
+        { to: "/admin/navigation", label: "Navigation" },
+        { to: "/admin/settings", label: "Settings" },
+        { to: "/admin/import", label: "Import" },
+        { to: "/admin/activity", label: "Activity" },
+      ],
+    },
   ];
   return (
     <div className="min-h-screen bg-sand-50">
@@ -101,21 +122,36 @@ export default function AdminLayout() {
         aria-label="Admin"
         className="fixed inset-x-0 top-[60px] z-20 flex items-center overflow-x-auto bg-ink-700 px-2 py-2 text-white md:right-auto md:bottom-0 md:block md:w-[250px] md:overflow-x-visible md:overflow-y-auto md:p-4"
       >
-        <ul className="flex gap-1 md:block md:space-y-1">
-          {links.map((l) => (
-            <li key={l.to}>
-              <NavLink
-                to={l.to}
-                className={({ isActive }) =>
-                  `flex items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap md:py-2.5 ${isActive ? "bg-white text-ink-900" : "hover:bg-white/10"}`
-                }
+        <div className="flex gap-1 md:block md:space-y-5">
+          {groups.map((group) => (
+            <div key={group.title} className="flex gap-1 md:block">
+              <p
+                id={`admin-menu-${group.title.toLowerCase()}`}
+                className="hidden px-3 text-xs font-semibold tracking-wider text-white/70 uppercase md:block"
               >
-                {l.label}
-                {l.badge}
-              </NavLink>
-            </li>
+                {group.title}
+              </p>
+              <ul
+                aria-labelledby={`admin-menu-${group.title.toLowerCase()}`}
+                className="flex gap-1 md:mt-1 md:block md:space-y-0.5"
+              >
+                {group.links.map((l) => (
+                  <li key={l.to}>
+                    <NavLink
+                      to={l.to}
+                      className={({ isActive }) =>
+                        `flex items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap ${isActive ? "bg-white text-ink-900" : "hover:bg-white/10"}`
+                      }
+                    >
+                      {l.label}
+                      {l.badge}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ))}
-        </ul>
+        </div>
         <a href="/" className="block px-3 text-sm whitespace-nowrap text-white/70 hover:text-white md:mt-8">
           View site →
         </a>

@@ -1,8 +1,10 @@
+import { DEFAULT_NAVIGATION, type Navigation } from "#app/lib/navigation.ts";
 import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 import { getConfig, parseConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "./activity.server.ts";
+import { NAVIGATION_KEY, navigationOfText } from "./navigation.server.ts";
 
 export type { SiteInfo, SiteNumbers };
 
@@ -78,19 +80,23 @@ export async function getSiteInfo(db: DB): Promise<SiteInfo> {
 }
 
 /**
- * What every public page's layout shows: the site info and the popup switch, in one query (the
- * layout's loader runs on every render of every page).
+ * What every public page's layout shows: the site info, the popup switch and the menus, in one
+ * query (the layout's loader runs on every render of every page).
  */
-export async function getPublicSiteSettings(db: DB): Promise<{ info: SiteInfo; popupEnabled: boolean }> {
+export async function getPublicSiteSettings(
+  db: DB,
+): Promise<{ info: SiteInfo; popupEnabled: boolean; navigation: Navigation }> {
   const rows = await db
     .selectFrom("settings")
     .select(["key", "value"])
-    .where("key", "in", ["siteInfo", "popup"])
+    .where("key", "in", ["siteInfo", "popup", NAVIGATION_KEY])
     .execute();
   const stored = (key: string) => rows.find((r) => r.key === key)?.value;
+  const menus = stored(NAVIGATION_KEY);
   return {
     info: siteInfoFrom(parseSetting<SavedSiteInfo>(stored("siteInfo"))),
     popupEnabled: parseSetting<{ enabled?: unknown }>(stored("popup"))?.enabled === true,
+    navigation: menus === undefined ? DEFAULT_NAVIGATION : navigationOfText(menus),
   };
 }
 
