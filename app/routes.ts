@@ -61,6 +61,7 @@ export default [
     route("admin/pages/new", "routes/admin/pages/new.tsx"),
     route("admin/pages/edit", "routes/admin/pages/edit.tsx"),
     route("admin/navigation", "routes/admin/navigation.tsx"),
+    route("admin/design", "routes/admin/design.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/media", "routes/admin/media.tsx"),

@@ -124,6 +124,7 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/activity"),
   screen("/admin/settings"),
   screen("/admin/navigation"),
+  screen("/admin/design"),
   screen("/admin/pages"),
   screen("/admin/pages/new"),
   { name: "edit page", path: async (db) => `/admin/pages/edit?id=${await aboutPageId(db)}` },

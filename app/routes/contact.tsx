@@ -2,6 +2,7 @@ import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import { Field, FormError, FormTimer, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { useSiteWords } from "#app/components/site-words.ts";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { CONTACT_FIELDS as C } from "#app/forms/contact.fields.ts";
 import { contactSchema } from "#app/forms/contact.ts";
@@ -48,6 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Contact() {
   const { info, numbers } = useLoaderData<typeof loader>();
+  const words = useSiteWords().pages.contact;
   const failed = useActionData<typeof action>();
   const sent = useSearchParams()[0].get("sent") === "1";
   const submitting = useNavigation().state === "submitting";
@@ -56,8 +58,8 @@ export default function Contact() {
 
   return (
     <div className="min-h-[60vh]">
-      <PageHero title="Contact" eyebrow="Say hello">
-        A question about a place, a correction, or a trip you'd like a hand with: we read every message.
+      <PageHero title={words.heading} eyebrow={words.eyebrow}>
+        {words.intro}
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">
         <TitledSection

@@ -6,14 +6,16 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { PageSpinners } from "#app/components/spinner.tsx";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { getPublicSiteSettings, getSiteNumbers } from "#app/server/models/settings.server.ts";
+import { siteLook } from "#app/server/http/fonts.server.ts";
+import { getPublicSiteSettings } from "#app/server/models/public-settings.server.ts";
+import { getSiteNumbers } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const { info, popupEnabled, navigation } = await getPublicSiteSettings(db);
+  const { info, popupEnabled, navigation, theme, words } = await getPublicSiteSettings(db);
   const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
-  return { info, numbers, popupEnabled, navigation };
+  return { info, numbers, popupEnabled, navigation, words, look: siteLook(theme) };
 }
 
 /** Site data only changes through forms; plain navigations reuse it. */
@@ -22,10 +24,20 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function PublicLayout() {
-  const { info, numbers, popupEnabled, navigation } = useLoaderData<typeof loader>();
+  const { info, numbers, popupEnabled, navigation, look } = useLoaderData<typeof loader>();
   const siteName = info.name || FALLBACK_BRAND;
   return (
     <FavoritesProvider>
+      {/* The owner's colour and fonts (/admin/design), hoisted into the head by React; nothing for
+          the default look. */}
+      {look.css && (
+        <style href="site-theme" precedence="high">
+          {look.css}
+        </style>
+      )}
+      {look.preload.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -79,6 +79,7 @@ export default function AdminLayout() {
       title: "Site",
       links: [
         { to: "/admin/navigation", label: "Navigation" },
+        { to: "/admin/design", label: "Design" },
         { to: "/admin/settings", label: "Settings" },
         { to: "/admin/import", label: "Import" },
         { to: "/admin/activity", label: "Activity" },

@@ -3,6 +3,7 @@ import { BlogCard } from "#app/components/cards.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { SearchBox } from "#app/components/search-box.tsx";
+import { useSiteWords } from "#app/components/site-words.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { pageParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -38,10 +39,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Blogs() {
   const { items, page, pageCount } = useLoaderData<typeof loader>();
+  const words = useSiteWords().pages.blogs;
   return (
     <>
-      <PageHero title="Blog" eyebrow="Stories from the road">
-        Long reads, market mornings and the small practical things we wish someone had told us before we went.
+      <PageHero title={words.heading} eyebrow={words.eyebrow}>
+        {words.intro}
         <SearchBox tone="dark" className="mt-6" />
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { RecipeCard } from "#app/components/cards.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { SearchBox } from "#app/components/search-box.tsx";
+import { useSiteWords } from "#app/components/site-words.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -30,11 +31,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Recipes() {
   const { recipes } = useLoaderData<typeof loader>();
+  const words = useSiteWords().pages.recipes;
   return (
     <>
-      <PageHero title="Recipes" eyebrow="From the road to your kitchen">
-        Dishes we learned in markets, home kitchens and roadside stalls, tested at home until they tasted
-        right.
+      <PageHero title={words.heading} eyebrow={words.eyebrow}>
+        {words.intro}
         <SearchBox tone="dark" className="mt-6" />
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

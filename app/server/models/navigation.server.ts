@@ -41,6 +41,10 @@ export const navigationOfText = remembered((text: string) => {
   }
 }, 8);
 
+/** The menus of a stored row's text; none saved: the defaults. */
+export const navigationOfRow = (text: string | undefined): Navigation =>
+  text === undefined ? navigationFrom(null) : navigationOfText(text);
+
 export async function getNavigation(db: DB): Promise<{ navigation: Navigation; version: number }> {
   const row = await db
     .selectFrom("settings")
@@ -48,7 +52,7 @@ export async function getNavigation(db: DB): Promise<{ navigation: Navigation; v
     .where("key", "=", NAVIGATION_KEY)
     .executeTakeFirst();
   return {
-    navigation: row ? navigationOfText(row.value) : navigationFrom(null),
+    navigation: navigationOfRow(row?.value),
     version: versionOf(row?.value),
   };
 }

@@ -1,12 +1,12 @@
-import { DEFAULT_NAVIGATION, type Navigation } from "#app/lib/navigation.ts";
 import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 import { getConfig, parseConfig } from "#app/server/config.server.ts";
-import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { type Actor, recordActivity } from "./activity.server.ts";
-import { NAVIGATION_KEY, navigationOfText } from "./navigation.server.ts";
+import type { DB } from "#app/server/db/db.server.ts";
+import type { Actor } from "./activity.server.ts";
+import { readSetting, recordSettingsChange, writeSetting } from "./setting-rows.server.ts";
 
 export type { SiteInfo, SiteNumbers };
+export { writeSetting };
 
 export const DEFAULT_SITE_NUMBERS: SiteNumbers = {
   numberIntl: "+1 555 010 0199",
@@ -30,81 +30,15 @@ export function siteInfoFromEnv(env?: Record<string, string | undefined>): SiteI
   };
 }
 
-async function readSetting<T>(db: DB, key: string): Promise<T | null> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  return parseSetting<T>(row?.value);
-}
-
-/** A stored setting's JSON; null when there is none or it does not parse. */
-function parseSetting<T>(value: string | undefined): T | null {
-  if (value === undefined) return null;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Every change of a setting is recorded in the activity log as `actor`'s, with a few words saying
- * what changed ("Site info", "Popup turned on"), in the change's transaction.
- */
-function recordSettingsChange(trx: DB, actor: Actor, detail: string): Promise<void> {
-  return recordActivity(trx, actor, "settings_changed", { item: { type: "settings" }, detail });
-}
-
-/** Writes a setting; `along` writes more in the same transaction (what the setting keeps in step). */
-export async function writeSetting(
-  db: DB,
-  actor: Actor,
-  key: string,
-  value: unknown,
-  detail: string,
-  along?: (trx: DB) => Promise<void>,
-): Promise<void> {
-  const json = JSON.stringify(value);
-  const now = nowSeconds();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("settings")
-      .values({ key, value: json, updated_at: now })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
-      .execute();
-    await recordSettingsChange(trx, actor, detail);
-    await along?.(trx);
-  });
-}
-
 export async function getSiteInfo(db: DB): Promise<SiteInfo> {
   return siteInfoFrom(await readSetting<SavedSiteInfo>(db, "siteInfo"));
 }
 
-/**
- * What every public page's layout shows: the site info, the popup switch and the menus, in one
- * query (the layout's loader runs on every render of every page).
- */
-export async function getPublicSiteSettings(
-  db: DB,
-): Promise<{ info: SiteInfo; popupEnabled: boolean; navigation: Navigation }> {
-  const rows = await db
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", ["siteInfo", "popup", NAVIGATION_KEY])
-    .execute();
-  const stored = (key: string) => rows.find((r) => r.key === key)?.value;
-  const menus = stored(NAVIGATION_KEY);
-  return {
-    info: siteInfoFrom(parseSetting<SavedSiteInfo>(stored("siteInfo"))),
-    popupEnabled: parseSetting<{ enabled?: unknown }>(stored("popup"))?.enabled === true,
-    navigation: menus === undefined ? DEFAULT_NAVIGATION : navigationOfText(menus),
-  };
-}
-
 /** Site info as stored: JSON, so any field may be missing or of another type. */
-type SavedSiteInfo = Partial<Record<keyof SiteInfo, unknown>>;
+export type SavedSiteInfo = Partial<Record<keyof SiteInfo, unknown>>;
 
 /** Saved site info over the SITE_* defaults: a saved value wins when it is a string. */
-function siteInfoFrom(saved: SavedSiteInfo | null): SiteInfo {
+export function siteInfoFrom(saved: SavedSiteInfo | null): SiteInfo {
   const info = siteInfoFromEnv();
   if (!saved) return info;
   for (const key of Object.keys(info) as (keyof SiteInfo)[]) {

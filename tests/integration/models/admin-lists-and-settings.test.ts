@@ -2,6 +2,8 @@ import { expect, it } from "vitest";
 import { parseForm } from "#app/forms/parse.ts";
 import { siteInfoSchema } from "#app/forms/site-info.ts";
 import { siteNumbersSchema } from "#app/forms/site-numbers.ts";
+import { DEFAULT_THEME, DEFAULT_WORDS } from "#app/lib/design.ts";
+import { DEFAULT_NAVIGATION } from "#app/lib/navigation.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import {
@@ -13,10 +15,10 @@ import {
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
 import { addContact, CONTACTS_PER_PAGE, listContactsPage } from "#app/server/models/contacts.server.ts";
+import { getPublicSiteSettings } from "#app/server/models/public-settings.server.ts";
 import {
   DEFAULT_SITE_NUMBERS,
   deleteSiteNumbers,
-  getPublicSiteSettings,
   getSiteInfo,
   getSiteNumbers,
   listSiteNumbers,
@@ -232,14 +234,16 @@ describeEachEngine("admin models", (db) => {
 
   it("reads the public layout's site info and popup switch together, as each is read alone", async () => {
     const original = await getSiteInfo(db());
-    expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false });
+    // Menus and design as saved: the defaults here (their own tests save them).
+    const rest = { navigation: DEFAULT_NAVIGATION, theme: DEFAULT_THEME, words: DEFAULT_WORDS };
+    expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false, ...rest });
     const next = { ...original, name: "Layout Name", domain: "layout.example" };
     await saveSiteInfo(db(), TEST_ACTOR, next);
     await setPopupEnabled(db(), TEST_ACTOR, true);
-    expect(await getPublicSiteSettings(db())).toEqual({ info: next, popupEnabled: true });
+    expect(await getPublicSiteSettings(db())).toEqual({ info: next, popupEnabled: true, ...rest });
     await setPopupEnabled(db(), TEST_ACTOR, false);
     await saveSiteInfo(db(), TEST_ACTOR, original);
-    expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false });
+    expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false, ...rest });
   });
 
   it("lists, updates and deletes site numbers per domain", async () => {

@@ -1,0 +1,260 @@
+import { useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { buttonPrimary, PageHeader } from "#app/components/admin/ui.tsx";
+import { Field, SelectField } from "#app/components/form.tsx";
+import { DESIGN_FIELDS as F, PAGE_WORD_FIELDS } from "#app/forms/design.fields.ts";
+import { designForm } from "#app/forms/design.ts";
+import {
+  BODY_FONTS,
+  contrastRatio,
+  DEFAULT_WORDS,
+  DESIGN_MESSAGES,
+  HEADING_FONTS,
+  LIST_PAGE_LABELS,
+  LIST_PAGES,
+  type ListPage,
+  MIN_CONTRAST,
+  normalizeHex,
+  type SiteWords,
+} from "#app/lib/design.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
+import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
+import { getDesign, saveTheme, saveWords } from "#app/server/models/design.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import type { Route } from "./+types/design";
+
+/**
+ * /admin/design: the accent colour (refused when white text on it would be hard to read), the
+ * heading and body fonts (served by the site itself), and the words of the home page and the list
+ * pages. One form, one Save: "Design saved"; every public page shows the change at once.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdminRequest(request);
+  return getDesign(db);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, admin } = await requireAdminRequest(request);
+  const read = await readForm(request, designForm);
+  if (!read.ok) return adminFormRefused(read, { prefix: DESIGN_MESSAGES.saveFailed });
+  const d = read.data as Record<string, string>;
+  const actor = adminActor(admin, context);
+  const pages = Object.fromEntries(
+    LIST_PAGES.map((page) => {
+      const f = PAGE_WORD_FIELDS[page];
+      return [page, { eyebrow: d[f.eyebrow.name], heading: d[f.heading.name], intro: d[f.intro.name] }];
+    }),
+  ) as SiteWords["pages"];
+  try {
+    await saveTheme(db, actor, {
+      accent: read.data.accent,
+      headingFont: read.data.headingFont,
+      bodyFont: read.data.bodyFont,
+    });
+    await saveWords(db, actor, {
+      home: { title: read.data.homeTitle, subtitle: read.data.homeSubtitle },
+      pages,
+    });
+  } catch (error) {
+    log.error({ err: error }, "Saving the design");
+    return adminFail(500, `${DESIGN_MESSAGES.saveFailed}: please try again.`, { values: read.values });
+  }
+  return redirectWithToast("/admin/design", "success", DESIGN_MESSAGES.saved);
+}
+
+/** The accent's swatch and its contrast with white text, worked out as the owner types. */
+function AccentField({ value, error }: { value: string; error?: string }) {
+  const [typed, setTyped] = useState(value);
+  const hex = normalizeHex(typed);
+  const ratio = hex ? contrastRatio(hex, "#ffffff") : null;
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div>
+        <label htmlFor="design-accent" className="block font-medium">
+          {F.accent.label}
+        </label>
+        <input
+          id="design-accent"
+          name={F.accent.name}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          maxLength={16}
+          spellCheck={false}
+          aria-describedby="design-accent-hint"
+          aria-invalid={error ? true : undefined}
+          className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 font-mono ${error ? "border-coral-600" : "border-ink-900/15"}`}
+        />
+        <p id="design-accent-hint" className="mt-1.5 text-sm text-ink-700">
+          A hex colour (#0b5f58) for buttons, links and highlights. White text on it needs a contrast of at
+          least {MIN_CONTRAST}:1.
+          {ratio !== null && (
+            <span data-testid="accent-contrast">
+              {" "}
+              This one: {ratio.toFixed(2)}:1 {ratio >= MIN_CONTRAST ? "✓" : "(too light)"}
+            </span>
+          )}
+        </p>
+        {error && <p className="mt-1.5 text-sm font-medium text-coral-600">{error}</p>}
+      </div>
+      <div
+        aria-hidden="true"
+        className="flex h-12 w-36 items-center justify-center rounded-xl font-semibold text-white ring-1 ring-ink-900/10"
+        style={{ backgroundColor: hex ?? "transparent" }}
+      >
+        {hex ? "Sample" : ""}
+      </div>
+    </div>
+  );
+}
+
+function PageWordsFields({
+  page,
+  words,
+  errors,
+}: {
+  page: ListPage;
+  words: SiteWords["pages"][ListPage];
+  errors?: Record<string, string>;
+}) {
+  const f = PAGE_WORD_FIELDS[page];
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-ink-900/10 p-4">
+      <legend className="px-1 font-semibold">{LIST_PAGE_LABELS[page]}</legend>
+      <Field
+        id={`design-${f.eyebrow.name}`}
+        field={f.eyebrow}
+        defaultValue={words.eyebrow}
+        error={errors?.[f.eyebrow.name]}
+      />
+      <Field
+        id={`design-${f.heading.name}`}
+        field={f.heading}
+        defaultValue={words.heading}
+        error={errors?.[f.heading.name]}
+      />
+      <Field
+        id={`design-${f.intro.name}`}
+        field={f.intro}
+        multiline
+        rows={2}
+        defaultValue={words.intro}
+        error={errors?.[f.intro.name]}
+      />
+    </fieldset>
+  );
+}
+
+export default function DesignScreen() {
+  const { theme, words } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useShowToast(result?.toast);
+  const saving = useNavigation().state === "submitting";
+  const errors = result?.fieldErrors;
+  const values = result?.values;
+  const v = (name: string, saved: string) => values?.[name] ?? saved;
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title="Design" />
+      <Form method="post" noValidate className="space-y-8">
+        <section
+          aria-labelledby="design-look"
+          className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+        >
+          <h2 id="design-look" className="font-serif text-2xl font-semibold">
+            Colour and fonts
+          </h2>
+          <AccentField value={v(F.accent.name, theme.accent)} error={errors?.accent} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              id="design-heading-font"
+              field={F.headingFont}
+              defaultValue={v(F.headingFont.name, theme.headingFont)}
+              error={errors?.headingFont}
+              hint="Titles and headings."
+            >
+              {HEADING_FONTS.map((font) => (
+                <option key={font.id} value={font.id}>
+                  {font.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id="design-body-font"
+              field={F.bodyFont}
+              defaultValue={v(F.bodyFont.name, theme.bodyFont)}
+              error={errors?.bodyFont}
+              hint="Everything else."
+            >
+              {BODY_FONTS.map((font) => (
+                <option key={font.id} value={font.id}>
+                  {font.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <p className="text-sm text-ink-700">
+            The fonts are served by this site (no font service sees your readers), and load once per visitor.
+          </p>
+        </section>
+
+        <section
+          aria-labelledby="design-home"
+          className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+        >
+          <h2 id="design-home" className="font-serif text-2xl font-semibold">
+            Home page
+          </h2>
+          <Field
+            id="design-home-title"
+            field={F.homeTitle}
+            defaultValue={v(F.homeTitle.name, words.home.title)}
+            error={errors?.homeTitle}
+            hint={`Empty: "${DEFAULT_WORDS.home.title}"`}
+          />
+          <Field
+            id="design-home-subtitle"
+            field={F.homeSubtitle}
+            multiline
+            rows={2}
+            defaultValue={v(F.homeSubtitle.name, words.home.subtitle)}
+            error={errors?.homeSubtitle}
+          />
+        </section>
+
+        <section
+          aria-labelledby="design-pages"
+          className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+        >
+          <h2 id="design-pages" className="font-serif text-2xl font-semibold">
+            Page headers
+          </h2>
+          <p className="text-sm text-ink-700">
+            The words at the top of the list pages. A field left empty shows the original words.
+          </p>
+          {LIST_PAGES.map((page) => (
+            <PageWordsFields
+              key={page}
+              page={page}
+              words={{
+                eyebrow: v(PAGE_WORD_FIELDS[page].eyebrow.name, words.pages[page].eyebrow),
+                heading: v(PAGE_WORD_FIELDS[page].heading.name, words.pages[page].heading),
+                intro: v(PAGE_WORD_FIELDS[page].intro.name, words.pages[page].intro),
+              }}
+              errors={errors}
+            />
+          ))}
+        </section>
+
+        <div className="flex justify-end">
+          <button type="submit" className={buttonPrimary} disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The files of the fonts /admin/design offers (lib/design.ts), from the @fontsource-variable
+ * packages (SIL Open Font License): one variable file per font for Latin and one for Latin
+ * Extended. Vite copies each into the client build under a hashed name, so the site serves them
+ * itself with a year's caching, and no page ever asks a font host.
+ */
+
+import dmSansLatinExt from "@fontsource-variable/dm-sans/files/dm-sans-latin-ext-wght-normal.woff2?url";
+import dmSansLatin from "@fontsource-variable/dm-sans/files/dm-sans-latin-wght-normal.woff2?url";
+import frauncesLatinExt from "@fontsource-variable/fraunces/files/fraunces-latin-ext-wght-normal.woff2?url";
+import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import loraLatinExt from "@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2?url";
+import loraLatin from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url";
+import nunitoSansLatinExt from "@fontsource-variable/nunito-sans/files/nunito-sans-latin-ext-wght-normal.woff2?url";
+import nunitoSansLatin from "@fontsource-variable/nunito-sans/files/nunito-sans-latin-wght-normal.woff2?url";
+import playfairDisplayLatinExt from "@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-normal.woff2?url";
+import playfairDisplayLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
+import sourceSans3LatinExt from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-ext-wght-normal.woff2?url";
+import sourceSans3Latin from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
+import sourceSerif4LatinExt from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-normal.woff2?url";
+import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url";
+import { BODY_FONTS, fontById, HEADING_FONTS, type Theme, themeCss } from "#app/lib/design.ts";
+import { remembered } from "#app/lib/remembered.ts";
+
+const FILES: Record<string, { weights: string; latin: string; latinExt: string }> = {
+  "source-serif-4": { weights: "200 900", latin: sourceSerif4Latin, latinExt: sourceSerif4LatinExt },
+  lora: { weights: "400 700", latin: loraLatin, latinExt: loraLatinExt },
+  "playfair-display": { weights: "400 900", latin: playfairDisplayLatin, latinExt: playfairDisplayLatinExt },
+  fraunces: { weights: "100 900", latin: frauncesLatin, latinExt: frauncesLatinExt },
+  inter: { weights: "100 900", latin: interLatin, latinExt: interLatinExt },
+  "source-sans-3": { weights: "200 900", latin: sourceSans3Latin, latinExt: sourceSans3LatinExt },
+  "nunito-sans": { weights: "200 1000", latin: nunitoSansLatin, latinExt: nunitoSansLatinExt },
+  "dm-sans": { weights: "100 1000", latin: dmSansLatin, latinExt: dmSansLatinExt },
+};
+
+/** The character ranges of the two files (as @fontsource declares them). */
+const LATIN =
+  "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
+const LATIN_EXT =
+  "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+
+/**
+ * The `@font-face` rules of a theme's fonts, and the files to preload (the Latin one of each).
+ * `font-display: optional`: text never waits for a font and never jumps when one arrives (no
+ * layout shift); a preloaded font is there in time on all but the slowest first visit, and cached
+ * for every page after it.
+ */
+export function themeFonts(theme: Theme): { css: string; preload: string[] } {
+  const chosen = [fontById(HEADING_FONTS, theme.headingFont), fontById(BODY_FONTS, theme.bodyFont)];
+  let css = "";
+  const preload: string[] = [];
+  for (const font of chosen) {
+    const files = font?.family ? FILES[font.id] : undefined;
+    if (!font?.family || !files) continue;
+    for (const [url, range] of [
+      [files.latin, LATIN],
+      [files.latinExt, LATIN_EXT],
+    ] as const) {
+      css += `@font-face{font-family:"${font.family}";font-style:normal;font-display:optional;font-weight:${files.weights};src:url(${url}) format("woff2");unicode-range:${range}}`;
+    }
+    preload.push(files.latin);
+  }
+  return { css, preload };
+}
+
+const lookOf = remembered((key: string) => {
+  const theme = JSON.parse(key) as Theme;
+  const fonts = themeFonts(theme);
+  return { css: themeCss(theme, fonts.css), preload: fonts.preload };
+}, 8);
+
+/**
+ * What a public page adds to its head for the theme: the CSS (custom properties and font faces;
+ * "" for the default look) and the font files to preload. Worked out once per theme.
+ */
+export function siteLook(theme: Theme): { css: string; preload: string[] } {
+  return lookOf(
+    JSON.stringify({ accent: theme.accent, headingFont: theme.headingFont, bodyFont: theme.bodyFont }),
+  );
+}
