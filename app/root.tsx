@@ -32,8 +32,8 @@ const nameRoute: Route.MiddlewareFunction = ({ pattern }) => {
 
 export const middleware: Route.MiddlewareFunction[] = [nameRoute, databaseAvailable];
 
+/** The site icon is the public layout's (the owner's, /admin/design) and the admin layout's. */
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/rss.xml" },
 ];
 

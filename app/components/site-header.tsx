@@ -175,7 +175,16 @@ const SCROLL_THRESHOLD = 200;
  * 200 px; a search icon to /favorites; a hamburger toggling a mobile menu with the same links.
  * The links are the owner's header menu (/admin/navigation).
  */
-export function SiteHeader({ siteName, items }: { siteName: string; items: NavItem[] }) {
+export function SiteHeader({
+  siteName,
+  items,
+  logo,
+}: {
+  siteName: string;
+  items: NavItem[];
+  /** The owner's logo (/admin/design), sized for the header; null: the site's own mark. */
+  logo: { src: string; width: number; height: number; showName: boolean } | null;
+}) {
   const { pathname } = useLocation();
   const home = pathname === "/";
   const [scrolled, setScrolled] = useState(false);
@@ -212,8 +221,18 @@ export function SiteHeader({ siteName, items }: { siteName: string; items: NavIt
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLink to="/" className="flex items-center gap-2 font-serif text-2xl font-semibold tracking-tight">
-          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
-          {siteName}
+          {logo ? (
+            <img
+              src={logo.src}
+              alt={logo.showName ? "" : siteName}
+              width={logo.width}
+              height={logo.height}
+              className="max-h-10 w-auto"
+            />
+          ) : (
+            <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
+          )}
+          {(!logo || logo.showName) && siteName}
         </SiteLink>
         <nav aria-label="Main" className="hidden md:block">
           <WideMenu

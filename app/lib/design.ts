@@ -198,6 +198,11 @@ export const DESIGN_MESSAGES = {
   iconNotSquare: (w: number, h: number) =>
     `The site icon must be square; this image is ${w} × ${h} pixels. Crop it to a square first.`,
   iconTooSmall: (size: number) => `The site icon must be at least ${size} × ${size} pixels.`,
+  chooseFile: "Choose an image file first.",
+  logoSaved: "Logo saved",
+  logoRemoved: "Logo removed: the site shows its own mark again.",
+  iconSaved: "Site icon saved",
+  iconRemoved: "Site icon removed: the site shows its own icon again.",
 };
 
 /** The theme as stored, checked again as it is read: anything damaged is the default. */
@@ -257,4 +262,49 @@ export function themeCss(theme: Theme, fontFaces = ""): string {
   if (heading) vars.push(`--font-serif:"${heading}",${SERIF_STACK}`);
   if (body) vars.push(`--font-sans:"${body}",${SANS_STACK}`);
   return vars.length === 0 ? "" : `${fontFaces}:root{${vars.join(";")}}`;
+}
+
+/** The sizes of the site icon: the browser tab, the iPhone home screen, Android's. */
+export const ICON_SIZES = [32, 180, 192] as const;
+/** The smallest square the icon is made from (it is never enlarged). */
+export const MIN_ICON_SIZE = 192;
+
+/** The stored file of one size of the site icon (an upload key). */
+export const iconKey = (id: string, size: (typeof ICON_SIZES)[number]) => `${id}-icon-${size}.png`;
+
+/** An id the server made for an upload (media/storage.server.ts). */
+const UPLOAD_ID_PATTERN = /^[0-9a-f]{24}$/;
+
+/** The logo (an upload shown in the header) and whether the site's name stays beside it. */
+export interface SiteLogo {
+  id: string;
+  /** The logo's pixel size, for the header's width and height (no layout shift). */
+  width: number;
+  height: number;
+  showName: boolean;
+}
+
+/** A stored logo row, or null (the built-in mark) when there is none or it is damaged. */
+export function logoFrom(stored: unknown): SiteLogo | null {
+  const v = stored as Partial<Record<keyof SiteLogo, unknown>> | null;
+  if (typeof v?.id !== "string" || !UPLOAD_ID_PATTERN.test(v.id)) return null;
+  const size = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.round(n) : 0);
+  const [width, height] = [size(v.width), size(v.height)];
+  if (!width || !height) return null;
+  return { id: v.id, width, height, showName: v.showName !== false };
+}
+
+/** A stored site icon row: the id its sizes are stored under, or null (the built-in icon). */
+export function iconFrom(stored: unknown): { id: string } | null {
+  const id = (stored as { id?: unknown } | null)?.id;
+  return typeof id === "string" && UPLOAD_ID_PATTERN.test(id) ? { id } : null;
+}
+
+/** The header's logo box: at most 40 px high and 200 px wide, keeping the logo's shape. */
+export function logoBox(logo: Pick<SiteLogo, "width" | "height">): { width: number; height: number } {
+  const scale = Math.min(40 / logo.height, 200 / logo.width);
+  return {
+    width: Math.max(1, Math.round(logo.width * scale)),
+    height: Math.max(1, Math.round(logo.height * scale)),
+  };
 }

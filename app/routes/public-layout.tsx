@@ -4,18 +4,33 @@ import { SignupPopup } from "#app/components/signup-popup.tsx";
 import { CtaStrip, SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { PageSpinners } from "#app/components/spinner.tsx";
+import { iconKey, logoBox } from "#app/lib/design.ts";
+import { uploadSrc } from "#app/lib/images.ts";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteLook } from "#app/server/http/fonts.server.ts";
+import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { getPublicSiteSettings } from "#app/server/models/public-settings.server.ts";
 import { getSiteNumbers } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const { info, popupEnabled, navigation, theme, words } = await getPublicSiteSettings(db);
+  const { info, popupEnabled, navigation, theme, words, logo, icon } = await getPublicSiteSettings(db);
   const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
-  return { info, numbers, popupEnabled, navigation, words, look: siteLook(theme) };
+  const uploads = uploadsBase();
+  return {
+    info,
+    numbers,
+    popupEnabled,
+    navigation,
+    words,
+    look: siteLook(theme),
+    logo: logo && { src: uploadSrc(logo.id, 480, uploads), ...logoBox(logo), showName: logo.showName },
+    icons: icon
+      ? { tab: `${uploads}/${iconKey(icon.id, 32)}`, touch: `${uploads}/${iconKey(icon.id, 180)}` }
+      : null,
+  };
 }
 
 /** Site data only changes through forms; plain navigations reuse it. */
@@ -24,7 +39,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function PublicLayout() {
-  const { info, numbers, popupEnabled, navigation, look } = useLoaderData<typeof loader>();
+  const { info, numbers, popupEnabled, navigation, look, logo, icons } = useLoaderData<typeof loader>();
   const siteName = info.name || FALLBACK_BRAND;
   return (
     <FavoritesProvider>
@@ -35,6 +50,14 @@ export default function PublicLayout() {
           {look.css}
         </style>
       )}
+      {icons ? (
+        <>
+          <link rel="icon" type="image/png" sizes="32x32" href={icons.tab} />
+          <link rel="apple-touch-icon" href={icons.touch} />
+        </>
+      ) : (
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      )}
       {look.preload.map((href) => (
         <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
       ))}
@@ -44,7 +67,7 @@ export default function PublicLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} items={navigation.header} />
+      <SiteHeader siteName={siteName} items={navigation.header} logo={logo} />
       <main id="main">
         <Outlet />
       </main>

@@ -24,6 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 export const meta: Route.MetaFunction = () => [
   { title: "Admin | Wanderplate" },
   { name: "robots", content: "noindex" },

@@ -75,3 +75,45 @@ export async function pixelSize(bytes: Uint8Array): Promise<{ width: number; hei
     return null;
   }
 }
+
+/**
+ * The site icon's PNGs (`sizes`), made from one square image: a tab icon, an iPhone home-screen
+ * icon, an Android one. Throws InvalidImageError with the owner's words for an image that is not
+ * one, not square (a pixel of difference is allowed), or smaller than `minSize`.
+ */
+export async function iconVariants(
+  bytes: Uint8Array,
+  sizes: readonly number[],
+  {
+    minSize,
+    notSquare,
+    tooSmall,
+  }: { minSize: number; notSquare(w: number, h: number): string; tooSmall: string },
+): Promise<{ size: number; bytes: Uint8Array }[]> {
+  if (bytes.byteLength === 0) throw new InvalidImageError("The image file is empty.");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new InvalidImageError(UPLOAD_TOO_LARGE);
+  const sharp = await loadSharp();
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.width || !meta.height) throw new Error("no size");
+    // EXIF orientations 5–8 turn the picture a quarter: its upright size is the other way round.
+    const turned = (meta.orientation ?? 1) >= 5;
+    [width, height] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
+  } catch {
+    throw new InvalidImageError("The file is not an image we can read.");
+  }
+  if (Math.abs(width - height) > 1) throw new InvalidImageError(notSquare(width, height));
+  if (Math.min(width, height) < minSize) throw new InvalidImageError(tooSmall);
+  const icons: { size: number; bytes: Uint8Array }[] = [];
+  try {
+    for (const size of sizes) {
+      const data = await sharp(bytes).rotate().resize(size, size, { fit: "cover" }).png().toBuffer();
+      icons.push({ size, bytes: data });
+    }
+  } catch {
+    throw new InvalidImageError("The image could not be processed.");
+  }
+  return icons;
+}

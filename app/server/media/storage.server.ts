@@ -5,10 +5,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
+import { ICON_SIZES, iconKey } from "#app/lib/design.ts";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
+import { iconVariants, imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
 import type { S3Settings } from "./s3.server.ts";
 import { StorageError, type UploadStore } from "./upload-store.server.ts";
@@ -151,5 +152,42 @@ export async function discardImage(imageId: string | null): Promise<void> {
     await deleteImage(imageId);
   } catch (error) {
     log.error({ err: error }, `Could not delete image ${imageId}`);
+  }
+}
+
+/**
+ * Makes the site icon's PNGs from one square image and stores them under a new id
+ * (`<id>-icon-<size>.png`, lib/design.ts `iconKey`); all or nothing. Throws InvalidImageError
+ * with the owner's words when the image cannot be the icon.
+ */
+export async function storeSiteIcon(
+  bytes: Uint8Array,
+  rules: Parameters<typeof iconVariants>[2],
+  store = uploadStore(),
+): Promise<string> {
+  const icons = await iconVariants(bytes, ICON_SIZES, rules);
+  const id = randomBytes(12).toString("hex");
+  const stored: string[] = [];
+  try {
+    for (const icon of icons) {
+      const key = iconKey(id, icon.size as (typeof ICON_SIZES)[number]);
+      await store.put(key, icon.bytes, "image/png");
+      stored.push(key);
+    }
+  } catch (error) {
+    await Promise.all(stored.map((key) => store.delete(key).catch(() => undefined)));
+    log.error({ err: error }, `Storing site icon ${id} failed`);
+    throw error instanceof StorageError ? error : new StorageError(error);
+  }
+  return id;
+}
+
+/** Removes the site icon's files; a failure leaves orphan files, never a broken page. */
+export async function discardSiteIcon(id: string | null, store = uploadStore()): Promise<void> {
+  if (!id || !ID.test(id)) return;
+  try {
+    await Promise.all(ICON_SIZES.map((size) => store.delete(iconKey(id, size))));
+  } catch (error) {
+    log.error({ err: error }, `Could not delete site icon ${id}`);
   }
 }

@@ -1,6 +1,11 @@
 import {
   DEFAULT_THEME,
   DEFAULT_WORDS,
+  ICON_SIZES,
+  iconFrom,
+  iconKey,
+  logoFrom,
+  type SiteLogo,
   type SiteWords,
   type Theme,
   themeFrom,
@@ -18,7 +23,12 @@ import { writeSetting } from "./setting-rows.server.ts";
  * every cached page shows a change at once. A row is checked again as it is read (lib/design.ts),
  * so a damaged one is the default, never a broken page.
  */
-export const DESIGN_KEYS = { theme: "design.theme", words: "design.words" } as const;
+export const DESIGN_KEYS = {
+  theme: "design.theme",
+  words: "design.words",
+  logo: "design.logo",
+  icon: "design.icon",
+} as const;
 
 /** A stored row's text, read once per distinct text (every public render asks). */
 const parsed = <T>(read: (value: unknown) => T) =>
@@ -32,21 +42,32 @@ const parsed = <T>(read: (value: unknown) => T) =>
 
 export const themeOfText = parsed(themeFrom);
 export const wordsOfText = parsed(wordsFrom);
+const logoOfText = parsed(logoFrom);
+const iconOfText = parsed(iconFrom);
 
-/** The theme and the words, from the settings rows a query read (absent: today's). */
-export function designFromRows(stored: (key: string) => string | undefined): {
+/** The whole design as pages and the screen use it. */
+export interface Design {
   theme: Theme;
   words: SiteWords;
-} {
+  logo: SiteLogo | null;
+  icon: { id: string } | null;
+}
+
+/** The design, from the settings rows a query read (absent: today's). */
+export function designFromRows(stored: (key: string) => string | undefined): Design {
   const theme = stored(DESIGN_KEYS.theme);
   const words = stored(DESIGN_KEYS.words);
+  const logo = stored(DESIGN_KEYS.logo);
+  const icon = stored(DESIGN_KEYS.icon);
   return {
     theme: theme === undefined ? DEFAULT_THEME : themeOfText(theme),
     words: words === undefined ? DEFAULT_WORDS : wordsOfText(words),
+    logo: logo === undefined ? null : logoOfText(logo),
+    icon: icon === undefined ? null : iconOfText(icon),
   };
 }
 
-export async function getDesign(db: DB): Promise<{ theme: Theme; words: SiteWords }> {
+export async function getDesign(db: DB): Promise<Design> {
   const rows = await db
     .selectFrom("settings")
     .select(["key", "value"])
@@ -63,4 +84,47 @@ export function saveTheme(db: DB, actor: Actor, theme: Theme): Promise<void> {
 /** Saves the words; a field left empty reads as today's. */
 export function saveWords(db: DB, actor: Actor, words: SiteWords): Promise<void> {
   return writeSetting(db, actor, DESIGN_KEYS.words, words, "Design: home and page headers");
+}
+
+/**
+ * Sets the header's logo (null: the built-in mark), answering the logo it replaced so the caller
+ * can remove its files once the change has committed.
+ */
+export async function saveLogo(db: DB, actor: Actor, logo: SiteLogo | null): Promise<SiteLogo | null> {
+  const before = (await getDesign(db)).logo;
+  await writeSetting(db, actor, DESIGN_KEYS.logo, logo, logo ? "Design: logo" : "Design: logo removed");
+  return before;
+}
+
+/** Sets the site icon (null: the built-in icon), answering the icon it replaced. */
+export async function saveIcon(
+  db: DB,
+  actor: Actor,
+  icon: { id: string } | null,
+): Promise<{ id: string } | null> {
+  const before = (await getDesign(db)).icon;
+  await writeSetting(
+    db,
+    actor,
+    DESIGN_KEYS.icon,
+    icon,
+    icon ? "Design: site icon" : "Design: site icon removed",
+  );
+  return before;
+}
+
+/**
+ * The upload keys a stored design row uses (the logo's widths, the icon's sizes), so backups and
+ * exports carry those files with the row: they are not in the media library.
+ */
+export function designUploadKeys(key: string, value: string, widthKey: (id: string) => string[]): string[] {
+  if (key === DESIGN_KEYS.logo) {
+    const logo = logoOfText(value);
+    return logo ? widthKey(logo.id) : [];
+  }
+  if (key === DESIGN_KEYS.icon) {
+    const icon = iconOfText(value);
+    return icon ? ICON_SIZES.map((size) => iconKey(icon.id, size)) : [];
+  }
+  return [];
 }

@@ -1,7 +1,6 @@
-import type { SiteWords, Theme } from "#app/lib/design.ts";
 import type { Navigation } from "#app/lib/navigation.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { DESIGN_KEYS, designFromRows } from "./design.server.ts";
+import { DESIGN_KEYS, type Design, designFromRows } from "./design.server.ts";
 import { NAVIGATION_KEY, navigationOfRow } from "./navigation.server.ts";
 import { parseSetting } from "./setting-rows.server.ts";
 import { type SavedSiteInfo, type SiteInfo, siteInfoFrom } from "./settings.server.ts";
@@ -10,13 +9,9 @@ import { type SavedSiteInfo, type SiteInfo, siteInfoFrom } from "./settings.serv
  * What every public page's layout shows: the site info, the popup switch, the menus and the
  * design, in one query (the layout's loader runs on every render of every page).
  */
-export async function getPublicSiteSettings(db: DB): Promise<{
-  info: SiteInfo;
-  popupEnabled: boolean;
-  navigation: Navigation;
-  theme: Theme;
-  words: SiteWords;
-}> {
+export async function getPublicSiteSettings(
+  db: DB,
+): Promise<{ info: SiteInfo; popupEnabled: boolean; navigation: Navigation } & Design> {
   const rows = await db
     .selectFrom("settings")
     .select(["key", "value"])

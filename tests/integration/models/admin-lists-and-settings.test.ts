@@ -235,7 +235,13 @@ describeEachEngine("admin models", (db) => {
   it("reads the public layout's site info and popup switch together, as each is read alone", async () => {
     const original = await getSiteInfo(db());
     // Menus and design as saved: the defaults here (their own tests save them).
-    const rest = { navigation: DEFAULT_NAVIGATION, theme: DEFAULT_THEME, words: DEFAULT_WORDS };
+    const rest = {
+      navigation: DEFAULT_NAVIGATION,
+      theme: DEFAULT_THEME,
+      words: DEFAULT_WORDS,
+      logo: null,
+      icon: null,
+    };
     expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false, ...rest });
     const next = { ...original, name: "Layout Name", domain: "layout.example" };
     await saveSiteInfo(db(), TEST_ACTOR, next);

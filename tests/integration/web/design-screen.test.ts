@@ -22,10 +22,10 @@ const designPost = (fields: Record<string, string>) =>
 type Layout = { look: { css: string; preload: string[] }; words: typeof DEFAULT_WORDS };
 
 describeRoutesEachEngine("the design screen", (h) => {
-  let screen: typeof import("#app/routes/admin/design.tsx");
+  let screen: typeof import("#app/routes/admin/design/index.tsx");
   let layout: typeof import("#app/routes/public-layout.tsx");
   beforeAll(async () => {
-    screen = await import("#app/routes/admin/design.tsx");
+    screen = await import("#app/routes/admin/design/index.tsx");
     layout = await import("#app/routes/public-layout.tsx");
   });
   const publicLayout = async () => (await h.loader(layout as never, "/", { cookie: "" })) as Layout;
@@ -42,7 +42,12 @@ describeRoutesEachEngine("the design screen", (h) => {
     const shown = await publicLayout();
     expect(shown.look).toEqual({ css: "", preload: [] });
     expect(shown.words).toEqual(DEFAULT_WORDS);
-    expect(await h.loader(screen, "/admin/design")).toEqual({ theme: DEFAULT_THEME, words: DEFAULT_WORDS });
+    expect(await h.loader(screen, "/admin/design")).toEqual({
+      theme: DEFAULT_THEME,
+      words: DEFAULT_WORDS,
+      logo: null,
+      icon: null,
+    });
   });
 
   it("refuses an accent white text cannot be read on, or that is not a colour, and writes nothing", async () => {

@@ -19,6 +19,7 @@ import { openNodeSqlite } from "#app/server/db/node-sqlite.server.ts";
 import { variantKey } from "#app/server/media/storage.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
+import { designUploadKeys } from "#app/server/models/design.server.ts";
 import {
   ArchiveWriter,
   BackupError,
@@ -172,8 +173,9 @@ export async function dumpTables(
   const counts: Record<string, number> = {};
   const nextIds: Record<string, number> = {};
   const referencedKeys = new Set<string>();
+  const widthKeys = (id: string) => UPLOAD_WIDTHS.map((width) => variantKey(id, width));
   const reference = (id: unknown) => {
-    if (typeof id === "string") for (const width of UPLOAD_WIDTHS) referencedKeys.add(variantKey(id, width));
+    if (typeof id === "string") for (const key of widthKeys(id)) referencedKeys.add(key);
   };
 
   for (const table of tables) {
@@ -201,6 +203,9 @@ export async function dumpTables(
       if (table.serial && typeof row.id === "number") maxId = Math.max(maxId, row.id);
       if (table.name === "uploads") reference(row.id);
       if (table.name === "blogs" || table.name === "recipes") reference(row.image_id);
+      // The logo and the site icon live outside the media library: their row names their files.
+      if (table.name === "settings" && typeof row.key === "string" && typeof row.value === "string")
+        for (const key of designUploadKeys(row.key, row.value, widthKeys)) referencedKeys.add(key);
       if (lines.length >= PART_ROWS || bytes >= PART_BYTES) await flush();
     }
     await flush();

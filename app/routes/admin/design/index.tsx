@@ -1,23 +1,29 @@
 import { useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
-import { buttonPrimary, PageHeader } from "#app/components/admin/ui.tsx";
+import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { Field, SelectField } from "#app/components/form.tsx";
 import { DESIGN_FIELDS as F, PAGE_WORD_FIELDS } from "#app/forms/design.fields.ts";
 import { designForm } from "#app/forms/design.ts";
+import { DESIGN_IMAGE_FIELDS } from "#app/forms/design-images.ts";
 import {
   BODY_FONTS,
   contrastRatio,
   DEFAULT_WORDS,
   DESIGN_MESSAGES,
   HEADING_FONTS,
+  iconKey,
   LIST_PAGE_LABELS,
   LIST_PAGES,
   type ListPage,
+  logoBox,
   MIN_CONTRAST,
+  MIN_ICON_SIZE,
   normalizeHex,
+  type SiteLogo,
   type SiteWords,
 } from "#app/lib/design.ts";
+import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
@@ -25,7 +31,7 @@ import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { getDesign, saveTheme, saveWords } from "#app/server/models/design.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import type { Route } from "./+types/design";
+import type { Route } from "./+types/index";
 
 /**
  * /admin/design: the accent colour (refused when white text on it would be hard to read), the
@@ -148,8 +154,126 @@ function PageWordsFields({
   );
 }
 
+/** The logo and site icon: each its own form (a file, posted to its own route), beside the main form. */
+function ImagesSection({ logo, icon }: { logo: SiteLogo | null; icon: { id: string } | null }) {
+  const box = logo ? logoBox(logo) : null;
+  return (
+    <section
+      aria-labelledby="design-images"
+      className="space-y-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
+    >
+      <h2 id="design-images" className="font-serif text-2xl font-semibold">
+        Logo and site icon
+      </h2>
+      <Form
+        key={logo?.id ?? "no-logo"}
+        method="post"
+        action="/admin/design/logo"
+        encType="multipart/form-data"
+        className="space-y-3"
+      >
+        <div className="flex flex-wrap items-center gap-4">
+          <div
+            className="flex h-14 min-w-28 items-center justify-center rounded-xl bg-ink-900 px-3"
+            data-testid="current-logo"
+          >
+            {logo && box ? (
+              <img src={uploadSrc(logo.id, 480)} alt="Current logo" width={box.width} height={box.height} />
+            ) : (
+              <img src="/favicon.svg" alt="The site's own mark" width={32} height={32} />
+            )}
+          </div>
+          <div className="min-w-0 flex-1">
+            <label htmlFor="design-logo-file" className="block font-medium">
+              {DESIGN_IMAGE_FIELDS.logoFile.label}
+            </label>
+            <input
+              id="design-logo-file"
+              type="file"
+              name={DESIGN_IMAGE_FIELDS.logoFile.name}
+              accept="image/*"
+              className="mt-1 block w-full text-sm"
+              aria-describedby="design-logo-hint"
+            />
+            <p id="design-logo-hint" className="mt-1 text-sm text-ink-700">
+              Shown in the header, up to 40 px high. PNG, JPEG, WebP or SVG, 5 MB at most.
+            </p>
+          </div>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={DESIGN_IMAGE_FIELDS.showName.name}
+            defaultChecked={logo?.showName ?? true}
+            className="size-4"
+          />
+          {DESIGN_IMAGE_FIELDS.showName.label}
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="upload" className={buttonSecondary}>
+            Upload logo
+          </button>
+          {logo && (
+            <button type="submit" name="intent" value="remove" className={buttonSecondary}>
+              Remove logo
+            </button>
+          )}
+        </div>
+      </Form>
+      <Form
+        key={icon?.id ?? "no-icon"}
+        method="post"
+        action="/admin/design/icon"
+        encType="multipart/form-data"
+        className="space-y-3 border-t border-ink-900/10 pt-6"
+      >
+        <div className="flex flex-wrap items-center gap-4">
+          <div
+            className="flex size-14 items-center justify-center rounded-xl bg-sand-100"
+            data-testid="current-icon"
+          >
+            <img
+              src={icon ? `/uploads/${iconKey(icon.id, 180)}` : "/favicon.svg"}
+              alt={icon ? "Current site icon" : "The site's own icon"}
+              width={40}
+              height={40}
+            />
+          </div>
+          <div className="min-w-0 flex-1">
+            <label htmlFor="design-icon-file" className="block font-medium">
+              {DESIGN_IMAGE_FIELDS.iconFile.label}
+            </label>
+            <input
+              id="design-icon-file"
+              type="file"
+              name={DESIGN_IMAGE_FIELDS.iconFile.name}
+              accept="image/*"
+              className="mt-1 block w-full text-sm"
+              aria-describedby="design-icon-hint"
+            />
+            <p id="design-icon-hint" className="mt-1 text-sm text-ink-700">
+              A square image, at least {MIN_ICON_SIZE} × {MIN_ICON_SIZE} pixels: the browser tab's icon and
+              the icon on phones' home screens.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="upload" className={buttonSecondary}>
+            Upload site icon
+          </button>
+          {icon && (
+            <button type="submit" name="intent" value="remove" className={buttonSecondary}>
+              Remove site icon
+            </button>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 export default function DesignScreen() {
-  const { theme, words } = useLoaderData<typeof loader>();
+  const { theme, words, logo, icon } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -159,7 +283,8 @@ export default function DesignScreen() {
   return (
     <div className="max-w-4xl">
       <PageHeader title="Design" />
-      <Form method="post" noValidate className="space-y-8">
+      <ImagesSection logo={logo} icon={icon} />
+      <Form method="post" noValidate className="mt-8 space-y-8">
         <section
           aria-labelledby="design-look"
           className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"

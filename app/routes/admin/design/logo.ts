@@ -1,0 +1,61 @@
+import { DESIGN_IMAGE_FIELDS, logoForm } from "#app/forms/design-images.ts";
+import { DESIGN_MESSAGES } from "#app/lib/design.ts";
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { adminActor } from "#app/server/http/actor.server.ts";
+import { readForm } from "#app/server/http/forms.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
+import {
+  discardImage,
+  InvalidImageError,
+  StorageError,
+  storeUpload,
+} from "#app/server/media/storage.server.ts";
+import { saveLogo } from "#app/server/models/design.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import type { Route } from "./+types/logo";
+
+const BACK = "/admin/design";
+
+/** Nothing to show here: the form lives on the design screen. */
+export function loader() {
+  return Response.redirect(BACK, 302);
+}
+
+/**
+ * The design screen's logo form: Upload (the file is decoded, so only an image is kept, an SVG's
+ * script included never) or Remove. Every answer goes back to the design screen with a toast, so
+ * the form works the same with or without JavaScript. The replaced logo's files go once the new
+ * one is saved; it is not in the media library, so nothing else can use them.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, admin } = await requireAdminRequest(request);
+  const read = await readForm(request, logoForm);
+  if (!read.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
+  const actor = adminActor(admin, context);
+  if (read.data.intent === "remove") {
+    const before = await saveLogo(db, actor, null);
+    await discardImage(before?.id ?? null);
+    return redirectWithToast(BACK, "success", DESIGN_MESSAGES.logoRemoved);
+  }
+  const file = read.form.get(DESIGN_IMAGE_FIELDS.logoFile.name);
+  if (!(file instanceof File) || file.size === 0)
+    return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${DESIGN_MESSAGES.chooseFile}`);
+  let stored: Awaited<ReturnType<typeof storeUpload>>;
+  try {
+    stored = await storeUpload(new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof InvalidImageError || error instanceof StorageError)
+      return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${error.message}`);
+    throw error;
+  }
+  try {
+    const logo = { id: stored.id, width: stored.width, height: stored.height, showName: read.data.showName };
+    const before = await saveLogo(db, actor, logo);
+    await discardImage(before?.id ?? null);
+  } catch (error) {
+    await discardImage(stored.id);
+    log.error({ err: error }, "Saving the logo");
+    return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: please try again.`);
+  }
+  return redirectWithToast(BACK, "success", DESIGN_MESSAGES.logoSaved);
+}
