@@ -401,8 +401,8 @@ function ExportSection() {
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-900/5 md:p-6"
     >
       <p className="text-ink-700">
-        One file with everything needed to rebuild this site elsewhere: blogs, recipes, comments, categories,
-        redirects, images and settings. Accounts come without passwords.
+        One file with everything needed to rebuild this site elsewhere: blogs, pages, recipes, comments,
+        categories, redirects, images and settings (the menus and the design included). Accounts come without passwords.
       </p>
       <Form method="post" action="/admin/export" reloadDocument className="space-y-4">
         <label className="flex items-center gap-2">
