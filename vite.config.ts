@@ -39,10 +39,11 @@ export default defineConfig({
                 // are the card's own rules.)
                 { name: "recipe-card", test: RECIPE_CARD, priority: 15 },
                 // The comments section is wanted only under a blog (and its preview): it stays with
-                // those pages' code, out of the group every page loads.
+                // those pages' code, out of the group every page loads; so do the rules only the
+                // back office's design and navigation screens run.
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](lib|components)[\\/](?!admin[\\/]|recipe-page\.tsx|blog-comments\.tsx)/,
+                  test: /[\\/]app[\\/](lib|components)[\\/](?!admin[\\/]|recipe-page\.tsx|blog-comments\.tsx|design\.ts|navigation\.ts)/,
                   priority: 10,
                 },
               ],

@@ -1,4 +1,4 @@
-import { isExternalLink, type NavItem } from "#app/lib/navigation.ts";
+import type { NavItem } from "#app/lib/navigation.ts";
 import {
   FALLBACK_BRAND,
   FALLBACK_EMAIL,
@@ -7,6 +7,7 @@ import {
   type SiteNumbers,
   TAGLINE,
 } from "#app/lib/site.ts";
+import { isExternalLink } from "#app/lib/site-links.ts";
 import { ArrowRightIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 import { SiteLink } from "./site-link.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { isExternalLink, type NavItem } from "#app/lib/navigation.ts";
-import { isActivePath } from "#app/lib/site-links.ts";
+import type { NavItem } from "#app/lib/navigation.ts";
+import { isActivePath, isExternalLink } from "#app/lib/site-links.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
 import { SiteLink } from "./site-link.tsx";
 

@@ -86,9 +86,6 @@ export function linkProblem(href: string): string | null {
   }
 }
 
-/** Whether a link leaves this site (rendered as a plain link, never a navigation inside the app). */
-export const isExternalLink = (href: string) => !href.startsWith("/");
-
 /** One row of the editor: a header row may sit under the item above it (`child`). */
 export interface NavRow {
   label: string;

@@ -49,3 +49,9 @@ export function isActivePath(pathname: string, to: string, { end = false } = {})
   if (end || target === "/") return false;
   return here.startsWith(`${target}/`);
 }
+
+/**
+ * Whether a menu link (/admin/navigation) leaves this site: an `https://` address, shown as a plain
+ * link, never a navigation inside the app and never marked as the current page.
+ */
+export const isExternalLink = (href: string) => !href.startsWith("/");
