@@ -169,6 +169,13 @@ describeRoutesEachEngine("the logo and site icon forms", (h) => {
     expect((await design.getDesign(h.db())).logo).toBeNull();
   });
 
+  it("sends a GET of either form's address back to the design screen", async () => {
+    for (const route of [logoRoute, iconRoute]) {
+      const answer = (await answerOf(h.loader(route as never, "/admin/design/logo"))) as Response;
+      expect([answer.status, answer.headers.get("location")]).toEqual([302, "/admin/design"]);
+    }
+  });
+
   it("names the logo's and the icon's files for backups and exports", async () => {
     await postIcon(await square(200));
     const icon = (await design.getDesign(h.db())).icon;

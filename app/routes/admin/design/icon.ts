@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { DESIGN_IMAGE_FIELDS, iconForm } from "#app/forms/design-images.ts";
 import { DESIGN_MESSAGES, MIN_ICON_SIZE } from "#app/lib/design.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
@@ -17,8 +18,9 @@ import type { Route } from "./+types/icon";
 const BACK = "/admin/design";
 
 /** Nothing to show here: the form lives on the design screen. */
-export function loader() {
-  return Response.redirect(BACK, 302);
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminRequest(request);
+  return redirect(BACK);
 }
 
 /**
