@@ -60,6 +60,9 @@ export default [
     route("admin/pages", "routes/admin/pages/index.tsx"),
     route("admin/pages/new", "routes/admin/pages/new.tsx"),
     route("admin/pages/edit", "routes/admin/pages/edit.tsx"),
+    route("admin/destinations", "routes/admin/destinations/index.tsx"),
+    route("admin/destinations/new", "routes/admin/destinations/new.tsx"),
+    route("admin/destinations/edit", "routes/admin/destinations/edit.tsx"),
     route("admin/navigation", "routes/admin/navigation.tsx"),
     route("admin/design", "routes/admin/design/index.tsx"),
     route("admin/design/logo", "routes/admin/design/logo.ts"),
@@ -81,4 +84,6 @@ export default [
   route("sitemaps/categories.xml", "routes/sitemaps/categories.xml.ts"),
   route("sitemaps/blogs/:page", "routes/sitemaps/blogs/$page.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  // The land of the map of /destinations, drawn on the server (decision 026).
+  route("maps/world.svg", "routes/maps/world-map.ts"),
 ] satisfies RouteConfig;

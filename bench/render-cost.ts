@@ -30,6 +30,7 @@ const ROUTES = [
   { name: "blog list", path: "/blogs" },
   { name: "blog detail", path: "/blogs/kyoto-in-the-rain" },
   { name: "destination", path: "/destinations/santorini-greece" },
+  { name: "destinations", path: "/destinations" },
 ];
 
 /**

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { destinations } from "#app/content/destinations.ts";
-import { destinationSlug } from "#app/lib/slug.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { latestBlogs } from "#app/server/models/blogs.server.ts";
+import { listDestinationCards } from "#app/server/models/destinations.server.ts";
 import { findPublishedPage } from "#app/server/models/pages.server.ts";
 import { listRecipes } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
@@ -44,6 +43,14 @@ async function newestRecipe(db: DB) {
   return recipe;
 }
 
+/** The site's destinations in order (other tests may add and delete some): the `n`th. */
+async function nthDestination(db: DB, n: number) {
+  const list = await listDestinationCards(db);
+  const destination = list[Math.min(n, list.length - 1)];
+  if (!destination) throw new Error("the e2e site has no destination");
+  return destination;
+}
+
 async function aboutPageId(db: DB) {
   const about = await findPublishedPage(db, { builtin: "about" });
   if (!about) throw new Error("the e2e site has no About page");
@@ -59,7 +66,10 @@ async function openDialog(page: Page, button: string) {
 const PUBLIC_SCREENS: Screen[] = [
   screen("/"),
   screen("/destinations"),
-  ...destinations.map((d) => screen(`/destinations/${destinationSlug(d.name)}`)),
+  { name: "a destination", path: async (db) => `/destinations/${(await nthDestination(db, 0)).slug}` },
+  { name: "another destination", path: async (db) => `/destinations/${(await nthDestination(db, 1)).slug}` },
+  // With its stories (a sample blog is about Kyoto), when no other test has deleted it.
+  screen("/destinations/kyoto-japan"),
   screen("/blogs"),
   screen("/blogs?page=2"),
   { name: "a blog", path: async (db) => `/blogs/${(await newestBlog(db)).slug}` },
@@ -129,6 +139,23 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/pages/new"),
   { name: "edit page", path: async (db) => `/admin/pages/edit?id=${await aboutPageId(db)}` },
   { name: "page preview", path: async (db) => `/admin/preview/page/${await aboutPageId(db)}` },
+  screen("/admin/destinations"),
+  screen("/admin/destinations/new"),
+  {
+    name: "edit destination",
+    path: async (db) => `/admin/destinations/edit?id=${(await nthDestination(db, 0)).id}`,
+  },
+  {
+    name: "delete destination confirmation",
+    path: "/admin/destinations",
+    open: async (page) => {
+      await page
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByRole("alertdialog").or(page.getByRole("dialog"))).toBeVisible();
+    },
+  },
   screen("/admin/account"),
   {
     name: "two-step set-up",

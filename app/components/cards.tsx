@@ -1,11 +1,10 @@
-import type { Destination } from "#app/content/destinations.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
+import { type DestinationCard as DestinationCardData, destinationPath } from "#app/lib/destinations.ts";
 import type { ImageRef } from "#app/lib/images.ts";
-import { destinationSlug } from "#app/lib/slug.ts";
 import { CategoryChip } from "./category-chip.tsx";
 import { FavoriteButton } from "./favorites.tsx";
 import { ArrowRightIcon, CalendarIcon, PinIcon } from "./icons.tsx";
-import { ContentImage, DestinationImage } from "./images.tsx";
+import { ContentImage, DestinationPicture } from "./images.tsx";
 import { LocalTime } from "./local-time.tsx";
 import { SiteLink } from "./site-link.tsx";
 
@@ -25,18 +24,18 @@ export function DestinationCard({
   priority,
   headingLevel = 3,
 }: {
-  destination: Destination;
+  destination: DestinationCardData;
   priority?: boolean;
   headingLevel?: HeadingLevel;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const href = `/destinations/${destinationSlug(destination.name)}`;
+  const href = destinationPath(destination);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5 transition hover:shadow-lg">
       <div className="relative aspect-[3/2] overflow-hidden">
-        <DestinationImage
-          base={destination.image}
-          alt={destination.name}
+        <DestinationPicture
+          image={destination.image}
+          alt={destination.imageAlt}
           width={1280}
           height={853}
           priority={priority}
@@ -54,7 +53,8 @@ export function DestinationCard({
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="flex items-center gap-1.5 text-sm font-medium text-sea-700">
-          <PinIcon className="size-4" /> {destination.location} · {destination.theme}
+          <PinIcon className="size-4" />{" "}
+          {[destination.location, destination.theme].filter(Boolean).join(" · ")}
         </p>
         <Heading className="mt-2 font-serif text-2xl font-semibold">
           <SiteLink to={href} className="after:absolute after:inset-0 hover:text-sea-700">
@@ -62,9 +62,11 @@ export function DestinationCard({
           </SiteLink>
         </Heading>
         <p className="mt-2 flex-1 text-ink-700">{destination.short}</p>
-        <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-700">
-          <CalendarIcon className="size-4" /> Best time: {destination.bestTime}
-        </p>
+        {destination.bestTime && (
+          <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-700">
+            <CalendarIcon className="size-4" /> Best time: {destination.bestTime}
+          </p>
+        )}
       </div>
     </article>
   );

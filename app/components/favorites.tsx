@@ -1,6 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { Destination } from "#app/content/destinations.ts";
-import { readFavorites, toggleFavorite, writeFavorites } from "#app/lib/favorites.ts";
+import type { DestinationCard as Destination } from "#app/lib/destinations.ts";
+import { currentFavorites, readFavorites, toggleFavorite, writeFavorites } from "#app/lib/favorites.ts";
 import { HeartIcon } from "./icons.tsx";
 
 interface FavoritesState {
@@ -9,6 +9,11 @@ interface FavoritesState {
   favorites: Destination[];
   isFavorite(id: number): boolean;
   toggle(destination: Destination): void;
+  /**
+   * Brings the device's list up to date with the destinations as they are now (`current`, every
+   * destination): each kept one as it is now, deleted ones dropped, and the list written back.
+   */
+  reconcile(current: readonly Destination[]): void;
   selectedDestination: Destination | null;
   setSelectedDestination(destination: Destination | null): void;
 }
@@ -39,16 +44,26 @@ export function FavoritesProvider({ children }: { children: React.ReactNode }) {
     });
   }, []);
 
+  const reconcile = useCallback((current: readonly Destination[]) => {
+    setFavorites((stored) => {
+      const next = currentFavorites(stored, current);
+      if (JSON.stringify(next) === JSON.stringify(stored)) return stored;
+      writeFavorites(safeStorage(), next);
+      return next;
+    });
+  }, []);
+
   const value = useMemo<FavoritesState>(
     () => ({
       ready,
       favorites,
       isFavorite: (id) => favorites.some((d) => d.id === id),
       toggle,
+      reconcile,
       selectedDestination,
       setSelectedDestination,
     }),
-    [ready, favorites, toggle, selectedDestination],
+    [ready, favorites, toggle, reconcile, selectedDestination],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }

@@ -1,3 +1,7 @@
+import {
+  type DestinationImage as DestinationImageRef,
+  destinationImageSources,
+} from "#app/lib/destinations.ts";
 import { type ImageRef, imageSources } from "#app/lib/images.ts";
 
 interface ImgProps {
@@ -48,21 +52,35 @@ export function ContentImage({
   );
 }
 
-/** A built-in destination image: `base` + "-640.webp" / "-1280.webp". */
-export function DestinationImage({
-  base,
+/**
+ * A destination's picture: one shipped with the site (`base` + "-640.webp" / "-1280.webp", as the
+ * built-in destinations always were), an upload (its WebP widths) or a URL; a soft placeholder
+ * when it has none.
+ */
+export function DestinationPicture({
+  image,
   alt,
   className,
   sizes = "(min-width: 768px) 50vw, 100vw",
   width,
   height,
   priority,
-}: ImgProps & { base: string }) {
+}: ImgProps & { image: DestinationImageRef }) {
+  const sources = destinationImageSources(image);
+  if (!sources) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={`bg-gradient-to-br from-sea-600 to-ink-700 ${className ?? ""}`}
+      />
+    );
+  }
   return (
     <img
-      src={`${base}-1280.webp`}
-      srcSet={`${base}-640.webp 640w, ${base}-1280.webp 1280w`}
-      sizes={sizes}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

@@ -1,4 +1,5 @@
-import { DestinationImage } from "./images.tsx";
+import type { DestinationImage } from "#app/lib/destinations.ts";
+import { DestinationPicture } from "./images.tsx";
 
 /** The dark title band of inner pages: it continues the dark header that sits over it. */
 export function PageHero({
@@ -36,8 +37,11 @@ export function PhotoHero({
   children,
 }: {
   as?: "section" | "header";
-  /** The destination image's base path; none: the band is plain dark. */
-  image: string | undefined;
+  /**
+   * A destination's picture, or the base path of a picture shipped with the site
+   * (`/images/destinations/…`); none: the band is plain dark.
+   */
+  image: DestinationImage | string | undefined;
   alt: string;
   className: string;
   shade: string;
@@ -46,8 +50,8 @@ export function PhotoHero({
   return (
     <Tag className={`relative isolate flex items-end overflow-hidden bg-ink-900 ${className}`}>
       {image && (
-        <DestinationImage
-          base={image}
+        <DestinationPicture
+          image={typeof image === "string" ? { kind: "builtin", base: image } : image}
           alt={alt}
           width={1280}
           height={853}

@@ -1,5 +1,8 @@
 /**
- * The four built-in featured destinations.
+ * The four built-in featured destinations, as every new database starts with them: migration 025
+ * writes them into the `destinations` table (ids 1 to 4, which favourites kept on devices hold),
+ * where the owner edits or deletes them in /admin/destinations. Nothing reads this file at run
+ * time; it is the migration's seed data only.
  *
  * Images are generated locally by tools/sample-art/generate.ts. `image`
  * holds a base path; the renderer appends "-640.webp" / "-1280.webp" for the
@@ -13,7 +16,9 @@ interface DestinationHighlight {
   image: string;
 }
 
-export interface Destination {
+export interface BuiltinDestination {
+  /** Which built-in destination the row is (the `builtin` marker of its row). */
+  key: string;
   id: number;
   name: string;
   image: string;
@@ -24,11 +29,15 @@ export interface Destination {
   bestTime: string;
   theme: string;
   tag?: "trending";
+  /** Where its marker sits on the map of /destinations (decimal degrees). */
+  latitude: number;
+  longitude: number;
 }
 
-export const destinations: Destination[] = [
+export const destinations: BuiltinDestination[] = [
   {
     id: 1,
+    key: "santorini-greece",
     name: "Santorini, Greece",
     image: "/images/destinations/santorini-greece",
     short: "Whitewashed villages on the rim of a drowned volcano, with the Aegean glowing below.",
@@ -45,11 +54,14 @@ export const destinations: Destination[] = [
     ],
     location: "Greece",
     bestTime: "April to October",
+    latitude: 36.4166,
+    longitude: 25.4315,
     theme: "Island escape",
     tag: "trending",
   },
   {
     id: 2,
+    key: "kyoto-japan",
     name: "Kyoto, Japan",
     image: "/images/destinations/kyoto-japan",
     short: "A thousand years of temples, gardens and wooden lanes, best explored slowly and on foot.",
@@ -66,10 +78,13 @@ export const destinations: Destination[] = [
     ],
     location: "Japan",
     bestTime: "March to May and October to November",
+    latitude: 35.0116,
+    longitude: 135.7681,
     theme: "Culture & temples",
   },
   {
     id: 3,
+    key: "dolomites-italy",
     name: "Dolomites, Italy",
     image: "/images/destinations/dolomites-italy",
     short: "Pale limestone towers, flower meadows and mountain huts that serve dumplings at 2,000 metres.",
@@ -85,10 +100,13 @@ export const destinations: Destination[] = [
     ],
     location: "Italy",
     bestTime: "May to October",
+    latitude: 46.6186,
+    longitude: 12.3025,
     theme: "Mountains & hiking",
   },
   {
     id: 4,
+    key: "chiang-mai-thailand",
     name: "Chiang Mai, Thailand",
     image: "/images/destinations/chiang-mai-thailand",
     short: "Golden temples, mountain air and the best bowl of khao soi you will ever eat.",
@@ -104,6 +122,8 @@ export const destinations: Destination[] = [
     ],
     location: "Thailand",
     bestTime: "November to February",
+    latitude: 18.7883,
+    longitude: 98.9853,
     theme: "Food & culture",
     tag: "trending",
   },

@@ -98,3 +98,8 @@ export const newsletterActions = intents([
 export const pageListActions = intents([
   z.object({ ...intent("delete"), id: recordId("Error deleting page.") }),
 ]);
+
+/** The destination list: a delete (built-in destinations may be deleted too). */
+export const destinationListActions = intents([
+  z.object({ ...intent("delete"), id: recordId("Error deleting destination.") }),
+]);

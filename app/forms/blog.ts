@@ -3,6 +3,7 @@ import { parseDateInput } from "#app/lib/dates.ts";
 import { htmlToText } from "#app/lib/excerpt.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
+import { blogDestinationField } from "./blog-destination.ts";
 import { requiredMessage } from "./common.fields.ts";
 import { checkbox, optionalText } from "./common.ts";
 import { featuredRecipeField } from "./featured-recipe.ts";
@@ -33,6 +34,7 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
       // Whether alt text is required depends on the image chosen: readImageChoice decides.
       imageAlt: optionalText(IMAGE_FIELDS.alt),
       featuredRecipe: featuredRecipeField,
+      destination: blogDestinationField,
       ...publicationFields,
       // Send to subscribers (off when absent); the server records it only while mail is on.
       sendToSubscribers: checkbox(),

@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { Destination } from "#app/content/destinations.ts";
-import { readFavorites, toggleFavorite, writeFavorites } from "./favorites.ts";
+import type { DestinationCard } from "./destinations.ts";
+import { currentFavorites, readFavorites, toggleFavorite, writeFavorites } from "./favorites.ts";
 
-const place = (id: number): Destination => ({
+const place = (id: number, name = `Place ${id}, Country`): DestinationCard => ({
   id,
-  name: `Place ${id}, Country`,
-  image: `/images/destinations/p${id}`,
+  name,
+  slug: `place-${id}-country`,
+  image: { kind: "builtin", base: `/images/destinations/p${id}` },
+  imageAlt: name,
   short: "s",
-  description: "d",
   highlights: [],
   location: "Country",
   bestTime: "May to October",
   theme: "t",
+  tag: null,
+  latitude: null,
+  longitude: null,
 });
 
 function memoryStorage(initial?: string) {
@@ -50,5 +54,17 @@ describe("favourites", () => {
       },
     };
     expect(readFavorites(throwing)).toEqual([]);
+  });
+  it("shows each saved destination as it is now, in the saved order, and drops deleted ones", () => {
+    // As an older version of the site stored them: the whole built-in object, since changed.
+    const stored = [
+      { id: 2, name: "Kyoto, Japan", image: "/images/destinations/kyoto-japan", description: "old" },
+      { id: 9, name: "Deleted, Since" },
+      { id: 1, name: "Santorini, Greece" },
+    ];
+    const now = [place(1, "Santorini, Greece (renamed)"), place(2, "Kyoto, Japan"), place(3)];
+    expect(currentFavorites(stored, now)).toEqual([now[1], now[0]]);
+    expect(currentFavorites([], now)).toEqual([]);
+    expect(currentFavorites(stored, [])).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import type { Destination } from "#app/content/destinations.ts";
+import type { DestinationCard } from "./destinations.ts";
+
+/**
+ * A favourite as the device keeps it: the destination object as it was when saved (the spec's
+ * shape; a card's fields). Only its id is relied on: pages show the destination as it is now.
+ */
+type Destination = DestinationCard;
 
 /** The local storage key of the favourite destinations. */
 const FAVORITES_KEY = "favoriteDestinations";
@@ -31,4 +37,20 @@ export function writeFavorites(storage: Pick<Storage, "setItem"> | undefined, li
   } catch {
     // Private mode or quota: favourites still work for this visit.
   }
+}
+
+/**
+ * The device's favourites as the destinations are now: each stored one matched by id against the
+ * current list (its name, picture and texts may have changed since it was saved), in the order
+ * they were saved; one deleted since is dropped.
+ */
+export function currentFavorites(
+  stored: readonly { id: number }[],
+  current: readonly Destination[],
+): Destination[] {
+  const byId = new Map(current.map((d) => [d.id, d]));
+  return stored.flatMap((s) => {
+    const now = byId.get(s.id);
+    return now ? [now] : [];
+  });
 }

@@ -22,6 +22,8 @@ const OWNED_SEGMENTS = new Set([
   "sitemap.xml",
   "sitemaps",
   "robots.txt",
+  // The land of the map of /destinations (decision 026).
+  "maps",
   "uploads",
   "assets",
   "healthz",

@@ -1,19 +1,27 @@
+import { useEffect } from "react";
 import { useLoaderData } from "react-router";
 import { DestinationCard } from "#app/components/cards.tsx";
 import { useFavorites } from "#app/components/favorites.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { SiteLink } from "#app/components/site-link.tsx";
+import { currentFavorites } from "#app/lib/favorites.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
+import { getDb } from "#app/server/db/db.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { listDestinationCards } from "#app/server/models/destinations.server.ts";
 import type { Route } from "./+types/favorites";
 
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { url: `${siteOrigin(request)}/favorites` };
+/** Every destination's card: the device's favourites are shown as the destinations are now. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    url: `${siteOrigin(request)}/favorites`,
+    destinations: await listDestinationCards(await getDb()),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -29,8 +37,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export const FAVORITES_EMPTY = "You haven't saved any places yet.";
 
 export default function Favorites() {
-  useLoaderData<typeof loader>();
-  const { favorites, ready } = useFavorites();
+  const { destinations } = useLoaderData<typeof loader>();
+  const { favorites, ready, reconcile } = useFavorites();
+  // Each saved place as it is now (renamed, new picture…); one deleted since leaves the list.
+  useEffect(() => {
+    if (ready) reconcile(destinations);
+  }, [ready, destinations, reconcile]);
+  const shown = currentFavorites(favorites, destinations);
   return (
     <>
       <PageHero title="Saved places" eyebrow="Your favourites">
@@ -49,7 +62,7 @@ export default function Favorites() {
           <p role="status" className="text-center text-ink-700">
             Loading your saved places…
           </p>
-        ) : favorites.length === 0 ? (
+        ) : shown.length === 0 ? (
           <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-ink-900/5">
             <p className="font-serif text-2xl font-semibold">{FAVORITES_EMPTY}</p>
             <p className="mt-2 text-lg text-ink-700">
@@ -65,10 +78,10 @@ export default function Favorites() {
         ) : (
           <>
             <p className="mb-6 text-lg text-ink-700">
-              {favorites.length} saved {favorites.length === 1 ? "place" : "places"}
+              {shown.length} saved {shown.length === 1 ? "place" : "places"}
             </p>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {favorites.map((d) => (
+              {shown.map((d) => (
                 <DestinationCard key={d.id} destination={d} headingLevel={2} />
               ))}
             </div>

@@ -3,13 +3,13 @@ import { BlogCard, DestinationCard, RecipeCard } from "#app/components/cards.tsx
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { PhotoHero } from "#app/components/page-hero.tsx";
 import { SiteLink } from "#app/components/site-link.tsx";
-import { destinations } from "#app/content/destinations.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { TAGLINE } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { latestBlogs } from "#app/server/models/blogs.server.ts";
+import { listDestinationCards } from "#app/server/models/destinations.server.ts";
 import { listRecipeCards } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/index";
 
@@ -18,10 +18,16 @@ export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const [blogs, recipes] = await Promise.all([latestBlogs(db, 3), listRecipeCards(db, 4)]);
+  const [blogs, recipes, destinations] = await Promise.all([
+    latestBlogs(db, 3),
+    listRecipeCards(db, 4),
+    listDestinationCards(db),
+  ]);
   return {
     blogs,
     recipes,
+    // The first four in the owner's order, as cards (never their long descriptions).
+    destinations: destinations.slice(0, HOME_DESTINATIONS),
     url: `${siteOrigin(request)}/`,
   };
 }
@@ -72,6 +78,9 @@ function Shelf({
   );
 }
 
+/** How many destinations the home page's shelf shows. */
+const HOME_DESTINATIONS = 4;
+
 /** The home page's shelves: their headings, "All …" links and grid columns. */
 const SHELVES = {
   destinations: {
@@ -98,16 +107,16 @@ const SHELVES = {
 };
 
 /**
- * The four destinations are built into the app: the page takes them from its own (cached) script,
- * not from the loader, whose data is written into every page it renders (they were half of the home
- * page's). A card's favourite toggle keeps the whole destination object on the device.
+ * The destinations shelf shows the first four destinations' cards from the loader: cards only, so
+ * the loader data written into the page stays small. A card's favourite toggle keeps the
+ * destination (its card's fields) on the device.
  */
 export default function Home() {
-  const { blogs, recipes } = useLoaderData<typeof loader>();
+  const { blogs, recipes, destinations } = useLoaderData<typeof loader>();
   return (
     <>
       <PhotoHero
-        image={destinations[0]?.image}
+        image="/images/destinations/santorini-greece"
         alt=""
         className="min-h-[88vh] pt-24"
         shade="via-ink-900/40 to-ink-900/10"
@@ -138,13 +147,15 @@ export default function Home() {
         </div>
       </PhotoHero>
 
-      <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-        <Shelf {...SHELVES.destinations}>
-          {destinations.map((d) => (
-            <DestinationCard key={d.id} destination={d} />
-          ))}
-        </Shelf>
-      </section>
+      {destinations.length > 0 && (
+        <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+          <Shelf {...SHELVES.destinations}>
+            {destinations.map((d) => (
+              <DestinationCard key={d.id} destination={d} />
+            ))}
+          </Shelf>
+        </section>
+      )}
 
       {blogs.length > 0 && (
         <section className="bg-sand-100">

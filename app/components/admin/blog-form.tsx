@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { Field } from "#app/components/form.tsx";
+import { Field, SelectField } from "#app/components/form.tsx";
 import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
+import { BLOG_DESTINATION_FIELDS } from "#app/forms/blog-destination.fields.ts";
 import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { FeaturedRecipeField } from "./featured-recipe-field.tsx";
@@ -20,6 +21,8 @@ export function BlogFields({
   categories = [],
   recipes,
   featuredRecipe,
+  destinations,
+  destination,
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
@@ -35,6 +38,9 @@ export function BlogFields({
   /** The recipes the blog may feature; the saved choice (edit). */
   recipes?: RecipeChoice[];
   featuredRecipe?: number | null;
+  /** The destinations a blog may be about (by name); the saved choice (edit). */
+  destinations?: { id: number; name: string }[];
+  destination?: number | null;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -115,6 +121,24 @@ export function BlogFields({
         defaultValue={v.seoKeywords}
         error={errors?.seoKeywords}
       />
+      {destinations && (
+        <SelectField
+          id={`${idPrefix}-destination`}
+          field={BLOG_DESTINATION_FIELDS.destination}
+          defaultValue={
+            (values as { destination?: string } | undefined)?.destination ?? String(destination ?? "")
+          }
+          error={errors?.destination}
+          hint="Optional. The destination's page lists this post under its stories once it is published."
+        >
+          <option value="">None</option>
+          {destinations.map((d) => (
+            <option key={d.id} value={String(d.id)}>
+              {d.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
       {recipes && (
         <FeaturedRecipeField
           idPrefix={idPrefix}

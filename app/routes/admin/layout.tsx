@@ -63,6 +63,7 @@ export default function AdminLayout() {
           badge: <Badge count={counts.recipes} label="recipes" />,
         },
         { to: "/admin/pages", label: "Pages" },
+        { to: "/admin/destinations", label: "Destinations" },
         { to: "/admin/media", label: "Media" },
       ],
     },

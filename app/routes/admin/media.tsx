@@ -66,7 +66,11 @@ function formatBytes(bytes: number): string {
 }
 
 const editHref = (u: UploadUse) =>
-  u.kind === "blog" ? `/admin/blog/edit?id=${u.id}` : `/admin/manage-recipe/edit?id=${u.id}`;
+  u.kind === "blog"
+    ? `/admin/blog/edit?id=${u.id}`
+    : u.kind === "destination"
+      ? `/admin/destinations/edit?id=${u.id}`
+      : `/admin/manage-recipe/edit?id=${u.id}`;
 
 export default function MediaLibrary() {
   const { uploads, error } = useLoaderData<typeof loader>();
@@ -119,7 +123,13 @@ export default function MediaLibrary() {
                     <ul className="space-y-1">
                       {u.usedBy.map((use) => (
                         <li key={`${use.kind}-${use.id}`}>
-                          <span className="text-ink-700">{use.kind === "blog" ? "Blog: " : "Recipe: "}</span>
+                          <span className="text-ink-700">
+                            {use.kind === "blog"
+                              ? "Blog: "
+                              : use.kind === "destination"
+                                ? "Destination: "
+                                : "Recipe: "}
+                          </span>
                           <Link to={editHref(use)} className="text-sea-700 hover:underline">
                             {use.title}
                           </Link>

@@ -25,6 +25,7 @@ import { spamMigration } from "#app/server/db/migrations/021_spam.server.ts";
 import { searchStemmingMigration } from "#app/server/db/migrations/022_search_stemming.server.ts";
 import { sanitizedContentMigration } from "#app/server/db/migrations/023_sanitized_content.server.ts";
 import { pagesMigration } from "#app/server/db/migrations/024_pages.server.ts";
+import { destinationsMigration } from "#app/server/db/migrations/025_destinations.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -55,6 +56,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "022_search_stemming": searchStemmingMigration(dialect),
     "023_sanitized_content": sanitizedContentMigration,
     "024_pages": pagesMigration(dialect),
+    "025_destinations": destinationsMigration(dialect),
   };
 }
 

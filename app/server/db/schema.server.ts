@@ -41,6 +41,8 @@ interface BlogsTable {
   publish_at: number | null;
   /** The recipe whose card the blog ends with; null: none (migration 014). */
   featured_recipe_id: Generated<number | null>;
+  /** The destination the blog is about; null: none (migration 025). */
+  destination_id: Generated<number | null>;
 }
 
 /** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */
@@ -457,6 +459,41 @@ interface PagesTable {
   publish_at: number | null;
 }
 
+/**
+ * The destinations (migration 025): the four built-in ones (`builtin` names each; ids 1 to 4) and
+ * the owner's own. The owner may edit and delete any of them.
+ */
+interface DestinationsTable {
+  id: Generated<number>;
+  /** The built-in destination's key (`kyoto-japan`…); null: one the owner added. */
+  builtin: string | null;
+  /** Made from the name by the destination slug rule; unique. */
+  slug: string;
+  name: string;
+  /** An upload of the media library, or null. */
+  image_id: string | null;
+  /** An http(s) image URL given instead of an upload, or null. */
+  image_url: string | null;
+  /** A picture shipped with the site: a base path under /images/destinations/ (built-in rows). */
+  image_path: string | null;
+  image_alt: Generated<string>;
+  short: Generated<string>;
+  description: Generated<string>;
+  /** JSON list of {name, image}; image: an upload id, an http(s) URL or a built-in base path. */
+  highlights: Generated<string>;
+  location: Generated<string>;
+  best_time: Generated<string>;
+  theme: Generated<string>;
+  /** "trending" or null. */
+  tag: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Lists order by it, then by id. */
+  position: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 /** An import started from /admin/import (migration 018). */
 interface ImportRunsTable {
   id: Generated<number>;
@@ -516,6 +553,7 @@ export interface Database {
   import_media: ImportMediaTable;
   path_redirects: PathRedirectsTable;
   pages: PagesTable;
+  destinations: DestinationsTable;
   import_runs: ImportRunsTable;
 }
 
@@ -523,3 +561,4 @@ export type BlogRow = Selectable<BlogsTable>;
 export type RecipeRow = Selectable<RecipesTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PageRow = Selectable<PagesTable>;
+export type DestinationRow = Selectable<DestinationsTable>;

@@ -30,6 +30,7 @@ export interface ActivityItem {
     | "blog"
     | "recipe"
     | "page"
+    | "destination"
     | "comment"
     | "message"
     | "user"

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Blog, BlogCard } from "#app/lib/content-shapes.ts";
 import { excerptOf, hasMore } from "#app/lib/excerpt.ts";
 import { imageRef } from "#app/lib/images.ts";
@@ -56,6 +57,8 @@ export interface BlogInput {
   publishAt?: PublishAt;
   /** The recipe the blog ends with (featured-recipes.server.ts); absent keeps it, null is none. */
   featuredRecipe?: number | null;
+  /** The destination the blog is about; absent keeps it, null is none. */
+  destination?: number | null;
 }
 
 export const cardColumns = [
@@ -102,6 +105,26 @@ function toBlog(row: BlogRow): Blog {
   };
 }
 
+/**
+ * The blog column for the form's Destination: nothing when the input does not say, null for none,
+ * else the destination's id if it exists (one deleted meanwhile is stored as none, on both engines).
+ */
+function destinationColumn(id: number | null | undefined) {
+  if (id === undefined) return {};
+  if (id === null) return { destination_id: null };
+  return { destination_id: sql<number | null>`(select id from destinations where id = ${id})` };
+}
+
+/** The destination a blog names, or null (the blog form's current choice). */
+export async function destinationIdOf(db: DB, blogId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("blogs")
+    .select("destination_id")
+    .where("id", "=", blogId)
+    .executeTakeFirst();
+  return row?.destination_id ?? null;
+}
+
 const uniqueBlogSlug = (db: DB, title: string, exceptId?: number) =>
   uniqueSlug(db, "blogs", title, "post", exceptId);
 
@@ -124,6 +147,7 @@ function contentColumns(input: BlogInput) {
     seo_description: input.seoDescription?.trim() ?? "",
     seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
     ...featuredRecipeColumn(input.featuredRecipe),
+    ...destinationColumn(input.destination),
   };
 }
 

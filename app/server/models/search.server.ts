@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { PostgresAdapter, sql } from "kysely";
-import { destinations } from "#app/content/destinations.ts";
+import { destinationPath, parseHighlights } from "#app/lib/destinations.ts";
 import { pageWindow } from "#app/lib/pagination.ts";
 import {
   blogDocument,
@@ -22,7 +22,6 @@ import {
   SEARCH_LANGUAGES,
   type SearchLanguage,
 } from "#app/lib/search-languages.ts";
-import { destinationSlug } from "#app/lib/slug.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import {
   PG_SEARCH_VECTOR_COLUMN,
@@ -123,8 +122,8 @@ interface Ranked {
   titleHits: number;
   /** 1 when the title or text holds the query's words side by side, in order (several words only). */
   phrase: number;
-  /** Set for destinations, whose text is in memory. */
-  destination?: (typeof destinations)[number];
+  /** Set for destinations, whose text is read whole (there are few). */
+  destination?: SearchableDestination;
 }
 
 /**
@@ -149,7 +148,8 @@ export async function searchSite(
   if (reindexDue(state)) startReindex(db);
   const query = queryMatcher(parsed.terms, state.languages);
   const documents = await rankedDocuments(db, query, state.lastDocument, now);
-  const ranked = [...destinationMatches(query, state.languages), ...documents.ranked];
+  const destinations = await searchableDestinations(db);
+  const ranked = [...destinationMatches(destinations, query, state.languages), ...documents.ranked];
   // Stable: when these are equal, destinations (listed first) stay ahead of posts.
   ranked.sort((a, b) => b.titleHits - a.titleHits || b.phrase - a.phrase);
   const { page, pageCount, offset } = pageWindow(ranked.length, requestedPage, SEARCH_RESULTS_PER_PAGE);
@@ -158,7 +158,40 @@ export async function searchSite(
   return { ...parsed, items, page, pageCount, total: ranked.length, capped: documents.capped };
 }
 
-/** A destination's words as the index would write them in one language (worked out once: they never change). */
+/** A destination as search reads it: its name and its words. */
+interface SearchableDestination {
+  id: number;
+  slug: string;
+  name: string;
+  text: string;
+}
+
+/**
+ * Every destination's words (migration 025). Destinations are few and not in the search index:
+ * they are read whole, and their stemmed words kept in memory until the destination changes.
+ */
+async function searchableDestinations(db: DB): Promise<SearchableDestination[]> {
+  const rows = await db
+    .selectFrom("destinations")
+    .select(["id", "slug", "name", "short", "description", "highlights", "location", "theme"])
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    text: [
+      r.short,
+      r.description,
+      ...parseHighlights(r.highlights).map((h) => h.name),
+      r.location,
+      r.theme,
+    ].join(" · "),
+  }));
+}
+
+/** A destination's words as the index would write them in one language. */
 interface DestinationTerms {
   title: Set<string>;
   text: Set<string>;
@@ -167,35 +200,49 @@ interface DestinationTerms {
   openingLine: string;
 }
 
-const destinationTerms = new Map<SearchLanguage, DestinationTerms[]>();
+/**
+ * Stemmed words by language, then by a destination's name and text: worked out once per change of
+ * a destination, not per search. Texts no longer read are dropped.
+ */
+const destinationTerms = new Map<SearchLanguage, Map<string, DestinationTerms>>();
 
-function termsOfDestinations(language: SearchLanguage): DestinationTerms[] {
+function termsOf(d: SearchableDestination, language: SearchLanguage, seen: Set<string>): DestinationTerms {
   let known = destinationTerms.get(language);
   if (!known) {
-    known = destinations.map((d) => {
-      const title = indexedText(d.name, language);
-      const text = indexedText(destinationText(d), language);
-      return {
-        title: new Set(title.split(" ")),
-        text: new Set(text.split(" ")),
-        titleLine: ` ${title} `,
-        openingLine: ` ${text.slice(0, PHRASE_OPENING)} `,
-      };
-    });
+    known = new Map();
     destinationTerms.set(language, known);
   }
-  return known;
+  // The words themselves, not the time of the change: two edits within a second differ here too.
+  const key = `${d.name}\n${d.text}`;
+  seen.add(key);
+  let terms = known.get(key);
+  if (!terms) {
+    const title = indexedText(d.name, language);
+    const text = indexedText(d.text, language);
+    terms = {
+      title: new Set(title.split(" ")),
+      text: new Set(text.split(" ")),
+      titleLine: ` ${title} `,
+      openingLine: ` ${text.slice(0, PHRASE_OPENING)} `,
+    };
+    known.set(key, terms);
+  }
+  return terms;
 }
 
 /** The destinations holding every query word, stemmed as the documents are. */
-function destinationMatches(query: QueryMatcher, languages: readonly SearchLanguage[]): Ranked[] {
-  const byLanguage = languages.map(termsOfDestinations);
+function destinationMatches(
+  destinations: SearchableDestination[],
+  query: QueryMatcher,
+  languages: readonly SearchLanguage[],
+): Ranked[] {
+  const seen = new Set<string>();
   const out: Ranked[] = [];
-  destinations.forEach((d, i) => {
-    const terms = byLanguage.map((all) => all[i]).filter((t): t is DestinationTerms => t !== undefined);
+  for (const d of destinations) {
+    const terms = languages.map((language) => termsOf(d, language, seen));
     const inTitle = (forms: string[]) => terms.some((t) => forms.some((f) => t.title.has(f)));
     const inText = (forms: string[]) => terms.some((t) => forms.some((f) => t.text.has(f)));
-    if (!query.forms.every((forms) => inTitle(forms) || inText(forms))) return;
+    if (!query.forms.every((forms) => inTitle(forms) || inText(forms))) continue;
     // The phrase as the index writes it now: in the first language's words.
     const now = terms[0];
     const side = ` ${query.phrase} `;
@@ -205,17 +252,19 @@ function destinationMatches(query: QueryMatcher, languages: readonly SearchLangu
       (now.titleLine.includes(side) || now.openingLine.includes(side));
     out.push({
       kind: "destination",
-      ref: i,
+      ref: d.id,
       titleHits: query.forms.filter(inTitle).length,
       phrase: phrase ? 1 : 0,
       destination: d,
     });
-  });
+  }
+  // Versions of destinations changed or deleted since: forgotten.
+  for (const language of languages) {
+    const known = destinationTerms.get(language);
+    if (known && known.size > seen.size)
+      for (const key of known.keys()) if (!seen.has(key)) known.delete(key);
+  }
   return out;
-}
-
-function destinationText(d: (typeof destinations)[number]): string {
-  return [d.short, d.description, ...d.highlights.map((h) => h.name), d.location, d.theme].join(" · ");
 }
 
 /**
@@ -403,9 +452,7 @@ async function describe(db: DB, slice: Ranked[], query: QueryMatcher): Promise<S
   for (const r of slice) {
     if (r.destination) {
       const d = r.destination;
-      hits.push(
-        hit("destination", d.name, destinationText(d), `/destinations/${destinationSlug(d.name)}`, query),
-      );
+      hits.push(hit("destination", d.name, d.text, destinationPath(d), query));
       continue;
     }
     const row = byId.get(r.ref);

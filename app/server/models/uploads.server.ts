@@ -35,9 +35,9 @@ export class PickedImageMissingError extends Error {
 
 const UPLOADS_PER_PAGE = 24;
 
-/** A blog or recipe that shows an upload. */
+/** A blog, recipe or destination that shows an upload. */
 export interface UploadUse {
-  kind: "blog" | "recipe";
+  kind: "blog" | "recipe" | "destination";
   id: number;
   title: string;
   slug: string;
@@ -96,7 +96,7 @@ export async function claimImage(
 async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[]>> {
   const uses = new Map<string, UploadUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return uses;
-  const [blogs, recipes] = await Promise.all([
+  const [blogs, recipes, destinations] = await Promise.all([
     db
       .selectFrom("blogs")
       .select(["id", "title", "slug", "image_id", "image_alt"])
@@ -105,6 +105,12 @@ async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[
     db
       .selectFrom("recipes")
       .select(["id", "title", "slug", "image_id", "image_alt"])
+      .where("image_id", "in", ids)
+      .execute(),
+    // A destination's picture (migration 025); its highlights' uploads are not counted.
+    db
+      .selectFrom("destinations")
+      .select(["id", "name as title", "slug", "image_id", "image_alt"])
       .where("image_id", "in", ids)
       .execute(),
   ]);
@@ -116,6 +122,7 @@ async function uploadUses(db: DB, ids: string[]): Promise<Map<string, UploadUse[
   };
   blogs.forEach(add("blog"));
   recipes.forEach(add("recipe"));
+  destinations.forEach(add("destination"));
   for (const list of uses.values()) list.sort((a, b) => a.title.localeCompare(b.title));
   return uses;
 }

@@ -15,6 +15,11 @@ import { clearAutosave, saveAutosave } from "#app/server/models/autosaves.server
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { addComment, toggleApproved } from "#app/server/models/comments.server.ts";
 import { addContact } from "#app/server/models/contacts.server.ts";
+import {
+  createDestination,
+  deleteDestination,
+  updateDestination,
+} from "#app/server/models/destinations.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
@@ -151,6 +156,43 @@ export async function fillSite(site: Site): Promise<void> {
     category: second.category,
     keepImage: true,
     featuredRecipe: nata.id,
+  });
+  // Destinations (migration 025): a built-in one edited, another deleted, one of the owner's, and a
+  // blog about it. A restore into a new database must put exactly these in place of its own four.
+  await updateDestination(db, TEST_ACTOR, 2, {
+    name: "Kyoto and Nara, Japan",
+    short: "Temples twice over.",
+    description: "Two cities.\n\nOne trip.",
+    highlights: [{ name: "Nara Park", image: "https://example.com/nara.jpg" }],
+    location: "Japan",
+    bestTime: "Autumn",
+    theme: "Culture",
+    tag: null,
+    latitude: 34.6851,
+    longitude: 135.8048,
+    keepImage: true,
+  });
+  await deleteDestination(db, TEST_ACTOR, 3);
+  const porto = await createDestination(db, TEST_ACTOR, {
+    name: "Porto, Portugal",
+    short: "Tiles and port.",
+    description: "",
+    highlights: [],
+    location: "Portugal",
+    bestTime: "May to September",
+    theme: "City",
+    tag: "trending",
+    latitude: 41.1579,
+    longitude: -8.6291,
+    imageUrl: "https://example.com/porto.jpg",
+  });
+  await updateBlog(db, TEST_ACTOR, first.id, {
+    title: first.title,
+    content: first.content,
+    author: first.author,
+    date: first.date,
+    keepImage: true,
+    destination: porto.id,
   });
   await addReadersAndSettings(db, first.id, second.id);
   await saveAutosave(db, account.id, `blog:${first.id}`, { title: "Lisbon by tram, revised" }, 0);

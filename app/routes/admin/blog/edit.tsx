@@ -26,8 +26,9 @@ import { adminFail } from "#app/server/http/admin-result.server.ts";
 import { queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
-import { findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
+import { destinationIdOf, findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { destinationChoices } from "#app/server/models/destinations.server.ts";
 import { featuredRecipeIdOf, recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
 import { recordSendChoice, sendChoiceForForm } from "#app/server/newsletter/send-choice.server.ts";
@@ -47,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: (await categoriesInUse(db, { publishedOnly: false })).map((c) => c.name),
     recipes: await recipeChoices(db),
     featuredRecipe: await featuredRecipeIdOf(db, blog.id),
+    destinations: await destinationChoices(db),
+    destination: await destinationIdOf(db, blog.id),
     ...(await sendChoiceForForm(db, blog.id)),
   };
 }
@@ -81,8 +84,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EditBlog() {
-  const { blog, publication, library, categories, recipes, featuredRecipe, subscribers, mailOn, sendChoice } =
-    useLoaderData<typeof loader>();
+  const {
+    blog,
+    publication,
+    library,
+    categories,
+    recipes,
+    featuredRecipe,
+    destinations,
+    destination,
+    subscribers,
+    mailOn,
+    sendChoice,
+  } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -132,6 +146,8 @@ export default function EditBlog() {
           categories={categories}
           recipes={recipes}
           featuredRecipe={featuredRecipe}
+          destinations={destinations}
+          destination={destination}
         />
         <PublishAtField
           idPrefix="edit-blog"

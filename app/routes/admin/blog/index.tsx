@@ -49,6 +49,7 @@ import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { destinationChoices } from "#app/server/models/destinations.server.ts";
 import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { type UndescribedImage, undescribedImages } from "#app/server/models/uploads.server.ts";
@@ -83,6 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     popupEnabled,
     categories: categories.map((c) => c.name),
     recipes: await recipeChoices(db),
+    destinations: await destinationChoices(db),
     undescribed,
     ...newsletter,
   };
@@ -182,7 +184,8 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { categories, recipes, subscribers, mailOn, sendChoice } = useLoaderData<typeof loader>();
+  const { categories, recipes, destinations, subscribers, mailOn, sendChoice } =
+    useLoaderData<typeof loader>();
   return (
     <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
       <fetcher.Form method="post" encType="multipart/form-data" noValidate>
@@ -195,6 +198,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           errors={failed?.fieldErrors}
           categories={categories}
           recipes={recipes}
+          destinations={destinations}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <SendToSubscribersField

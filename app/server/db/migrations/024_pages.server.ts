@@ -3,6 +3,7 @@ import type { Migration } from "kysely/migration";
 import { builtinPageRow, staticPages } from "#app/content/pages.ts";
 import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import type { Dialect } from "#app/server/config.server.ts";
+import { keepingContentVersion } from "./keep-content-version.server.ts";
 
 /**
  * The site's pages become rows the owner edits (/admin/pages): the four built-in pages (About Us,
@@ -60,23 +61,26 @@ export function pagesMigration(dialect: Dialect): Migration {
         }
       }
 
-      // Each built-in page, published as of now.
-      const now = Math.floor(Date.now() / 1000);
-      for (const page of Object.values(staticPages)) {
-        const row = builtinPageRow(page);
-        await db
-          .insertInto("pages" as never)
-          .values({
-            ...row,
-            content: sanitizeBlogHtml(row.content),
-            content_sanitizer: SANITIZER_VERSION,
-            created_at: now,
-            updated_at: now,
-            publish_at: now,
-          } as never)
-          .execute();
-      }
-
+      // The pages the site already showed from its source: the public sees nothing new, so the
+      // content version stays (no cache is emptied for them).
+      await keepingContentVersion(db, async () => {
+        // Each built-in page, published as of now.
+        const now = Math.floor(Date.now() / 1000);
+        for (const page of Object.values(staticPages)) {
+          const row = builtinPageRow(page);
+          await db
+            .insertInto("pages" as never)
+            .values({
+              ...row,
+              content: sanitizeBlogHtml(row.content),
+              content_sanitizer: SANITIZER_VERSION,
+              created_at: now,
+              updated_at: now,
+              publish_at: now,
+            } as never)
+            .execute();
+        }
+      });
       await pathRedirectsWithPages(db, dialect, true);
     },
     async down(db: Kysely<unknown>) {

@@ -12,6 +12,9 @@ export const BACKED_UP = [
   { name: "recovery_codes", key: ["code_hash"], serial: false },
   // Before blogs: a blog may feature a recipe (migration 014).
   { name: "recipes", key: ["id"], serial: true },
+  // Before blogs too: a blog may name its destination (migration 025). A new database already holds
+  // the four built-in ones: a restore puts the archive's in their place.
+  { name: "destinations", key: ["id"], serial: true },
   { name: "blogs", key: ["id"], serial: true },
   // The site's pages (migration 024), before the old addresses that may lead to them. A new
   // database already holds the four built-in ones: a restore puts the archive's in their place.
@@ -50,6 +53,8 @@ export const BACKED_UP = [
 export const SEEDED_ROWS: Readonly<Record<string, string>> = {
   // A row naming a built-in page; the owner's own pages (builtin null) are content.
   pages: "builtin",
+  // A row naming a built-in destination (edited or not, the archive's copy replaces it).
+  destinations: "builtin",
 };
 
 /**

@@ -22,6 +22,8 @@ export interface SampleBlog {
   seoDescription: string;
   /** Comma-separated list */
   seoKeywords: string;
+  /** The built-in destination the post is about (its id, migration 025), listed on its page. */
+  destination?: number;
 }
 
 export const sampleBlogs: SampleBlog[] = [
@@ -120,6 +122,7 @@ export const sampleBlogs: SampleBlog[] = [
   },
   {
     title: "Hut to Hut Across the Dolomites",
+    destination: 3,
     author: "Sam Whitaker",
     date: "2025-07-22",
     category: "Hiking",
@@ -292,6 +295,7 @@ export const sampleBlogs: SampleBlog[] = [
   },
   {
     title: "Kyoto in the Rain",
+    destination: 2,
     author: "Maya Lindqvist",
     date: "2026-03-10",
     category: "Travel",
@@ -330,6 +334,7 @@ export const sampleBlogs: SampleBlog[] = [
   },
   {
     title: "Island Hopping the Cyclades by Slow Ferry",
+    destination: 1,
     author: "Sam Whitaker",
     date: "2026-05-19",
     category: "Travel",
