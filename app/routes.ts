@@ -67,6 +67,7 @@ export default [
     route("admin/design", "routes/admin/design/index.tsx"),
     route("admin/design/logo", "routes/admin/design/logo.ts"),
     route("admin/design/icon", "routes/admin/design/icon.ts"),
+    route("admin/design/home-image", "routes/admin/design/home-image.ts"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/media", "routes/admin/media.tsx"),

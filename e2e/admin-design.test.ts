@@ -57,6 +57,7 @@ test.describe("the site's design", () => {
       .getByRole("group", { name: "Blog page" })
       .getByLabel("Heading", { exact: true })
       .fill("Field notes");
+    await page.getByLabel("Title", { exact: true }).fill("Eat your way round the world");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Design saved" })).toBeVisible();
 
@@ -87,6 +88,7 @@ test.describe("the site's design", () => {
     expect(font.headers()["content-type"]).toContain("font/woff2");
     await shoot(page, "blogs");
     await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Eat your way round the world", level: 1 })).toBeVisible();
     await shoot(page, "home");
   });
 });

@@ -202,6 +202,8 @@ export const DESIGN_MESSAGES = {
   logoSaved: "Logo saved",
   logoRemoved: "Logo removed: the site shows its own mark again.",
   iconSaved: "Site icon saved",
+  homeImageSaved: "Home page image saved",
+  homeImageRemoved: "Home page image removed: the home page shows its own picture again.",
   iconRemoved: "Site icon removed: the site shows its own icon again.",
 };
 
@@ -307,4 +309,17 @@ export function logoBox(logo: Pick<SiteLogo, "width" | "height">): { width: numb
     width: Math.max(1, Math.round(logo.width * scale)),
     height: Math.max(1, Math.round(logo.height * scale)),
   };
+}
+
+/** The home page's opening picture: an upload and its pixel size; null: the picture the site ships with. */
+export interface HomeImage {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/** A stored home image row, or null when there is none or it is damaged. */
+export function homeImageFrom(stored: unknown): HomeImage | null {
+  const logo = logoFrom(stored);
+  return logo ? { id: logo.id, width: logo.width, height: logo.height } : null;
 }

@@ -2,7 +2,7 @@ import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import { Field, FormError, FormTimer, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
-import { useSiteWords } from "#app/components/site-words.ts";
+import { useSiteWords } from "#app/components/public-layout-data.ts";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { CONTACT_FIELDS as C } from "#app/forms/contact.fields.ts";
 import { contactSchema } from "#app/forms/contact.ts";

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { BlogCard, DestinationCard, RecipeCard } from "#app/components/cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { PhotoHero } from "#app/components/page-hero.tsx";
+import { useHomeImage, useSiteWords } from "#app/components/public-layout-data.ts";
 import { SiteLink } from "#app/components/site-link.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { TAGLINE } from "#app/lib/site.ts";
@@ -113,10 +114,12 @@ const SHELVES = {
  */
 export default function Home() {
   const { blogs, recipes, destinations } = useLoaderData<typeof loader>();
+  const words = useSiteWords().home;
+  const homeImage = useHomeImage();
   return (
     <>
       <PhotoHero
-        image="/images/destinations/santorini-greece"
+        image={homeImage ?? "/images/destinations/santorini-greece"}
         alt=""
         className="min-h-[88vh] pt-24"
         shade="via-ink-900/40 to-ink-900/10"
@@ -124,12 +127,9 @@ export default function Home() {
         <div className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 sm:pb-24">
           <p className="font-semibold tracking-wider text-sand-200 uppercase">{TAGLINE}</p>
           <h1 className="mt-3 max-w-3xl font-serif text-4xl leading-tight font-semibold text-white sm:text-6xl">
-            Travel slowly. Eat well. Come home with stories.
+            {words.title}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-white/85 sm:text-xl">
-            Hand-picked destinations, honest guides and the recipes we brought back, for travellers who would
-            rather linger than rush.
-          </p>
+          <p className="mt-5 max-w-2xl text-lg text-white/85 sm:text-xl">{words.subtitle}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <SiteLink
               to="/destinations"

@@ -16,7 +16,8 @@ import type { Route } from "./+types/public-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const { info, popupEnabled, navigation, theme, words, logo, icon } = await getPublicSiteSettings(db);
+  const { info, popupEnabled, navigation, theme, words, logo, icon, homeImage } =
+    await getPublicSiteSettings(db);
   const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
   const uploads = uploadsBase();
   return {
@@ -25,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     popupEnabled,
     navigation,
     words,
+    homeImage: homeImage && ({ kind: "upload", id: homeImage.id, base: uploads } as const),
     look: siteLook(theme),
     logo: logo && { src: uploadSrc(logo.id, 480, uploads), ...logoBox(logo), showName: logo.showName },
     icons: icon

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { DestinationCard } from "#app/components/cards.tsx";
 import { DestinationMap } from "#app/components/destination-map.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { useSiteWords } from "#app/components/public-layout-data.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
@@ -38,11 +39,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** A card's favourite toggle keeps the destination (its card's fields) on the device. */
 export default function Destinations() {
   const { destinations, map } = useLoaderData<typeof loader>();
+  const words = useSiteWords().pages.destinations;
   return (
     <>
-      <PageHero title="Destinations" eyebrow="Where to next">
-        Places we return to again and again. Save the ones that call to you: they stay on this device, no
-        account needed.
+      <PageHero title={words.heading} eyebrow={words.eyebrow}>
+        {words.intro}
       </PageHero>
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-16 sm:px-6">
         {destinations.length === 0 ? (

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import { RecipeCard } from "#app/components/cards.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
+import { useSiteWords } from "#app/components/public-layout-data.ts";
 import { SearchBox } from "#app/components/search-box.tsx";
-import { useSiteWords } from "#app/components/site-words.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";

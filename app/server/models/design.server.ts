@@ -1,6 +1,8 @@
 import {
   DEFAULT_THEME,
   DEFAULT_WORDS,
+  type HomeImage,
+  homeImageFrom,
   ICON_SIZES,
   iconFrom,
   iconKey,
@@ -28,6 +30,7 @@ export const DESIGN_KEYS = {
   words: "design.words",
   logo: "design.logo",
   icon: "design.icon",
+  homeImage: "design.homeImage",
 } as const;
 
 /** A stored row's text, read once per distinct text (every public render asks). */
@@ -44,6 +47,7 @@ export const themeOfText = parsed(themeFrom);
 export const wordsOfText = parsed(wordsFrom);
 const logoOfText = parsed(logoFrom);
 const iconOfText = parsed(iconFrom);
+const homeImageOfText = parsed(homeImageFrom);
 
 /** The whole design as pages and the screen use it. */
 export interface Design {
@@ -51,6 +55,7 @@ export interface Design {
   words: SiteWords;
   logo: SiteLogo | null;
   icon: { id: string } | null;
+  homeImage: HomeImage | null;
 }
 
 /** The design, from the settings rows a query read (absent: today's). */
@@ -59,11 +64,13 @@ export function designFromRows(stored: (key: string) => string | undefined): Des
   const words = stored(DESIGN_KEYS.words);
   const logo = stored(DESIGN_KEYS.logo);
   const icon = stored(DESIGN_KEYS.icon);
+  const homeImage = stored(DESIGN_KEYS.homeImage);
   return {
     theme: theme === undefined ? DEFAULT_THEME : themeOfText(theme),
     words: words === undefined ? DEFAULT_WORDS : wordsOfText(words),
     logo: logo === undefined ? null : logoOfText(logo),
     icon: icon === undefined ? null : iconOfText(icon),
+    homeImage: homeImage === undefined ? null : homeImageOfText(homeImage),
   };
 }
 
@@ -96,6 +103,23 @@ export async function saveLogo(db: DB, actor: Actor, logo: SiteLogo | null): Pro
   return before;
 }
 
+/** Sets the home page's picture (null: the one the site ships with), answering the one it replaced. */
+export async function saveHomeImage(
+  db: DB,
+  actor: Actor,
+  image: HomeImage | null,
+): Promise<HomeImage | null> {
+  const before = (await getDesign(db)).homeImage;
+  await writeSetting(
+    db,
+    actor,
+    DESIGN_KEYS.homeImage,
+    image,
+    image ? "Design: home page image" : "Design: home page image removed",
+  );
+  return before;
+}
+
 /** Sets the site icon (null: the built-in icon), answering the icon it replaced. */
 export async function saveIcon(
   db: DB,
@@ -114,13 +138,17 @@ export async function saveIcon(
 }
 
 /**
- * The upload keys a stored design row uses (the logo's widths, the icon's sizes), so backups and
+ * The upload keys a stored design row uses (the logo's and the home image's widths, the icon's sizes), so backups and
  * exports carry those files with the row: they are not in the media library.
  */
 export function designUploadKeys(key: string, value: string, widthKey: (id: string) => string[]): string[] {
   if (key === DESIGN_KEYS.logo) {
     const logo = logoOfText(value);
     return logo ? widthKey(logo.id) : [];
+  }
+  if (key === DESIGN_KEYS.homeImage) {
+    const image = homeImageOfText(value);
+    return image ? widthKey(image.id) : [];
   }
   if (key === DESIGN_KEYS.icon) {
     const icon = iconOfText(value);

@@ -241,6 +241,7 @@ describeEachEngine("admin models", (db) => {
       words: DEFAULT_WORDS,
       logo: null,
       icon: null,
+      homeImage: null,
     };
     expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false, ...rest });
     const next = { ...original, name: "Layout Name", domain: "layout.example" };

@@ -21,7 +21,8 @@ const square = (size: number) =>
   sharp({ create: { width: size, height: size, channels: 3, background: "#c2185b" } })
     .png()
     .toBuffer();
-const file = (bytes: Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+const file = (bytes: Uint8Array, name: string, type: string) =>
+  new File([new Uint8Array(bytes)], name, { type });
 
 /** The toast a redirect carries (the toast cookie, base64url JSON). */
 function toastOf(answer: unknown): { type: string; message: string } {

@@ -47,6 +47,7 @@ describeRoutesEachEngine("the design screen", (h) => {
       words: DEFAULT_WORDS,
       logo: null,
       icon: null,
+      homeImage: null,
     });
   });
 

@@ -12,6 +12,7 @@ import {
   DEFAULT_WORDS,
   DESIGN_MESSAGES,
   HEADING_FONTS,
+  type HomeImage,
   iconKey,
   LIST_PAGE_LABELS,
   LIST_PAGES,
@@ -155,7 +156,15 @@ function PageWordsFields({
 }
 
 /** The logo and site icon: each its own form (a file, posted to its own route), beside the main form. */
-function ImagesSection({ logo, icon }: { logo: SiteLogo | null; icon: { id: string } | null }) {
+function ImagesSection({
+  logo,
+  icon,
+  homeImage,
+}: {
+  logo: SiteLogo | null;
+  icon: { id: string } | null;
+  homeImage: HomeImage | null;
+}) {
   const box = logo ? logoBox(logo) : null;
   return (
     <section
@@ -163,7 +172,7 @@ function ImagesSection({ logo, icon }: { logo: SiteLogo | null; icon: { id: stri
       className="space-y-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-900/5"
     >
       <h2 id="design-images" className="font-serif text-2xl font-semibold">
-        Logo and site icon
+        Logo, site icon and home page image
       </h2>
       <Form
         key={logo?.id ?? "no-logo"}
@@ -268,12 +277,57 @@ function ImagesSection({ logo, icon }: { logo: SiteLogo | null; icon: { id: stri
           )}
         </div>
       </Form>
+      <Form
+        key={homeImage?.id ?? "no-home-image"}
+        method="post"
+        action="/admin/design/home-image"
+        encType="multipart/form-data"
+        className="space-y-3 border-t border-ink-900/10 pt-6"
+      >
+        <div className="flex flex-wrap items-center gap-4">
+          <img
+            src={homeImage ? uploadSrc(homeImage.id, 480) : "/images/destinations/santorini-greece-640.webp"}
+            alt={homeImage ? "Current home page image" : "The home page's own picture"}
+            width={112}
+            height={75}
+            className="h-[75px] w-28 rounded-xl object-cover"
+            data-testid="current-home-image"
+          />
+          <div className="min-w-0 flex-1">
+            <label htmlFor="design-home-image-file" className="block font-medium">
+              {DESIGN_IMAGE_FIELDS.homeImageFile.label}
+            </label>
+            <input
+              id="design-home-image-file"
+              type="file"
+              name={DESIGN_IMAGE_FIELDS.homeImageFile.name}
+              accept="image/*"
+              className="mt-1 block w-full text-sm"
+              aria-describedby="design-home-image-hint"
+            />
+            <p id="design-home-image-hint" className="mt-1 text-sm text-ink-700">
+              The wide picture behind the home page's title: a landscape photo at least 1600 px wide looks
+              best.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="upload" className={buttonSecondary}>
+            Upload home page image
+          </button>
+          {homeImage && (
+            <button type="submit" name="intent" value="remove" className={buttonSecondary}>
+              Remove home page image
+            </button>
+          )}
+        </div>
+      </Form>
     </section>
   );
 }
 
 export default function DesignScreen() {
-  const { theme, words, logo, icon } = useLoaderData<typeof loader>();
+  const { theme, words, logo, icon, homeImage } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useShowToast(result?.toast);
   const saving = useNavigation().state === "submitting";
@@ -283,7 +337,7 @@ export default function DesignScreen() {
   return (
     <div className="max-w-4xl">
       <PageHeader title="Design" />
-      <ImagesSection logo={logo} icon={icon} />
+      <ImagesSection logo={logo} icon={icon} homeImage={homeImage} />
       <Form method="post" noValidate className="mt-8 space-y-8">
         <section
           aria-labelledby="design-look"

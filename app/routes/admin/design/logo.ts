@@ -2,17 +2,12 @@ import { redirect } from "react-router";
 import { DESIGN_IMAGE_FIELDS, logoForm } from "#app/forms/design-images.ts";
 import { DESIGN_MESSAGES } from "#app/lib/design.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { replaceDesignUpload } from "#app/server/editing/design-upload.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
-import {
-  discardImage,
-  InvalidImageError,
-  StorageError,
-  storeUpload,
-} from "#app/server/media/storage.server.ts";
+import { discardImage } from "#app/server/media/storage.server.ts";
 import { saveLogo } from "#app/server/models/design.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/logo";
 
 const BACK = "/admin/design";
@@ -26,8 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * The design screen's logo form: Upload (the file is decoded, so only an image is kept, an SVG's
  * script included never) or Remove. Every answer goes back to the design screen with a toast, so
- * the form works the same with or without JavaScript. The replaced logo's files go once the new
- * one is saved; it is not in the media library, so nothing else can use them.
+ * the form works the same with or without JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
@@ -39,25 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await discardImage(before?.id ?? null);
     return redirectWithToast(BACK, "success", DESIGN_MESSAGES.logoRemoved);
   }
-  const file = read.form.get(DESIGN_IMAGE_FIELDS.logoFile.name);
-  if (!(file instanceof File) || file.size === 0)
-    return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${DESIGN_MESSAGES.chooseFile}`);
-  let stored: Awaited<ReturnType<typeof storeUpload>>;
-  try {
-    stored = await storeUpload(new Uint8Array(await file.arrayBuffer()));
-  } catch (error) {
-    if (error instanceof InvalidImageError || error instanceof StorageError)
-      return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${error.message}`);
-    throw error;
-  }
-  try {
-    const logo = { id: stored.id, width: stored.width, height: stored.height, showName: read.data.showName };
-    const before = await saveLogo(db, actor, logo);
-    await discardImage(before?.id ?? null);
-  } catch (error) {
-    await discardImage(stored.id);
-    log.error({ err: error }, "Saving the logo");
-    return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: please try again.`);
-  }
+  const { showName } = read.data;
+  const saved = await replaceDesignUpload(
+    read.form.get(DESIGN_IMAGE_FIELDS.logoFile.name),
+    ({ id, width, height }) => saveLogo(db, actor, { id, width, height, showName }),
+    "logo",
+  );
+  if (!saved.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${saved.message}`);
   return redirectWithToast(BACK, "success", DESIGN_MESSAGES.logoSaved);
 }
