@@ -43,11 +43,13 @@ const SCRIPTED_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height
 describeRoutesEachEngine("the logo and site icon forms", (h) => {
   let logoRoute: typeof import("#app/routes/admin/design/logo.ts");
   let iconRoute: typeof import("#app/routes/admin/design/icon.ts");
+  let homeImageRoute: typeof import("#app/routes/admin/design/home-image.ts");
   let layout: typeof import("#app/routes/public-layout.tsx");
   let design: typeof import("#app/server/models/design.server.ts");
   beforeAll(async () => {
     logoRoute = await import("#app/routes/admin/design/logo.ts");
     iconRoute = await import("#app/routes/admin/design/icon.ts");
+    homeImageRoute = await import("#app/routes/admin/design/home-image.ts");
     layout = await import("#app/routes/public-layout.tsx");
     design = await import("#app/server/models/design.server.ts");
   });
@@ -65,6 +67,7 @@ describeRoutesEachEngine("the logo and site icon forms", (h) => {
     (await h.loader(layout as never, "/", { cookie: "" })) as {
       logo: { src: string; width: number; height: number; showName: boolean } | null;
       icons: { tab: string; touch: string } | null;
+      homeImage: { kind: string; id: string; base: string } | null;
     };
 
   it("refuses an icon that is not square, too small, or not an image, and stores nothing", async () => {
@@ -170,8 +173,31 @@ describeRoutesEachEngine("the logo and site icon forms", (h) => {
     expect((await design.getDesign(h.db())).logo).toBeNull();
   });
 
-  it("sends a GET of either form's address back to the design screen", async () => {
-    for (const route of [logoRoute, iconRoute]) {
+  it("puts an uploaded home page image behind the home page's title, and removes it again", async () => {
+    const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: "#2a9d8f" } })
+      .jpeg()
+      .toBuffer();
+    const post = (fields: Record<string, string | File>) =>
+      answerOf(h.action(homeImageRoute, "/admin/design/home-image", formOf(fields)));
+    expect(
+      toastOf(await post({ intent: "upload", homeImageFile: file(photo, "home.jpg", "image/jpeg") })),
+    ).toEqual({
+      type: "success",
+      message: "Home page image saved",
+    });
+    const image = (await design.getDesign(h.db())).homeImage;
+    if (!image) throw new Error("no home image saved");
+    expect([image.width, image.height]).toEqual([1600, 1067]);
+    expect((await shown()).homeImage).toEqual({ kind: "upload", id: image.id, base: "/uploads" });
+    expect(toastOf(await post({ intent: "remove" })).message).toBe(
+      "Home page image removed: the home page shows its own picture again.",
+    );
+    expect(uploadFiles(image.id).filter(existsSync)).toEqual([]);
+    expect((await shown()).homeImage).toBeNull();
+  });
+
+  it("sends a GET of each form's address back to the design screen", async () => {
+    for (const route of [logoRoute, iconRoute, homeImageRoute]) {
       const answer = (await answerOf(h.loader(route as never, "/admin/design/logo"))) as Response;
       expect([answer.status, answer.headers.get("location")]).toEqual([302, "/admin/design"]);
     }
