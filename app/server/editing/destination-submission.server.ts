@@ -1,6 +1,7 @@
 import { DESTINATION_MESSAGES as M } from "#app/forms/destination.fields.ts";
 import { type DestinationSubmission, destinationFields } from "#app/forms/destination.ts";
-import type { Destination } from "#app/lib/destinations.ts";
+import { checkDestinationSlug, DESTINATION_SLUG_MESSAGES, type Destination } from "#app/lib/destinations.ts";
+import { isUniqueViolation } from "#app/server/db/unique-violation.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
 import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 import { type DestinationInput, DestinationInputError } from "#app/server/models/destinations.server.ts";
@@ -57,6 +58,15 @@ export async function saveDestinationFrom(
       try {
         return await save({ ...fields, ...image, keepImage });
       } catch (error) {
+        // Two saves racing for one free slug: the second meets the unique index.
+        if (isUniqueViolation(error)) {
+          const check = checkDestinationSlug(fields.name);
+          refused = new DestinationInputError(
+            "name",
+            DESTINATION_SLUG_MESSAGES.taken(check.ok ? check.slug : ""),
+          );
+          return null;
+        }
         if (!(error instanceof DestinationInputError)) throw error;
         refused = error;
         return null;

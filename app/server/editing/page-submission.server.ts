@@ -2,6 +2,7 @@ import { PAGE_MESSAGES } from "#app/forms/page.fields.ts";
 import type { PageSubmission } from "#app/forms/page.ts";
 import { publicationOf } from "#app/forms/publication.ts";
 import type { SitePage } from "#app/lib/content-shapes.ts";
+import { isUniqueViolation } from "#app/server/db/unique-violation.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
 import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 import { type PageInput, PageInputError } from "#app/server/models/pages.server.ts";
@@ -53,10 +54,4 @@ export async function savePageFrom(
     log.error({ err: error }, "Saving a page");
     return { ok: false, response: adminFail(500, `${failure}: the page could not be saved.`, { values }) };
   }
-}
-
-/** PostgreSQL's unique_violation, or SQLite's SQLITE_CONSTRAINT_UNIQUE. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; errcode?: unknown } | null;
-  return e?.code === "23505" || e?.errcode === 2067;
 }

@@ -13,6 +13,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { PostgresAdapter, sql } from "kysely";
 import { escapeHtml } from "#app/lib/escape-html.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { isUniqueViolation } from "#app/server/db/unique-violation.server.ts";
 import { saveImportedBlog } from "#app/server/models/blogs.server.ts";
 import { saveImportedPage } from "#app/server/models/pages.server.ts";
 import { saveImportedRecipe } from "#app/server/models/recipes.server.ts";
@@ -450,9 +451,6 @@ async function savePost(
   });
   ctx.report.wrote("blogs", mapped ? "updated" : "added");
 }
-
-/** PostgreSQL's unique-key refusal: two posts written at once wanted the same slug. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23505";
 
 /**
  * Posts written side by side on PostgreSQL, where each waits mostly on round trips to the server;
