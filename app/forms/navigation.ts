@@ -7,7 +7,7 @@ const cell = z.string().max(NAV_LIMITS.href * 2, NAV_MESSAGES.linkTooLong);
 const rows = (max: number, tooMany: string) => z.array(cell).max(max, tooMany);
 
 /** What a button of the editor asks for: save, or a move of one row of one menu. */
-export const NAV_OP = /^(save|add:(header|footer)|(remove|up|down):(header|footer):\d{1,4})$/;
+const NAV_OP = /^(save|add:(header|footer)|(remove|up|down):(header|footer):\d{1,4})$/;
 
 /** The navigation editor's post: both menus' rows, the version it was opened at, the button. */
 export const navigationForm = z.object({
@@ -24,5 +24,3 @@ export const navigationForm = z.object({
   footerLabel: rows(MAX_ROWS.footer, NAV_MESSAGES.tooManyFooter),
   footerLink: rows(MAX_ROWS.footer, NAV_MESSAGES.tooManyFooter),
 });
-
-export type NavigationPost = z.output<typeof navigationForm>;

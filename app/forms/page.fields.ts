@@ -13,7 +13,7 @@ export const PAGE_FIELDS = defineFields({
 export type PageFormValues = Record<keyof typeof PAGE_FIELDS, string>;
 
 /** The placeholder a page's texts may hold: the page shows the site's name there. */
-export const SITE_NAME_PLACEHOLDER = "{siteName}";
+const SITE_NAME_PLACEHOLDER = "{siteName}";
 
 export const PAGE_MESSAGES = {
   saved: "Page saved",

@@ -102,8 +102,8 @@ export const BODY_FONTS: readonly FontChoice[] = [
 ];
 
 /** The stylesheet's own font stacks, which a chosen font goes in front of. */
-export const SERIF_STACK = 'ui-serif, "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif';
-export const SANS_STACK =
+const SERIF_STACK = 'ui-serif, "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif';
+const SANS_STACK =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const fontById = (list: readonly FontChoice[], id: string) => list.find((f) => f.id === id);
@@ -126,7 +126,7 @@ export const LIST_PAGES = ["destinations", "blogs", "recipes", "contact"] as con
 export type ListPage = (typeof LIST_PAGES)[number];
 
 /** A page's header: the small line above the title, the title, the paragraph under it. */
-export interface PageWords {
+interface PageWords {
   eyebrow: string;
   heading: string;
   intro: string;

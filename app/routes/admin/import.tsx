@@ -402,7 +402,8 @@ function ExportSection() {
     >
       <p className="text-ink-700">
         One file with everything needed to rebuild this site elsewhere: blogs, pages, recipes, comments,
-        categories, redirects, images and settings (the menus and the design included). Accounts come without passwords.
+        categories, redirects, images and settings (the menus and the design included). Accounts come without
+        passwords.
       </p>
       <Form method="post" action="/admin/export" reloadDocument className="space-y-4">
         <label className="flex items-center gap-2">

@@ -47,7 +47,7 @@ const LATIN_EXT =
  * layout shift); a preloaded font is there in time on all but the slowest first visit, and cached
  * for every page after it.
  */
-export function themeFonts(theme: Theme): { css: string; preload: string[] } {
+function themeFonts(theme: Theme): { css: string; preload: string[] } {
   const chosen = [fontById(HEADING_FONTS, theme.headingFont), fontById(BODY_FONTS, theme.bodyFont)];
   let css = "";
   const preload: string[] = [];

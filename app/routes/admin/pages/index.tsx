@@ -67,10 +67,7 @@ export default function Pages() {
         {total} {total === 1 ? "page" : "pages"}. The four built-in pages keep their addresses (the site links
         to them); pages you add live at their own address.
       </p>
-      <AdminTable
-        headings={["Title", "Address", "State", "Updated", { hidden: "Actions" }]}
-        caption="Pages"
-      >
+      <AdminTable headings={["Title", "Address", "State", "Updated", { hidden: "Actions" }]} caption="Pages">
         {items.map((row) => (
           <tr key={row.id} className="border-t border-ink-900/5 align-top">
             <td className="px-4 py-3 font-semibold">
