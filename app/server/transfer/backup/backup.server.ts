@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { Kysely, SqliteDialect, sql } from "kysely";
+import { highlightImage, parseHighlights } from "#app/lib/destinations.ts";
 import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { type Dialect, sqlitePathOf } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
@@ -203,6 +204,16 @@ export async function dumpTables(
       if (table.serial && typeof row.id === "number") maxId = Math.max(maxId, row.id);
       if (table.name === "uploads") reference(row.id);
       if (table.name === "blogs" || table.name === "recipes") reference(row.image_id);
+      // A destination's picture, and any highlight showing an upload (its id, as stored); a
+      // built-in destination's own picture ships with the site (image_path) and has no file here.
+      if (table.name === "destinations") {
+        reference(row.image_id);
+        if (typeof row.highlights === "string")
+          for (const h of parseHighlights(row.highlights)) {
+            const image = highlightImage(h.image);
+            if (image?.kind === "upload") reference(image.id);
+          }
+      }
       // The logo and the site icon live outside the media library: their row names their files.
       if (table.name === "settings" && typeof row.key === "string" && typeof row.value === "string")
         for (const key of designUploadKeys(row.key, row.value, widthKeys)) referencedKeys.add(key);

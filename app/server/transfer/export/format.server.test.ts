@@ -9,7 +9,14 @@ import {
   refusalReason,
   rowHash,
 } from "./format.server.ts";
-import { blogColumns, RowProblem, recipeColumns, slugOf, stringList } from "./rows.server.ts";
+import {
+  blogColumns,
+  destinationColumns,
+  RowProblem,
+  recipeColumns,
+  slugOf,
+  stringList,
+} from "./rows.server.ts";
 
 describe("what an export holds", () => {
   it("leaves subscribers and contact messages out unless personal data is asked for", () => {
@@ -170,5 +177,49 @@ describe("reading an exported row back", () => {
     expect(slugOf({ slug: "pastel-de-nata", title: "x" })).toBe("pastel-de-nata");
     expect(slugOf({ slug: "../../etc", title: "Pastel de nata" })).toBe("etc");
     expect(slugOf({ slug: "", title: "Pastel de nata" })).toBe("pastel-de-nata");
+  });
+
+  it("reads a destination's columns, keeping only pictures it can draw as the site's own", () => {
+    const destination = {
+      id: 5,
+      builtin: null,
+      slug: "porto-portugal",
+      name: "Porto, Portugal",
+      image_id: null,
+      image_url: "https://example.com/porto.jpg",
+      image_path: "/images/destinations/porto",
+      image_alt: "",
+      short: "Tiles.",
+      description: "Bridges.",
+      highlights: JSON.stringify([
+        { name: "Ribeira", image: "0123456789abcdef01234567", extra: true },
+        { name: 3, image: "x" },
+      ]),
+      location: "Portugal",
+      best_time: "May",
+      theme: "City",
+      tag: "trending",
+      latitude: 41.1579,
+      longitude: -8.6291,
+      position: 7,
+      created_at: 100,
+      updated_at: 200,
+    };
+    expect(destinationColumns(destination)).toMatchObject({
+      name: "Porto, Portugal",
+      image_url: "https://example.com/porto.jpg",
+      image_path: "/images/destinations/porto",
+      highlights: '[{"name":"Ribeira","image":"0123456789abcdef01234567"}]',
+      tag: "trending",
+      latitude: 41.1579,
+      position: 7,
+      updated_at: 200,
+    });
+    // A "built-in" picture that is not one of the site's: none.
+    for (const path of ["https://evil.example/x", "/images/destinations/../../admin", "javascript:x()"])
+      expect(destinationColumns({ ...destination, image_path: path }).image_path).toBeNull();
+    expect(destinationColumns({ ...destination, tag: "<b>" }).tag).toBeNull();
+    expect(() => destinationColumns({ ...destination, name: " " })).toThrow(RowProblem);
+    expect(() => destinationColumns({ ...destination, latitude: 91 })).toThrow(/latitude/);
   });
 });

@@ -43,6 +43,8 @@ const PII_TABLES: readonly string[] = ["users", "contacts"];
 const EXPORTED_NAMES = new Set([
   "accounts",
   "recipes",
+  // Every column, the built-in ones too (an import overwrites the target's of the same key).
+  "destinations",
   "blogs",
   "pages",
   "blog_slug_redirects",

@@ -14,8 +14,16 @@ export interface ImportContext {
   siteId: string;
   dryRun: boolean;
   now: number;
-  /** Old id → id on this site, for the rows that point to blogs, recipes and pages (0: a dry run's new row). */
-  ids: { blogs: Map<number, number>; recipes: Map<number, number>; pages: Map<number, number> };
+  /**
+   * Old id → id on this site, for the rows that point to blogs, recipes, pages and destinations
+   * (0: a dry run's new row).
+   */
+  ids: {
+    blogs: Map<number, number>;
+    recipes: Map<number, number>;
+    pages: Map<number, number>;
+    destinations: Map<number, number>;
+  };
   report: ImportReport;
   /** Per table (settings, site_numbers): whether the export's rows may be written here. */
   settingsAllowed: Map<string, boolean>;
@@ -64,7 +72,7 @@ export async function earlier(
   type: string,
   id: string,
   hash: string,
-  table: "blogs" | "recipes" | "pages" | "comments" | "accounts" | "users" | "contacts",
+  table: "blogs" | "recipes" | "pages" | "destinations" | "comments" | "accounts" | "users" | "contacts",
 ) {
   const entry = await mapped(ctx, type, id);
   if (!entry) return { localId: null, changed: true };

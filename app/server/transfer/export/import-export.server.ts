@@ -3,8 +3,11 @@
  * not restored. Every row is keyed in `import_map` by (wanderplate, the export's site id, type,
  * the old id) with the SHA-256 of the row as exported, so re-running the same file adds nothing
  * and a changed row updates the row it wrote. Ids are remapped (a comment's blog, a blog's
- * featured recipe, redirects); slugs are kept when free, else get the models' -2 rule. The
- * built-in pages (About Us and the others) are the site's texts: the export's overwrite this site's.
+ * featured recipe, a blog's destination, redirects); slugs are kept when free, else get the models'
+ * -2 rule (a destination's slug is its name's: one whose address this site already gives another
+ * destination is skipped, as the admin's form refuses it). The built-in pages (About Us and the
+ * others) and destinations are the site's own: the export's overwrite this site's of the same key
+ * (a built-in destination this site deleted comes back).
  *
  * The archive is read twice. Its manifest, which holds every part's checksum, is its last entry,
  * so a first pass checks the whole file (verifyArchive) and only a complete, valid export reaches
@@ -50,6 +53,7 @@ const KINDS = [
   "blogs",
   "recipes",
   "pages",
+  "destinations",
   "comments",
   "media",
   "mediaFiles",
@@ -81,7 +85,7 @@ export async function importWanderplateExport(
     siteId: manifest.siteId,
     dryRun: options.dryRun,
     now: startedAt,
-    ids: { blogs: new Map(), recipes: new Map(), pages: new Map() },
+    ids: { blogs: new Map(), recipes: new Map(), pages: new Map(), destinations: new Map() },
     report,
     settingsAllowed: new Map(),
   };

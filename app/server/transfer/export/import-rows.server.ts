@@ -1,10 +1,12 @@
 /**
  * The import of our own export, one row at a time (import-export.server.ts reads the archive and calls
- * `importRow` for each row, table by table, in the export's order: recipes before the blogs that
- * feature them, blogs and pages before the comments and redirects that point to them). Each row is written in its own
- * transaction together with its import-map entry, so an interrupted import resumes where it was.
+ * `importRow` for each row, table by table, in the export's order: recipes and destinations before
+ * the blogs that feature or name them, blogs and pages before the comments and redirects that point
+ * to them). Each row is written in its own transaction together with its import-map entry, so an
+ * interrupted import resumes where it was.
  * In a dry run every row is read and counted the same way, and nothing is written.
  */
+import { checkDestinationSlug } from "#app/lib/destinations.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
@@ -27,6 +29,7 @@ import {
 } from "./import-context.server.ts";
 import {
   blogColumns,
+  destinationColumns,
   int,
   intOrNull,
   pageColumns,
@@ -52,6 +55,8 @@ export async function importRow(ctx: ImportContext, table: string, row: Row): Pr
       return importAccount(ctx, row);
     case "recipes":
       return importRecipe(ctx, row);
+    case "destinations":
+      return importDestination(ctx, row);
     case "blogs":
       return importBlog(ctx, row);
     case "pages":
@@ -120,6 +125,7 @@ async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
   const columns = { ...blogColumns(row, sanitizeBlogHtml), content_sanitizer: SANITIZER_VERSION };
   const category = text(row, "category", "");
   const featuredOld = "featured_recipe_id" in row ? intOrNull(row, "featured_recipe_id") : null;
+  const destinationOld = "destination_id" in row ? intOrNull(row, "destination_id") : null;
   const hash = rowHash(row);
   const state = publicationState(columns.publish_at, ctx.now);
   const prior = await earlier(ctx, "blog", id, hash, "blogs");
@@ -132,6 +138,8 @@ async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
   }
   // A featured recipe the export did not bring (or that was skipped) is left out, not guessed.
   const featured = featuredOld === null ? null : (ctx.ids.recipes.get(featuredOld) ?? null);
+  // Likewise its destination (destinations come before blogs in the export).
+  const destination = destinationOld === null ? null : (ctx.ids.destinations.get(destinationOld) ?? null);
   const localId = await inTransaction(ctx, async (trx) => {
     const exceptId = prior.localId ?? undefined;
     const slug = await uniqueSlug(trx, "blogs", slugOf(row), "post", exceptId);
@@ -140,6 +148,7 @@ async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
       ...(await categoryColumns(trx, category, exceptId)),
       slug,
       featured_recipe_id: featured,
+      destination_id: destination,
     };
     let written: { id: number };
     if (prior.localId === null) {
@@ -240,6 +249,80 @@ async function builtinPageId(db: DB, builtin: string): Promise<number> {
   const row = await db.selectFrom("pages").select("id").where("builtin", "=", builtin).executeTakeFirst();
   if (!row) throw new RowProblem(`this site has no built-in page "${builtin}"`);
   return row.id;
+}
+
+/**
+ * A destination. A built-in one (`builtin` set) overwrites this site's destination of the same key
+ * in place, every column, or comes back with that key where this site deleted it; the owner's own
+ * are added, or updated, through the import map as pages are. Its address is its slug, made from
+ * its name (the model's rule): kept when free; one another destination of this site already has
+ * is refused, as the admin's form refuses it, and the row is skipped (its blogs then name this
+ * site's built-in destination of the same key, or none).
+ */
+async function importDestination(ctx: ImportContext, row: Row): Promise<void> {
+  const id = sourceId(row);
+  const builtin = textOrNull(row, "builtin");
+  const columns = destinationColumns(row);
+  const hash = rowHash(row);
+  const prior = await earlier(ctx, "destination", id, hash, "destinations");
+  const target = builtin === null ? prior.localId : await builtinDestinationId(ctx.db, builtin);
+  // Its blogs name this site's row, even when the export's copy is skipped below.
+  if (target !== null) ctx.ids.destinations.set(Number(id), target);
+  if (prior.localId !== null && prior.localId === target && !prior.changed)
+    return count(ctx, "destinations", "unchanged");
+  // A row the admin's form would refuse is skipped before it is counted, in a dry run too.
+  await destinationSlugFor(ctx.db, row, columns.name, target);
+  count(ctx, "destinations", target === null ? "added" : "updated");
+  if (ctx.dryRun) {
+    if (target === null) ctx.ids.destinations.set(Number(id), 0);
+    return;
+  }
+  const localId = await inTransaction(ctx, async (trx) => {
+    // Checked again where it is written: an admin may have taken the address since.
+    const values = { ...columns, builtin, slug: await destinationSlugFor(trx, row, columns.name, target) };
+    const written =
+      target === null
+        ? await trx.insertInto("destinations").values(values).returning("id").executeTakeFirstOrThrow()
+        : await trx
+            .updateTable("destinations")
+            .set(values)
+            .where("id", "=", target)
+            .returning("id")
+            .executeTakeFirstOrThrow();
+    await remember(trx, ctx, "destination", id, written.id, hash);
+    return written.id;
+  });
+  ctx.ids.destinations.set(Number(id), localId);
+}
+
+/** This site's built-in destination of that key, or null (deleted here, or one this version lacks). */
+async function builtinDestinationId(db: DB, builtin: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("destinations")
+    .select("id")
+    .where("builtin", "=", builtin)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * A destination's slug on this site: the exported one when it is what the slug rule makes of
+ * itself (an address we can serve), else the rule applied to the name; RowProblem when the rule
+ * makes none, or when another destination of this site (not `exceptId`) lives there.
+ */
+async function destinationSlugFor(db: DB, row: Row, name: string, exceptId: number | null): Promise<string> {
+  const exported = text(row, "slug", "");
+  const own = checkDestinationSlug(exported);
+  const check = own.ok && own.slug === exported ? own : checkDestinationSlug(name);
+  if (!check.ok) throw new RowProblem(`its address cannot be made from its name (${check.message})`);
+  const holder = await db
+    .selectFrom("destinations")
+    .select("id")
+    .where("slug", "=", check.slug)
+    .executeTakeFirst();
+  if (holder && holder.id !== exceptId)
+    throw new RowProblem(`another destination of this site lives at /destinations/${check.slug}`);
+  return check.slug;
 }
 
 /** The blog on this site an old blog id became, or RowProblem when the export did not bring it. */

@@ -4,6 +4,7 @@
  * a row that cannot be used throws RowProblem (the import skips it and says why). Rows of an older
  * schema lack later columns; each gets the value its migration gave existing rows.
  */
+import { highlightImage, parseHighlights } from "#app/lib/destinations.ts";
 import { excerptOf } from "#app/lib/excerpt.ts";
 import { slugify } from "#app/lib/slug.ts";
 
@@ -120,6 +121,53 @@ export function pageColumns(row: Row, sanitize: (html: string) => string) {
     created_at: createdAt,
     updated_at: int(row, "updated_at", createdAt),
     publish_at: intOrNull(row, "publish_at"),
+  };
+}
+
+/** A coordinate in decimal degrees within ±`limit`, or null. */
+function coordinate(row: Row, column: string, limit: 90 | 180): number | null {
+  const value = row[column];
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= limit) return value;
+  throw new RowProblem(`its ${column} is not a coordinate`);
+}
+
+/**
+ * A destination's columns, less slug and builtin (which depend on the target). Its pictures are
+ * drawn as they are stored, so each is checked for what it claims to be: `image_path` must be one
+ * of the pictures shipped with the site (else none), highlights a list of {name, image} (anything
+ * else in it is dropped, as the site itself reads them).
+ */
+export function destinationColumns(row: Row) {
+  const name = text(row, "name");
+  if (name.trim() === "") throw new RowProblem("it has no name");
+  const createdAt = int(row, "created_at");
+  const imageId = textOrNull(row, "image_id");
+  const imagePath = textOrNull(row, "image_path");
+  const tag = textOrNull(row, "tag");
+  const latitude = coordinate(row, "latitude", 90);
+  const longitude = coordinate(row, "longitude", 180);
+  return {
+    name,
+    image_id: imageId,
+    image_url: imageId ? null : textOrNull(row, "image_url"),
+    image_path: imagePath !== null && highlightImage(imagePath)?.kind === "builtin" ? imagePath : null,
+    image_alt: text(row, "image_alt", name),
+    short: text(row, "short", ""),
+    description: text(row, "description", ""),
+    highlights: JSON.stringify(
+      parseHighlights(text(row, "highlights", "[]")).map((h) => ({ name: h.name, image: h.image })),
+    ),
+    location: text(row, "location", ""),
+    best_time: text(row, "best_time", ""),
+    theme: text(row, "theme", ""),
+    tag: tag === "trending" ? tag : null,
+    // Both or neither, as the form takes them.
+    latitude: longitude === null ? null : latitude,
+    longitude: latitude === null ? null : longitude,
+    position: int(row, "position", 0),
+    created_at: createdAt,
+    updated_at: int(row, "updated_at", createdAt),
   };
 }
 

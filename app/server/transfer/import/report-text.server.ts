@@ -5,6 +5,7 @@ const KIND_NAMES: Record<string, string> = {
   blogs: "Blogs",
   recipes: "Recipes",
   pages: "Pages",
+  destinations: "Destinations",
   comments: "Comments",
   subscribers: "Subscribers",
   media: "Media",

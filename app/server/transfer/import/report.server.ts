@@ -44,7 +44,7 @@ export interface ImportReport {
   format: string;
   source: { system: SourceSystem; url: string; title: string };
   dryRun: boolean;
-  /** Keys: blogs, recipes, pages, comments, media, authors, subscribers. */
+  /** Keys: blogs, recipes, pages, destinations (our own export), comments, media, authors, subscribers. */
   counts: Record<string, KindCount>;
   skipped: { total: number; byReason: Record<string, number>; examples: SkippedExample[] };
   /** Grouped by code: "control-characters", "unknown-shortcode", "page-builder", … */
