@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { DESIGN_IMAGE_FIELDS, homeImageForm } from "#app/forms/design-images.ts";
+import { DESIGN_IMAGE_FIELDS } from "#app/forms/design-images.fields.ts";
+import { homeImageForm } from "#app/forms/design-images.ts";
 import { DESIGN_MESSAGES } from "#app/lib/design.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { replaceDesignUpload } from "#app/server/editing/design-upload.server.ts";

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { DESIGN_IMAGE_FIELDS, iconForm } from "#app/forms/design-images.ts";
+import { DESIGN_IMAGE_FIELDS } from "#app/forms/design-images.fields.ts";
+import { iconForm } from "#app/forms/design-images.ts";
 import { DESIGN_MESSAGES, MIN_ICON_SIZE } from "#app/lib/design.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";

@@ -5,7 +5,7 @@ import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admi
 import { Field, SelectField } from "#app/components/form.tsx";
 import { DESIGN_FIELDS as F, PAGE_WORD_FIELDS } from "#app/forms/design.fields.ts";
 import { designForm } from "#app/forms/design.ts";
-import { DESIGN_IMAGE_FIELDS } from "#app/forms/design-images.ts";
+import { DESIGN_IMAGE_FIELDS } from "#app/forms/design-images.fields.ts";
 import {
   BODY_FONTS,
   contrastRatio,
