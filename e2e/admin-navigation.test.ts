@@ -48,7 +48,7 @@ test.describe("the site's menus", () => {
     await header.getByLabel("Header item 6: Link").fill("/recipes");
     await header.getByLabel("Header item 6: level").selectOption("child");
     // Moved up past Contact, with its sub-item, it becomes the fourth item.
-    await header.getByRole("button", { name: "Move Header item 5 up" }).click();
+    await header.getByRole("button", { name: "Move up: Header item 5" }).click();
     await expect(header.getByLabel("Header item 4: Label")).toHaveValue("Eat");
     await expect(header.getByLabel("Header item 5: Label")).toHaveValue("Recipes");
     const footer = page.getByTestId("footer-menu");
@@ -98,9 +98,9 @@ test.describe("the site's menus", () => {
     // Remove them again: Eat goes with its sub-item.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin/navigation");
-    await header.getByRole("button", { name: "Remove Header item 4" }).click();
+    await header.getByRole("button", { name: "Remove: Header item 4" }).click();
     await expect(header.getByTestId("header-row")).toHaveCount(4);
-    await footer.getByRole("button", { name: "Remove Footer item 8" }).click();
+    await footer.getByRole("button", { name: "Remove: Footer item 8" }).click();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Navigation saved" })).toBeVisible();
     const { navigation } = await withSiteDb(getNavigation);

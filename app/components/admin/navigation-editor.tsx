@@ -209,12 +209,15 @@ function MenuSection({
                     </select>
                   </label>
                 )}
-                {button(`up:${menu}:${index}`, `Move ${n} up`, "Move up", first, { kind: "up", index })}
-                {button(`down:${menu}:${index}`, `Move ${n} down`, "Move down", index === rows.length - 1, {
+                {button(`up:${menu}:${index}`, `Move up: ${n}`, "Move up", first, { kind: "up", index })}
+                {button(`down:${menu}:${index}`, `Move down: ${n}`, "Move down", index === rows.length - 1, {
                   kind: "down",
                   index,
                 })}
-                {button(`remove:${menu}:${index}`, `Remove ${n}`, "Remove", false, { kind: "remove", index })}
+                {button(`remove:${menu}:${index}`, `Remove: ${n}`, "Remove", false, {
+                  kind: "remove",
+                  index,
+                })}
                 {found?.child && <p className="text-sm font-medium text-coral-600">{found.child}</p>}
               </div>
             </li>
