@@ -34,20 +34,36 @@ function filesNeedingBuild(): string[] {
 
 const projects = base.test?.projects ?? [];
 
+/**
+ * A per-module run (STRYKER_MODULE set, see stryker.config.mjs): only that module's test files,
+ * in the integration project (every module of stryker.modules.mjs is judged by integration tests).
+ */
+function testsOfModule(name: string): string[] {
+  const modules: Record<string, { tests: string[] }> = JSON.parse(
+    readFileSync("stryker.modules.json", "utf8"),
+  );
+  const tests = modules[name]?.tests;
+  if (!tests) throw new Error(`STRYKER_MODULE: no module ${name} in stryker.modules.json`);
+  return tests;
+}
+const moduleTests = process.env.STRYKER_MODULE ? testsOfModule(process.env.STRYKER_MODULE) : null;
+
 export default defineConfig({
   test: {
-    projects: projects.map((project) => {
-      if (typeof project !== "object" || !("test" in project) || project.test?.name !== "integration") {
-        return project;
-      }
-      return {
-        ...project,
-        test: {
-          ...project.test,
-          exclude: [...filesNeedingBuild(), ...COVERS_NO_MUTANT],
-          fileParallelism: false,
+    projects: projects.flatMap((project) => {
+      if (typeof project !== "object" || !("test" in project)) return [project];
+      if (project.test?.name !== "integration") return moduleTests ? [] : [project];
+      return [
+        {
+          ...project,
+          test: {
+            ...project.test,
+            ...(moduleTests ? { include: moduleTests } : {}),
+            exclude: [...filesNeedingBuild(), ...COVERS_NO_MUTANT],
+            fileParallelism: false,
+          },
         },
-      };
+      ];
     }),
   },
 });

@@ -135,7 +135,7 @@ async function signedIn(
  * password known and a challenge's five tries, a guesser still gets about 16 codes an hour, each a
  * 1-in-300,000 chance (three steps accepted).
  */
-export const TWO_STEP_THROTTLE: ThrottlePolicy = {
+const TWO_STEP_THROTTLE: ThrottlePolicy = {
   free: 5,
   firstLockSeconds: 30,
   maxLockSeconds: 3600,

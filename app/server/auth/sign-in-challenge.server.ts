@@ -10,7 +10,7 @@ import { cookieHeader, hashToken, readCookie } from "./session.server.ts";
  */
 const CHALLENGE_COOKIE = "wp_two_step";
 const CHALLENGE_SECONDS = 5 * 60;
-export const CHALLENGE_TRIES = 5;
+const CHALLENGE_TRIES = 5;
 
 export interface Challenge {
   id: string;
@@ -18,7 +18,12 @@ export interface Challenge {
   email: string;
 }
 
-/** A new challenge for `accountId` (any older one of this account goes). Returns its Set-Cookie. */
+/**
+ * A new challenge for `accountId`. Any older one of this account goes (a right password is not
+ * throttled, so without this it could pile up challenges, each with its own tries; and a challenge
+ * cookie left in another browser dies once the owner signs in again), and so does every expired
+ * one. Returns its Set-Cookie.
+ */
 export async function createChallenge(
   db: DB,
   request: Request,
@@ -26,7 +31,10 @@ export async function createChallenge(
   now: number,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.deleteFrom("sign_in_challenges").where("expires_at", "<=", now).execute();
+  await db
+    .deleteFrom("sign_in_challenges")
+    .where((eb) => eb.or([eb("account_id", "=", accountId), eb("expires_at", "<=", now)]))
+    .execute();
   await db
     .insertInto("sign_in_challenges")
     .values({

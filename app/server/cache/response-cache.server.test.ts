@@ -250,6 +250,7 @@ describe("response cache", () => {
     // Twenty requests handled in the same turn of the event loop, as under load.
     const req = fakeRequest(url, "GET", "/p");
     const served = await Promise.all(Array.from({ length: 20 }, () => h.cache.serve(req, fakeResponse())));
+    expect(served).toHaveLength(20);
     expect(served.every(Boolean)).toBe(true);
     expect(h.countReads()).toBe(1);
     await h.cache.serve(req, fakeResponse());
@@ -343,6 +344,7 @@ describe("response cache", () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => fetch(`${url}/slow`).then((r) => r.text())),
     );
+    expect(answers).toHaveLength(10);
     expect(answers.every((a) => a.includes("/slow v2"))).toBe(true);
     expect(h.renders()).toBe(2);
   });
@@ -561,6 +563,7 @@ describe("response cache: bursts of misses (request coalescing)", () => {
     await vi.waitFor(() => expect(h.arrived()).toBe(20));
     hold.release();
     const all = await answers;
+    expect(all).toHaveLength(20);
     expect(all.every((a) => a.status === 200 && a.body.includes("/p?utm_source=mail v1"))).toBe(true);
     expect(h.renders()).toBe(1);
     expect(h.cache.stats()).toMatchObject({ renders: 1, coalesced: 19, rendersByRoute: { "/p": 1 } });
@@ -583,7 +586,9 @@ describe("response cache: bursts of misses (request coalescing)", () => {
     await hold.reached;
     await vi.waitFor(() => expect(h.arrived()).toBe(5));
     hold.release();
-    expect((await answers).every((body) => body.includes(" v2"))).toBe(true);
+    const bodies = await answers;
+    expect(bodies).toHaveLength(4);
+    expect(bodies.every((body) => body.includes(" v2"))).toBe(true);
     expect(h.renders()).toBe(2);
     expect(h.cache.stats().coalesced).toBe(3);
   });
@@ -600,7 +605,9 @@ describe("response cache: bursts of misses (request coalescing)", () => {
     await hold.reached;
     await vi.waitFor(() => expect(h.arrived()).toBe(5));
     hold.release();
-    expect((await answers).every((a) => a.body.includes(path))).toBe(true);
+    const served = await answers;
+    expect(served).toHaveLength(5);
+    expect(served.every((a) => a.body.includes(path))).toBe(true);
     expect(h.renders()).toBe(5);
     expect(h.cache.stats()).toMatchObject({ renders: 5, coalesced: 0, entries: 0 });
   });
@@ -645,6 +652,7 @@ describe("response cache: bursts of misses (request coalescing)", () => {
     await hold.reached;
     // These wait for the stuck render, give up, and render for themselves.
     const answers = await burst(url, "/p", 3);
+    expect(answers).toHaveLength(3);
     expect(answers.every((a) => a.status === 200 && a.body.includes("/p v1"))).toBe(true);
     expect(h.renders()).toBe(1 + answers.filter((a) => a.cache !== "HIT").length);
     hold.release();
@@ -725,7 +733,9 @@ describe("response cache: stale-while-revalidate after a write", () => {
     await vi.waitFor(() => expect(h.arrived()).toBe(2 + 2 + 3));
     hold.release();
     expect(await renderer).toContain("/p v2");
-    expect((await late).every((a) => a.body.includes("/p v2"))).toBe(true);
+    const lateAnswers = await late;
+    expect(lateAnswers).toHaveLength(3);
+    expect(lateAnswers.every((a) => a.body.includes("/p v2"))).toBe(true);
     expect(h.renders()).toBe(2);
     expect(h.cache.stats()).toMatchObject({ staleServed: 1, coalesced: 3 });
   });
@@ -740,7 +750,9 @@ describe("response cache: stale-while-revalidate after a write", () => {
     await hold.reached;
     await vi.waitFor(() => expect(h.arrived()).toBe(2 + 4));
     hold.release();
-    expect((await answers).every((a) => a.body.includes("/p v2"))).toBe(true);
+    const served = await answers;
+    expect(served).toHaveLength(4);
+    expect(served.every((a) => a.body.includes("/p v2"))).toBe(true);
     expect(h.cache.stats()).toMatchObject({ staleServed: 0, coalesced: 3 });
     expect(h.renders()).toBe(2);
   });

@@ -116,6 +116,48 @@ describeRoutesEachEngine("the account screen", (h) => {
     expect(logged.map((e) => e.address)).toEqual(["192.0.2.44"]);
   });
 
+  // Decision 022: the current password is throttled per account like sign-in (10 free, then a
+  // lock), so a borrowed session cannot guess it. Written out, not read from LOGIN_THROTTLE.
+  it("throttles the current password: after 10 wrong ones, even the right one is refused and nothing changes", async () => {
+    const here = await h.signIn("reauth@example.com", "all");
+    const change = (currentPassword: string) =>
+      post(
+        {
+          intent: "password",
+          currentPassword,
+          password: "a new long passphrase",
+          confirm: "a new long passphrase",
+        },
+        here,
+      );
+    for (let i = 0; i < 10; i++) {
+      const wrong = await change(`not it ${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fieldErrors).toEqual({ currentPassword: "The current password is not right." });
+    }
+    const { password_hash: before } = await h
+      .db()
+      .selectFrom("accounts")
+      .select("password_hash")
+      .where("email", "=", "reauth@example.com")
+      .executeTakeFirstOrThrow();
+    const last = await change(HARNESS_PASSWORD);
+    expect(last.status).toBe(429);
+    expect(last.body.toast).toMatchObject({
+      message: "Too many wrong passwords. Please wait a few minutes and try again.",
+    });
+    const { password_hash: after } = await h
+      .db()
+      .selectFrom("accounts")
+      .select("password_hash")
+      .where("email", "=", "reauth@example.com")
+      .executeTakeFirstOrThrow();
+    expect(after).toBe(before);
+    const { verifyPassword } = await import("#app/server/auth/accounts.server.ts");
+    expect(await verifyPassword(HARNESS_PASSWORD, after)).toBe(true);
+    expect(await entries("password_changed", "reauth@example.com")).toEqual([]);
+  });
+
   it("changes the name freely, the email only with the password, and never to another account's", async () => {
     const me = await h.signIn("details@example.com", "all");
     await h.signIn("taken@example.com", "all");

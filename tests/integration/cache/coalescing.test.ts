@@ -86,6 +86,7 @@ describe("one server: a burst of misses renders once", () => {
     const before = await counters(site.url, route);
 
     const first = await burst(`${site.url}${target}`, 200);
+    expect(first).toHaveLength(200);
     expect(first.every((a) => a.status === 200)).toBe(true);
     const afterFirst = await counters(site.url, route);
     expect(afterFirst.renders - before.renders).toBe(1);
@@ -95,6 +96,7 @@ describe("one server: a burst of misses renders once", () => {
     // A write moves the content version: the page is rendered once more, whatever the burst.
     await rename(site.url, site.cookie, "Burst Travel");
     const second = await burst(`${site.url}${target}`, 200);
+    expect(second).toHaveLength(200);
     expect(second.every((a) => a.status === 200)).toBe(true);
     const afterSecond = await counters(site.url, route);
     expect(afterSecond.renders - afterFirst.renders).toBe(1);
@@ -112,6 +114,7 @@ describe("one server: a burst of misses renders once", () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => fetch(`${site.url}${target}`, { headers: { cookie: site.cookie } })),
     );
+    expect(answers).toHaveLength(20);
     expect(answers.every((r) => r.status === 200 && r.headers.get("x-cache") === null)).toBe(true);
     // Signed-in renders are not public renders, and none of them waited.
     const after = await counters(site.url, "/blogs/:slug");
@@ -133,7 +136,9 @@ describe("two servers on one PostgreSQL: no thundering herd after a write", () =
 
     const start = await both();
     const [onA, onB] = await Promise.all([burst(`${a.url}/about`, 100), burst(`${b.url}/about`, 100)]);
-    expect([...onA, ...onB].every((r) => r.status === 200)).toBe(true);
+    const onBoth = [...onA, ...onB];
+    expect(onBoth).toHaveLength(200);
+    expect(onBoth.every((r) => r.status === 200)).toBe(true);
     const cold = await both();
     expect(cold.a.renders - start.a.renders).toBe(1);
     expect(cold.b.renders - start.b.renders).toBe(1);
@@ -141,7 +146,9 @@ describe("two servers on one PostgreSQL: no thundering herd after a write", () =
     // A write through A: every server's copy is out of date; each renders the page once again.
     await rename(a.url, cookie, "Twin Burst Travel");
     const [againA, againB] = await Promise.all([burst(`${a.url}/about`, 100), burst(`${b.url}/about`, 100)]);
-    expect([...againA, ...againB].every((r) => r.status === 200)).toBe(true);
+    const againOnBoth = [...againA, ...againB];
+    expect(againOnBoth).toHaveLength(200);
+    expect(againOnBoth.every((r) => r.status === 200)).toBe(true);
     const after = await both();
     expect(after.a.renders - cold.a.renders).toBe(1);
     expect(after.b.renders - cold.b.renders).toBe(1);

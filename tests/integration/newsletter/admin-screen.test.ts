@@ -266,6 +266,7 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
     const NOW = at("2031-03-15T12:00:00Z");
     const before = await reports.subscriberHistory(h.db(), { now: NOW });
     const base = before[0]?.count ?? 0;
+    expect(before).toHaveLength(12);
     expect(before.every((p) => p.count === base)).toBe(true);
 
     const joined = [

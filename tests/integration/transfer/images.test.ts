@@ -284,6 +284,7 @@ describeEachEngine("ImageImporter", (db, engine) => {
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((n) => importer.resolve(`${origin}/held/${engine}-${n}.png`)),
     );
+    expect(answers).toHaveLength(5);
     expect(answers.every((a) => "uploadId" in a)).toBe(true);
     expect(maxInFlight).toBe(2);
   });

@@ -13,14 +13,22 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { answerOf, describeRoutesEachEngine, formOf, ORIGIN } from "#tests/support/route-harness.ts";
 
-const gate = vi.hoisted(() => ({ hold: null as Promise<void> | null }));
+const gate = vi.hoisted(() => ({
+  hold: null as Promise<void> | null,
+  /** Runs once the pipeline has finished, before the run records its end (then it is cleared). */
+  afterRun: null as (() => Promise<void>) | null,
+}));
 vi.mock("#app/server/transfer/import/run.server.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof import("#app/server/transfer/import/run.server.ts")>();
   return {
     ...actual,
     runImport: async (...args: Parameters<typeof actual.runImport>) => {
       await gate.hold;
-      return actual.runImport(...args);
+      const report = await actual.runImport(...args);
+      const after = gate.afterRun;
+      gate.afterRun = null;
+      await after?.();
+      return report;
     },
   };
 });
@@ -368,6 +376,189 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     expect(finished).toBe(false);
     await settled;
     expect(await statusOf(id)).toBe("done");
+  });
+
+  it("records nothing for a run whose claim another server took: no activity entry, not marked done", async () => {
+    const { screen, jobs } = await routes();
+    const { nowSeconds } = await import("#app/server/db/db.server.ts");
+    const cookie = h.adminCookie();
+    const id = runIdOf(await upload(screen, cookie, file("lost.xml", wxr("Lost", 2)), { images: "keep" }));
+    await jobs.importRunSettled(id);
+    expect(await statusOf(id)).toBe("checked");
+
+    const importEntries = async () =>
+      (await h.db().selectFrom("activity_log").select("id").where("kind", "=", "import").execute()).length;
+    const entriesBefore = await importEntries();
+    // Another server takes the run over once this one has written every post, just before this one
+    // records the run's end: the claim is the other's token now, a value this server never wrote.
+    const theirs = nowSeconds() - 5;
+    gate.afterRun = async () => {
+      await h.db().updateTable("import_runs").set({ claimed_until: theirs }).where("id", "=", id).execute();
+    };
+    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+    await jobs.importRunSettled(id);
+    expect(gate.afterRun).toBeNull();
+
+    const row = await h
+      .db()
+      .selectFrom("import_runs")
+      .select(["status", "claimed_until", "report", "file_path"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("running");
+    expect(Number(row.claimed_until)).toBe(theirs);
+    // Still the dry run's report: the final one was not recorded.
+    expect(JSON.parse(row.report).dryRun).toBe(true);
+    expect(await importEntries()).toBe(entriesBefore);
+    // The posts were written (a re-run skips them); the other server finishes the run. Leave the
+    // site as the other tests expect it: no running import, no file of this run.
+    expect(
+      await h.db().selectFrom("blogs").select("id").where("title", "like", "Lost %").execute(),
+    ).toHaveLength(2);
+    await h
+      .db()
+      .updateTable("import_runs")
+      .set({ status: "failed", claimed_until: 0 })
+      .where("id", "=", id)
+      .execute();
+    await rm(row.file_path, { force: true });
+  });
+
+  it("holds a new run's claim for a while from the start: no other server takes over a run just begun", async () => {
+    const { screen, jobs } = await routes();
+    const { nowSeconds } = await import("#app/server/db/db.server.ts");
+    const cookie = h.adminCookie();
+    const claimOf = async (id: number) =>
+      Number(
+        (
+          await h
+            .db()
+            .selectFrom("import_runs")
+            .select("claimed_until")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).claimed_until,
+      );
+    let open = closeGate();
+    const id = runIdOf(
+      await upload(screen, cookie, file("held.xml", wxr("Held claim", 1)), { images: "keep" }),
+    );
+    // Checking, held back: its claim runs a minute ahead, so a look for lapsed runs leaves it.
+    expect(await claimOf(id)).toBeGreaterThanOrEqual(nowSeconds() + 55);
+    expect(await jobs.resumeStaleImportRuns(h.db())).toEqual([]);
+    open();
+    await jobs.importRunSettled(id);
+    open = closeGate();
+    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+    expect(await statusOf(id)).toBe("running");
+    expect(await claimOf(id)).toBeGreaterThanOrEqual(nowSeconds() + 55);
+    expect(await jobs.resumeStaleImportRuns(h.db())).toEqual([]);
+    open();
+    await jobs.importRunSettled(id);
+    expect(await statusOf(id)).toBe("done");
+  });
+
+  it("leaves a lapsed run whose file is elsewhere to its server for an hour, then fails it", async () => {
+    const { jobs } = await routes();
+    const { nowSeconds } = await import("#app/server/db/db.server.ts");
+    const now = nowSeconds();
+    const insert = async (name: string, claimedUntil: number) => {
+      const { id } = await h
+        .db()
+        .insertInto("import_runs")
+        .values({
+          account_id: null,
+          file_name: `${name}.xml`,
+          file_path: join(imports, `${name}-on-another-server.upload`),
+          status: "running",
+          created_at: now - 7200,
+          updated_at: now - 7200,
+          claimed_until: claimedUntil,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    };
+    const recent = await insert("Recent", now - 60);
+    const old = await insert("Old", now - 3601);
+    expect(await jobs.resumeStaleImportRuns(h.db())).toEqual([]);
+    const row = (id: number) =>
+      h
+        .db()
+        .selectFrom("import_runs")
+        .select(["status", "error", "claimed_until"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    expect(await row(recent)).toEqual({ status: "running", error: null, claimed_until: now - 60 });
+    expect(await row(old)).toEqual({
+      status: "failed",
+      error: "The uploaded file is no longer on the server, so the import could not go on. Upload it again.",
+      claimed_until: 0,
+    });
+    // Leave no running import behind for the other tests.
+    await h.db().updateTable("import_runs").set({ status: "cancelled" }).where("id", "=", recent).execute();
+  });
+
+  it("answers Import and Discard plainly for a run that cannot take them, and reads a damaged row safely", async () => {
+    const { screen, jobs } = await routes();
+    const { nowSeconds } = await import("#app/server/db/db.server.ts");
+    const cookie = h.adminCookie();
+    const now = nowSeconds();
+    const run = async (status: string, extra: { options?: string; report?: string } = {}) =>
+      (
+        await h
+          .db()
+          .insertInto("import_runs")
+          .values({
+            account_id: null,
+            file_name: `${status}.xml`,
+            file_path: join(imports, `${status}-none.upload`),
+            status,
+            created_at: now,
+            updated_at: now,
+            // Held by a server for a while: nobody takes it over here.
+            claimed_until: now + 600,
+            ...extra,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const importAnswer = async (id: number) =>
+      refusal(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+    expect(await importAnswer(999_999)).toEqual({ status: 404, message: "This import no longer exists." });
+    const checking = await run("checking");
+    expect(await importAnswer(checking)).toEqual({
+      status: 409,
+      message: "The file is still being checked. Press Import once its report is shown.",
+    });
+    const failed = await run("failed");
+    expect(await importAnswer(failed)).toEqual({
+      status: 409,
+      message: "This import can no longer run. Upload the file again.",
+    });
+    expect(await jobs.discardImportRun(h.db(), 999_999)).toBe(false);
+    expect(await jobs.discardImportRun(h.db(), failed)).toBe(false);
+    expect(await statusOf(failed)).toBe("failed");
+
+    const damaged = await run("done", { options: "{not json", report: '{"dryRun": false}' });
+    expect(await jobs.getImportRun(h.db(), damaged)).toMatchObject({
+      status: "done",
+      options: { images: "download", sourceUrl: null },
+      report: null,
+    });
+    const odd = await run("done", { options: '{"images": "other", "sourceUrl": ""}', report: "[oops" });
+    expect(await jobs.getImportRun(h.db(), odd)).toMatchObject({
+      options: { images: "download", sourceUrl: null },
+      report: null,
+    });
+    const kept = await run("done", { options: '{"images": "keep", "sourceUrl": "https://old.example"}' });
+    expect((await jobs.getImportRun(h.db(), kept))?.options).toEqual({
+      images: "keep",
+      sourceUrl: "https://old.example",
+    });
+    expect(await jobs.getImportRun(h.db(), 999_999)).toBeNull();
+    // The checking run is nobody's here: leave it as no test's.
+    await h.db().updateTable("import_runs").set({ status: "cancelled" }).where("id", "=", checking).execute();
   });
 
   it("sweeps day-old upload files that no waiting run names, and keeps the rest", async () => {
