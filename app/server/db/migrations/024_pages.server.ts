@@ -3,6 +3,7 @@ import type { Migration } from "kysely/migration";
 import { builtinPageRow, staticPages } from "#app/content/pages.ts";
 import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import type { Dialect } from "#app/server/config.server.ts";
+import { addContentVersionTriggers, dropContentVersionTriggers } from "./content-version-triggers.server.ts";
 import { keepingContentVersion } from "./keep-content-version.server.ts";
 
 /**
@@ -19,7 +20,6 @@ import { keepingContentVersion } from "./keep-content-version.server.ts";
 export function pagesMigration(dialect: Dialect): Migration {
   const serial = dialect === "postgres" ? "serial" : "integer";
   const timeType = dialect === "postgres" ? "bigint" : "integer";
-  const OPERATIONS = ["insert", "update", "delete"] as const;
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -41,25 +41,7 @@ export function pagesMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex("pages_publish_at_idx").on("pages").columns(["publish_at", "id"]).execute();
 
-      if (dialect === "postgres") {
-        // The function migration 004 made: statement-level, looks at the changed rows.
-        for (const op of OPERATIONS) {
-          const referencing = op === "delete" ? "old table as changed_old" : "new table as changed_new";
-          await sql
-            .raw(
-              `create trigger pages_content_version_${op} after ${op} on pages
-               referencing ${referencing} for each statement execute function bump_content_version()`,
-            )
-            .execute(db);
-        }
-      } else {
-        const bump = "update content_version set version = version + 1 where id = 1;";
-        for (const op of OPERATIONS) {
-          await sql
-            .raw(`create trigger pages_content_version_${op} after ${op} on pages begin ${bump} end`)
-            .execute(db);
-        }
-      }
+      await addContentVersionTriggers(db, dialect, "pages");
 
       // The pages the site already showed from its source: the public sees nothing new, so the
       // content version stays (no cache is emptied for them).
@@ -85,15 +67,7 @@ export function pagesMigration(dialect: Dialect): Migration {
     },
     async down(db: Kysely<unknown>) {
       await pathRedirectsWithPages(db, dialect, false);
-      for (const op of OPERATIONS) {
-        await sql
-          .raw(
-            dialect === "postgres"
-              ? `drop trigger pages_content_version_${op} on pages`
-              : `drop trigger pages_content_version_${op}`,
-          )
-          .execute(db);
-      }
+      await dropContentVersionTriggers(db, dialect, "pages");
       await db.schema.dropTable("pages").execute();
     },
   };

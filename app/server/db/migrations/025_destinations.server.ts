@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import { destinations } from "#app/content/destinations.ts";
 import type { Dialect } from "#app/server/config.server.ts";
+import { addContentVersionTriggers, dropContentVersionTriggers } from "./content-version-triggers.server.ts";
 import { keepingContentVersion } from "./keep-content-version.server.ts";
 
 /**
@@ -21,7 +22,6 @@ import { keepingContentVersion } from "./keep-content-version.server.ts";
 export function destinationsMigration(dialect: Dialect): Migration {
   const serial = dialect === "postgres" ? "serial" : "integer";
   const timeType = dialect === "postgres" ? "bigint" : "integer";
-  const OPERATIONS = ["insert", "update", "delete"] as const;
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -55,27 +55,7 @@ export function destinationsMigration(dialect: Dialect): Migration {
         .columns(["position", "id"])
         .execute();
 
-      if (dialect === "postgres") {
-        // The function migration 004 made: statement-level, looks at the changed rows.
-        for (const op of OPERATIONS) {
-          const referencing = op === "delete" ? "old table as changed_old" : "new table as changed_new";
-          await sql
-            .raw(
-              `create trigger destinations_content_version_${op} after ${op} on destinations
-               referencing ${referencing} for each statement execute function bump_content_version()`,
-            )
-            .execute(db);
-        }
-      } else {
-        const bump = "update content_version set version = version + 1 where id = 1;";
-        for (const op of OPERATIONS) {
-          await sql
-            .raw(
-              `create trigger destinations_content_version_${op} after ${op} on destinations begin ${bump} end`,
-            )
-            .execute(db);
-        }
-      }
+      await addContentVersionTriggers(db, dialect, "destinations");
 
       // The four destinations the site already showed from its source: the public sees nothing new,
       // so the content version stays (no cache is emptied for them).
@@ -137,15 +117,7 @@ export function destinationsMigration(dialect: Dialect): Migration {
       await db.schema.dropIndex("blogs_destination").execute();
       if (dialect === "sqlite") await sql`drop trigger destinations_unlink_blogs`.execute(db);
       await db.schema.alterTable("blogs").dropColumn("destination_id").execute();
-      for (const op of OPERATIONS) {
-        await sql
-          .raw(
-            dialect === "postgres"
-              ? `drop trigger destinations_content_version_${op} on destinations`
-              : `drop trigger destinations_content_version_${op}`,
-          )
-          .execute(db);
-      }
+      await dropContentVersionTriggers(db, dialect, "destinations");
       await db.schema.dropTable("destinations").execute();
     },
   };
