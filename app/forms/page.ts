@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredMessage } from "./common.fields.ts";
 import { optionalText, requiredText } from "./common.ts";
 import { PAGE_FIELDS as F } from "./page.fields.ts";
 import { checkPublication, publicationFields } from "./publication.ts";
@@ -8,9 +9,12 @@ import { checkPublication, publicationFields } from "./publication.ts";
  * model), an optional slug (the model applies the page slug rule and the site's own paths), the
  * intro and the SEO texts, and the blog's publication controls.
  */
+/** A title of only invisible characters (a bidi override, a zero-width space) is no title. */
+const hasVisibleText = (text: string) => text.replace(/[\p{Cf}\p{Cc}\s]/gu, "") !== "";
+
 export const pageSchema = z
   .object({
-    title: requiredText(F.title),
+    title: requiredText(F.title).refine(hasVisibleText, requiredMessage(F.title.label)),
     slug: optionalText(F.slug),
     intro: optionalText(F.intro),
     content: optionalText(F.content),

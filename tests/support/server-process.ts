@@ -223,5 +223,19 @@ export async function adminScreens(url: string, cookie: string): Promise<string[
     "/admin/autosave?key=blog:new",
     `/admin/preview/blog/${blogId}`,
     "/admin/preview/recipe/1",
+    // The owner's own site (issue 36).
+    "/admin/pages",
+    "/admin/pages/new",
+    "/admin/pages/edit?id=1",
+    "/admin/preview/page/1",
+    "/admin/autosave?key=page:new",
+    "/admin/destinations",
+    "/admin/destinations/new",
+    "/admin/destinations/edit?id=1",
+    "/admin/navigation",
+    "/admin/design",
+    "/admin/design/logo",
+    "/admin/design/icon",
+    "/admin/design/home-image",
   ];
 }

@@ -104,6 +104,8 @@ beforeAll(async () => {
     "/",
     "/destinations",
     "/destinations/kyoto",
+    "/destinations/santorini-greece",
+    "/maps/world.svg",
     "/blogs",
     "/blogs?page=2",
     `/blogs/${blogSlug}`,

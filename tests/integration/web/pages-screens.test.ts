@@ -92,6 +92,14 @@ describeRoutesEachEngine("the pages screens", (h) => {
     );
     expect(untitled.status).toBe(400);
     expect((untitled.body.fieldErrors as Record<string, string>).title).toBe("Title is required.");
+    // Only invisible characters (a right-to-left override, a zero-width space) are no title either.
+    const invisible = answer(
+      await answerOf(
+        h.action(routes.add, "/admin/pages/new", pageForm({ title: "\u202e\u200b", slug: "x-page" })),
+      ),
+    );
+    expect(invisible.status).toBe(400);
+    expect((invisible.body.fieldErrors as Record<string, string>).title).toBe("Title is required.");
     expect((await pages.listAdminPages(h.db())).total).toBe(before);
   });
 
