@@ -112,6 +112,16 @@ export async function lighthouseRuns(
           port: chrome.port,
           output: "json",
           logLevel: "error",
+          // Every run a first visit. Lighthouse's own reset keeps localStorage, where the site notes
+          // the font files a browser holds (components/site-fonts.tsx): a second run would be a
+          // returning visitor whose cache was emptied, not the new visitor this score is about.
+          clearStorageTypes: [
+            "file_systems",
+            "shader_cache",
+            "service_workers",
+            "cache_storage",
+            "local_storage",
+          ],
         });
         if (!run) throw new Error(`lighthouse gave no result for ${path}`);
         const { categories, audits } = run.lhr;

@@ -5,6 +5,7 @@ import {
   DEFAULT_ACCENT,
   DEFAULT_THEME,
   DEFAULT_WORDS,
+  fontsWithoutScriptCss,
   MIN_CONTRAST,
   normalizeHex,
   paletteOf,
@@ -68,12 +69,25 @@ describe("the theme's CSS", () => {
 
   it("sets the palette and the fonts as the stylesheet's own custom properties", () => {
     const css = themeCss({ accent: "#c2185b", headingFont: "lora", bodyFont: "inter" }, "@font-face{}");
-    expect(css.startsWith("@font-face{}:root{")).toBe(true);
+    expect(css.startsWith("@font-face{}:root{--color-sea-600:#")).toBe(true);
     expect(css).toContain("--color-sea-700:#");
-    expect(css).toContain('--font-serif:"Lora Variable",ui-serif');
+    expect(css).toContain(':root.site-fonts{--font-serif:"Lora Variable",ui-serif');
     expect(css).toContain('--font-sans:"Inter Variable",ui-sans-serif');
+    const sans =
+      'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
     expect(themeCss({ ...DEFAULT_THEME, bodyFont: "dm-sans" })).toBe(
-      ':root{--font-sans:"DM Sans Variable",ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif}',
+      `:root.site-fonts-cached{--font-sans:"DM Sans Variable (cached)",${sans}}` +
+        `:root.site-fonts{--font-sans:"DM Sans Variable",${sans}}`,
+    );
+  });
+
+  it("applies the fonts only once the page says so, except to a reader without JavaScript", () => {
+    const accentOnly = themeCss({ ...DEFAULT_THEME, accent: "#c2185b" }, "@font-face{}");
+    expect(accentOnly).not.toContain("@font-face");
+    expect(accentOnly).not.toContain("--font-");
+    expect(fontsWithoutScriptCss({ ...DEFAULT_THEME, accent: "#c2185b" })).toBe("");
+    expect(fontsWithoutScriptCss({ ...DEFAULT_THEME, headingFont: "lora" })).toBe(
+      ':root{--font-serif:"Lora Variable",ui-serif, "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif}',
     );
   });
 

@@ -5,6 +5,8 @@
  * nothing saved, every value is today's, and a page carries no extra byte.
  */
 
+import { cachedFamily, FONTS_CACHED_CLASS, FONTS_READY_CLASS } from "#app/lib/site-fonts.ts";
+
 /** A colour as the form takes it: `#rrggbb` (a `#rgb` is widened). */
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -248,22 +250,41 @@ export function wordsFrom(stored: unknown): SiteWords {
   };
 }
 
+/** The font custom properties of a theme (empty for the system fonts), naming each family `as`. */
+function fontVars(theme: Theme, as = (family: string) => family): string[] {
+  const heading = fontById(HEADING_FONTS, theme.headingFont)?.family;
+  const body = fontById(BODY_FONTS, theme.bodyFont)?.family;
+  const vars: string[] = [];
+  if (heading) vars.push(`--font-serif:"${as(heading)}",${SERIF_STACK}`);
+  if (body) vars.push(`--font-sans:"${as(body)}",${SANS_STACK}`);
+  return vars;
+}
+
 /**
  * The CSS a page adds for the theme: the palette and the fonts as the stylesheet's own custom
  * properties (so no rebuild and no extra request), or "" for the default theme. `fontFaces` is the
- * `@font-face` rules of the chosen fonts (the server knows their files).
+ * `@font-face` rules of the chosen fonts (the server knows their files). The fonts apply only under
+ * the classes of lib/site-fonts.ts, so no page asks for a font file before it has painted unless
+ * the browser holds it already.
  */
 export function themeCss(theme: Theme, fontFaces = ""): string {
-  const vars: string[] = [];
+  let css = "";
   if (theme.accent !== DEFAULT_ACCENT) {
     const p = paletteOf(theme.accent);
-    vars.push(`--color-sea-600:${p[600]}`, `--color-sea-700:${p[700]}`, `--color-sea-800:${p[800]}`);
+    css += `:root{--color-sea-600:${p[600]};--color-sea-700:${p[700]};--color-sea-800:${p[800]}}`;
   }
-  const heading = fontById(HEADING_FONTS, theme.headingFont)?.family;
-  const body = fontById(BODY_FONTS, theme.bodyFont)?.family;
-  if (heading) vars.push(`--font-serif:"${heading}",${SERIF_STACK}`);
-  if (body) vars.push(`--font-sans:"${body}",${SANS_STACK}`);
-  return vars.length === 0 ? "" : `${fontFaces}:root{${vars.join(";")}}`;
+  const fonts = fontVars(theme);
+  if (fonts.length > 0) {
+    const cached = fontVars(theme, cachedFamily);
+    css = `${fontFaces}${css}:root.${FONTS_CACHED_CLASS}{${cached.join(";")}}:root.${FONTS_READY_CLASS}{${fonts.join(";")}}`;
+  }
+  return css;
+}
+
+/** The theme's fonts applied outright: for a reader without JavaScript ("" for the system fonts). */
+export function fontsWithoutScriptCss(theme: Theme): string {
+  const fonts = fontVars(theme);
+  return fonts.length === 0 ? "" : `:root{${fonts.join(";")}}`;
 }
 
 /** The sizes of the site icon: the browser tab, the iPhone home screen, Android's. */

@@ -1,6 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { FavoritesProvider } from "#app/components/favorites.tsx";
 import { SignupPopup } from "#app/components/signup-popup.tsx";
+import { SiteFonts } from "#app/components/site-fonts.tsx";
 import { CtaStrip, SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { PageSpinners } from "#app/components/spinner.tsx";
@@ -60,9 +61,7 @@ export default function PublicLayout() {
       ) : (
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       )}
-      {look.preload.map((href) => (
-        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-      ))}
+      <SiteFonts fonts={look.fonts} />
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

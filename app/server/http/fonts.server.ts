@@ -5,6 +5,7 @@
  * itself with a year's caching, and no page ever asks a font host.
  */
 
+import { createHash } from "node:crypto";
 import dmSansLatinExt from "@fontsource-variable/dm-sans/files/dm-sans-latin-ext-wght-normal.woff2?url";
 import dmSansLatin from "@fontsource-variable/dm-sans/files/dm-sans-latin-wght-normal.woff2?url";
 import frauncesLatinExt from "@fontsource-variable/fraunces/files/fraunces-latin-ext-wght-normal.woff2?url";
@@ -21,8 +22,16 @@ import sourceSans3LatinExt from "@fontsource-variable/source-sans-3/files/source
 import sourceSans3Latin from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import sourceSerif4LatinExt from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-normal.woff2?url";
 import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url";
-import { BODY_FONTS, fontById, HEADING_FONTS, type Theme, themeCss } from "#app/lib/design.ts";
+import {
+  BODY_FONTS,
+  fontById,
+  fontsWithoutScriptCss,
+  HEADING_FONTS,
+  type Theme,
+  themeCss,
+} from "#app/lib/design.ts";
 import { remembered } from "#app/lib/remembered.ts";
+import { cachedFamily } from "#app/lib/site-fonts.ts";
 
 const FILES: Record<string, { weights: string; latin: string; latinExt: string }> = {
   "source-serif-4": { weights: "200 900", latin: sourceSerif4Latin, latinExt: sourceSerif4LatinExt },
@@ -42,40 +51,59 @@ const LATIN_EXT =
   "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 
 /**
- * The `@font-face` rules of a theme's fonts, and the files to preload (the Latin one of each).
- * `font-display: optional`: text never waits for a font and never jumps when one arrives (no
- * layout shift); a preloaded font is there in time on all but the slowest first visit, and cached
- * for every page after it.
+ * What a public page needs to show a theme's fonts (components/site-fonts.tsx), or null for the
+ * system fonts: the families to fetch once the page has loaded, a key naming this set of files (a
+ * visitor's browser remembers it once it holds them), and the CSS for a reader without JavaScript.
  */
-function themeFonts(theme: Theme): { css: string; preload: string[] } {
+export interface SiteFonts {
+  families: string[];
+  key: string;
+  withoutScriptCss: string;
+}
+
+/**
+ * The `@font-face` rules of a theme's fonts, twice over: a `swap` face under the font's name and an
+ * `optional` one under `cachedFamily(name)`, for the two ways a page comes to show them
+ * (lib/site-fonts.ts). Either way text never waits for a font file, nor jumps when one arrives.
+ */
+function themeFonts(theme: Theme): { css: string; fonts: SiteFonts | null } {
   const chosen = [fontById(HEADING_FONTS, theme.headingFont), fontById(BODY_FONTS, theme.bodyFont)];
   let css = "";
-  const preload: string[] = [];
+  const families: string[] = [];
+  const files: string[] = [];
   for (const font of chosen) {
-    const files = font?.family ? FILES[font.id] : undefined;
-    if (!font?.family || !files) continue;
-    for (const [url, range] of [
-      [files.latin, LATIN],
-      [files.latinExt, LATIN_EXT],
+    const face = font?.family ? FILES[font.id] : undefined;
+    if (!font?.family || !face) continue;
+    for (const [family, display] of [
+      [font.family, "swap"],
+      [cachedFamily(font.family), "optional"],
     ] as const) {
-      css += `@font-face{font-family:"${font.family}";font-style:normal;font-display:optional;font-weight:${files.weights};src:url(${url}) format("woff2");unicode-range:${range}}`;
+      for (const [url, range] of [
+        [face.latin, LATIN],
+        [face.latinExt, LATIN_EXT],
+      ] as const) {
+        css += `@font-face{font-family:"${family}";font-style:normal;font-display:${display};font-weight:${face.weights};src:url(${url}) format("woff2");unicode-range:${range}}`;
+      }
     }
-    preload.push(files.latin);
+    families.push(font.family);
+    files.push(face.latin);
   }
-  return { css, preload };
+  if (families.length === 0) return { css, fonts: null };
+  const key = createHash("sha256").update(files.join("\n")).digest("base64url").slice(0, 16);
+  return { css, fonts: { families, key, withoutScriptCss: fontsWithoutScriptCss(theme) } };
 }
 
 const lookOf = remembered((key: string) => {
   const theme = JSON.parse(key) as Theme;
-  const fonts = themeFonts(theme);
-  return { css: themeCss(theme, fonts.css), preload: fonts.preload };
+  const { css, fonts } = themeFonts(theme);
+  return { css: themeCss(theme, css), fonts };
 }, 8);
 
 /**
- * What a public page adds to its head for the theme: the CSS (custom properties and font faces;
- * "" for the default look) and the font files to preload. Worked out once per theme.
+ * What a public page adds for the theme: the CSS (custom properties and font faces; "" for the
+ * default look) and its fonts (null for the system's). Worked out once per theme.
  */
-export function siteLook(theme: Theme): { css: string; preload: string[] } {
+export function siteLook(theme: Theme): { css: string; fonts: SiteFonts | null } {
   return lookOf(
     JSON.stringify({ accent: theme.accent, headingFont: theme.headingFont, bodyFont: theme.bodyFont }),
   );

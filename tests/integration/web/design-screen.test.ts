@@ -19,7 +19,10 @@ function answer(value: unknown): { status: number; body: Record<string, unknown>
 const designPost = (fields: Record<string, string>) =>
   formOf({ accent: "#0b5f58", headingFont: "system-serif", bodyFont: "system-sans", ...fields });
 
-type Layout = { look: { css: string; preload: string[] }; words: typeof DEFAULT_WORDS };
+type Layout = {
+  look: { css: string; fonts: { families: string[]; key: string; withoutScriptCss: string } | null };
+  words: typeof DEFAULT_WORDS;
+};
 
 describeRoutesEachEngine("the design screen", (h) => {
   let screen: typeof import("#app/routes/admin/design/index.tsx");
@@ -40,7 +43,7 @@ describeRoutesEachEngine("the design screen", (h) => {
 
   it("adds nothing to a default site's pages", async () => {
     const shown = await publicLayout();
-    expect(shown.look).toEqual({ css: "", preload: [] });
+    expect(shown.look).toEqual({ css: "", fonts: null });
     expect(shown.words).toEqual(DEFAULT_WORDS);
     expect(await h.loader(screen, "/admin/design")).toEqual({
       theme: DEFAULT_THEME,
@@ -91,9 +94,10 @@ describeRoutesEachEngine("the design screen", (h) => {
     expect(shown.look.css).toContain("--color-sea-700:#c2185b");
     expect(shown.look.css).toContain('--font-serif:"Lora Variable"');
     expect(shown.look.css).toContain('--font-sans:"Inter Variable"');
-    expect(shown.look.css).toMatch(/@font-face\{font-family:"Inter Variable";[^}]*font-display:optional/);
-    expect(shown.look.preload).toHaveLength(2);
-    for (const href of shown.look.preload) expect(href).toMatch(/\.woff2$/);
+    expect(shown.look.css).toMatch(/@font-face\{font-family:"Inter Variable";[^}]*font-display:swap/);
+    expect(shown.look.fonts?.families).toEqual(["Lora Variable", "Inter Variable"]);
+    expect(shown.look.fonts?.key).toMatch(/^[\w-]{16}$/);
+    expect(shown.look.fonts?.withoutScriptCss).toContain(':root{--font-serif:"Lora Variable"');
     expect(shown.words.home.title).toBe("Eat your way round the world");
     expect(shown.words.pages.blogs).toEqual({ ...DEFAULT_WORDS.pages.blogs, heading: "Journal" });
     const log = await h

@@ -376,7 +376,9 @@ export default function DesignScreen() {
             </SelectField>
           </div>
           <p className="text-sm text-ink-700">
-            The fonts are served by this site (no font service sees your readers), and load once per visitor.
+            The fonts are served by this site (no font service sees your readers) and never hold a page up: a
+            new visitor's first page shows in their device's own fonts while yours load, and every page after
+            it in yours.
           </p>
         </section>
 
