@@ -8,7 +8,7 @@ export default defineConfig({
           name: "unit",
           // Quiet logs in tests (errors some tests provoke on purpose); telemetry tests ask for them.
           env: { LOG_LEVEL: "silent" },
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "bench/**/*.test.ts"],
           environment: "node",
         },
       },

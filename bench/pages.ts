@@ -17,15 +17,23 @@ export interface PageWeight {
 /** Strings that only the admin bundle or the TipTap editor contain. */
 const ADMIN_MARKERS = ["ProseMirror", "@tiptap", "Wanderplate Admin", "Add Blog"];
 
+/** The `/assets/…` files a page's HTML names, less those only its route manifest names (below). */
+export function assetsNamedBy(html: string): string[] {
+  const named = html.replace(/<script[^>]* id="boot-module">[\s\S]*?<\/script>/, "");
+  return [...new Set([...named.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)].map((m) => m[1] ?? ""))];
+}
+
 /**
  * Every JavaScript and CSS file a page starts with: each `/assets/…` file its HTML names (links,
- * the script preload list, the boot module's imports), then, transitively, the files those import
- * statically. Dynamic `import("…")` inside a file (the editor, other pages) is not followed: it
- * loads only when used.
+ * the script preload list), then, transitively, the files those import statically. Not the boot
+ * module's route manifest (React Router's lazy route discovery lists there the full manifest's file
+ * and the modules of routes the page may go to next, which the browser does not fetch unless it
+ * goes there), and not a file's dynamic `import("…")` (the editor, other pages): they load only
+ * when used. Checked against the JavaScript requests Chromium makes for a blog page (session 18).
  */
 export async function pageWeight(base: string, path: string): Promise<PageWeight> {
   const html = await rawRequest(`${base}${path}`, { gzip: true });
-  const pending = [...html.body.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)].map((m) => m[1] ?? "");
+  const pending = assetsNamedBy(html.body);
   const seen = new Set<string>();
   let js = 0;
   let css = 0;
