@@ -37,6 +37,9 @@ test.describe("the site's design", () => {
     await loginAsAdmin(page);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Design" }).click();
     await expect(page.getByRole("heading", { name: "Design", level: 1 })).toBeVisible();
+    for (const image of ["logo", "site icon", "home page image"])
+      await expect(page.getByRole("button", { name: `Upload ${image}`, exact: true })).toBeVisible();
+    await shoot(page, "design-screen");
 
     await page.getByLabel("Accent colour").fill("#f4a261");
     await expect(page.getByTestId("accent-contrast")).toContainText("(too light)");

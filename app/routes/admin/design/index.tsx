@@ -174,14 +174,13 @@ function ImagesSection({
       <h2 id="design-images" className="font-serif text-2xl font-semibold">
         Logo, site icon and home page image
       </h2>
-      <Form
+      <DesignImageForm
         key={logo?.id ?? "no-logo"}
-        method="post"
-        action="/admin/design/logo"
-        encType="multipart/form-data"
-        className="space-y-3"
-      >
-        <div className="flex flex-wrap items-center gap-4">
+        kind="logo"
+        noun="logo"
+        field={DESIGN_IMAGE_FIELDS.logoFile}
+        set={Boolean(logo)}
+        current={
           <div
             className="flex h-14 min-w-28 items-center justify-center rounded-xl bg-ink-900 px-3"
             data-testid="current-logo"
@@ -192,23 +191,9 @@ function ImagesSection({
               <img src="/favicon.svg" alt="The site's own mark" width={32} height={32} />
             )}
           </div>
-          <div className="min-w-0 flex-1">
-            <label htmlFor="design-logo-file" className="block font-medium">
-              {DESIGN_IMAGE_FIELDS.logoFile.label}
-            </label>
-            <input
-              id="design-logo-file"
-              type="file"
-              name={DESIGN_IMAGE_FIELDS.logoFile.name}
-              accept="image/*"
-              className="mt-1 block w-full text-sm"
-              aria-describedby="design-logo-hint"
-            />
-            <p id="design-logo-hint" className="mt-1 text-sm text-ink-700">
-              Shown in the header, up to 40 px high. PNG, JPEG, WebP or SVG, 5 MB at most.
-            </p>
-          </div>
-        </div>
+        }
+        hint="Shown in the header, up to 40 px high. PNG, JPEG, WebP or SVG, 5 MB at most."
+      >
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -218,25 +203,14 @@ function ImagesSection({
           />
           {DESIGN_IMAGE_FIELDS.showName.label}
         </label>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="upload" className={buttonSecondary}>
-            Upload logo
-          </button>
-          {logo && (
-            <button type="submit" name="intent" value="remove" className={buttonSecondary}>
-              Remove logo
-            </button>
-          )}
-        </div>
-      </Form>
-      <Form
+      </DesignImageForm>
+      <DesignImageForm
         key={icon?.id ?? "no-icon"}
-        method="post"
-        action="/admin/design/icon"
-        encType="multipart/form-data"
-        className="space-y-3 border-t border-ink-900/10 pt-6"
-      >
-        <div className="flex flex-wrap items-center gap-4">
+        kind="icon"
+        noun="site icon"
+        field={DESIGN_IMAGE_FIELDS.iconFile}
+        set={Boolean(icon)}
+        current={
           <div
             className="flex size-14 items-center justify-center rounded-xl bg-sand-100"
             data-testid="current-icon"
@@ -248,43 +222,16 @@ function ImagesSection({
               height={40}
             />
           </div>
-          <div className="min-w-0 flex-1">
-            <label htmlFor="design-icon-file" className="block font-medium">
-              {DESIGN_IMAGE_FIELDS.iconFile.label}
-            </label>
-            <input
-              id="design-icon-file"
-              type="file"
-              name={DESIGN_IMAGE_FIELDS.iconFile.name}
-              accept="image/*"
-              className="mt-1 block w-full text-sm"
-              aria-describedby="design-icon-hint"
-            />
-            <p id="design-icon-hint" className="mt-1 text-sm text-ink-700">
-              A square image, at least {MIN_ICON_SIZE} × {MIN_ICON_SIZE} pixels: the browser tab's icon and
-              the icon on phones' home screens.
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="upload" className={buttonSecondary}>
-            Upload site icon
-          </button>
-          {icon && (
-            <button type="submit" name="intent" value="remove" className={buttonSecondary}>
-              Remove site icon
-            </button>
-          )}
-        </div>
-      </Form>
-      <Form
+        }
+        hint={`A square image, at least ${MIN_ICON_SIZE} × ${MIN_ICON_SIZE} pixels: the browser tab's icon and the icon on phones' home screens.`}
+      />
+      <DesignImageForm
         key={homeImage?.id ?? "no-home-image"}
-        method="post"
-        action="/admin/design/home-image"
-        encType="multipart/form-data"
-        className="space-y-3 border-t border-ink-900/10 pt-6"
-      >
-        <div className="flex flex-wrap items-center gap-4">
+        kind="home-image"
+        noun="home page image"
+        field={DESIGN_IMAGE_FIELDS.homeImageFile}
+        set={Boolean(homeImage)}
+        current={
           <img
             src={homeImage ? uploadSrc(homeImage.id, 480) : "/images/destinations/santorini-greece-640.webp"}
             alt={homeImage ? "Current home page image" : "The home page's own picture"}
@@ -293,36 +240,75 @@ function ImagesSection({
             className="h-[75px] w-28 rounded-xl object-cover"
             data-testid="current-home-image"
           />
-          <div className="min-w-0 flex-1">
-            <label htmlFor="design-home-image-file" className="block font-medium">
-              {DESIGN_IMAGE_FIELDS.homeImageFile.label}
-            </label>
-            <input
-              id="design-home-image-file"
-              type="file"
-              name={DESIGN_IMAGE_FIELDS.homeImageFile.name}
-              accept="image/*"
-              className="mt-1 block w-full text-sm"
-              aria-describedby="design-home-image-hint"
-            />
-            <p id="design-home-image-hint" className="mt-1 text-sm text-ink-700">
-              The wide picture behind the home page's title: a landscape photo at least 1600 px wide looks
-              best.
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="upload" className={buttonSecondary}>
-            Upload home page image
-          </button>
-          {homeImage && (
-            <button type="submit" name="intent" value="remove" className={buttonSecondary}>
-              Remove home page image
-            </button>
-          )}
-        </div>
-      </Form>
+        }
+        hint="The wide picture behind the home page's title: a landscape photo at least 1600 px wide looks best."
+      />
     </section>
+  );
+}
+
+/**
+ * One image of the design (logo, site icon, home page image): what is shown now, a file field,
+ * and Upload / Remove, posted to that image's own route (`/admin/design/{kind}`).
+ */
+function DesignImageForm({
+  kind,
+  noun,
+  field,
+  set,
+  current,
+  hint,
+  children,
+}: {
+  kind: "logo" | "icon" | "home-image";
+  /** How the buttons name the image ("Upload site icon"). */
+  noun: string;
+  field: { name: string; label: string };
+  /** Whether the owner has one (a Remove button). */
+  set: boolean;
+  current: React.ReactNode;
+  hint: string;
+  children?: React.ReactNode;
+}) {
+  const id = `design-${kind}-file`;
+  return (
+    <Form
+      method="post"
+      action={`/admin/design/${kind}`}
+      encType="multipart/form-data"
+      className={`space-y-3 ${kind === "logo" ? "" : "border-t border-ink-900/10 pt-6"}`}
+    >
+      <div className="flex flex-wrap items-center gap-4">
+        {current}
+        <div className="min-w-0 flex-1">
+          <label htmlFor={id} className="block font-medium">
+            {field.label}
+          </label>
+          <input
+            id={id}
+            type="file"
+            name={field.name}
+            accept="image/*"
+            className="mt-1 block w-full text-sm"
+            aria-describedby={`design-${kind}-hint`}
+          />
+          <p id={`design-${kind}-hint`} className="mt-1 text-sm text-ink-700">
+            {hint}
+          </p>
+        </div>
+      </div>
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="upload" className={buttonSecondary}>
+          Upload {noun}
+        </button>
+        {set && (
+          <button type="submit" name="intent" value="remove" className={buttonSecondary}>
+            Remove {noun}
+          </button>
+        )}
+      </div>
+    </Form>
   );
 }
 
