@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 import { servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { RecipeArticle } from "#app/components/recipe-page.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -9,6 +9,7 @@ import { servingsParameter } from "#app/lib/scale.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { movedRecipePath } from "#app/server/http/moved-recipe.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { findRecipeBySlug } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/$slug";
@@ -22,8 +23,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const recipe = await findRecipeBySlug(await getDb(), params.slug);
-  if (!recipe) throw data(null, { status: 404 });
+  const found = await findRecipeBySlug(await getDb(), params.slug);
+  if (!found) throw data(null, { status: 404 });
+  // An old slug of a renamed recipe keeps working (a permanent redirect, servings kept).
+  if ("redirectTo" in found) throw redirect(movedRecipePath(found.redirectTo, request), 301);
+  const { recipe } = found;
   const origin = siteOrigin(request);
   const image = imageSources(recipe.image, 1600)?.src;
   return {

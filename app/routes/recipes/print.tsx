@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 import { ContentImage } from "#app/components/images.tsx";
 import { RecipeCard, servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -6,6 +6,7 @@ import { servingsParameter } from "#app/lib/scale.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { movedRecipePath } from "#app/server/http/moved-recipe.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { findRecipeBySlug } from "#app/server/models/recipes.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
@@ -22,8 +23,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
-  const recipe = await findRecipeBySlug(db, params.slug);
-  if (!recipe) throw data(null, { status: 404 });
+  const found = await findRecipeBySlug(db, params.slug);
+  if (!found) throw data(null, { status: 404 });
+  if ("redirectTo" in found) throw redirect(movedRecipePath(found.redirectTo, request, "/print"), 301);
+  const { recipe } = found;
   const query = new URL(request.url).searchParams;
   return {
     recipe,

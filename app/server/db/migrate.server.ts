@@ -26,6 +26,7 @@ import { searchStemmingMigration } from "#app/server/db/migrations/022_search_st
 import { sanitizedContentMigration } from "#app/server/db/migrations/023_sanitized_content.server.ts";
 import { pagesMigration } from "#app/server/db/migrations/024_pages.server.ts";
 import { destinationsMigration } from "#app/server/db/migrations/025_destinations.server.ts";
+import { recipeSlugRedirectsMigration } from "#app/server/db/migrations/026_recipe_slug_redirects.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -57,6 +58,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "023_sanitized_content": sanitizedContentMigration,
     "024_pages": pagesMigration(dialect),
     "025_destinations": destinationsMigration(dialect),
+    "026_recipe_slug_redirects": recipeSlugRedirectsMigration(dialect),
   };
 }
 

@@ -51,6 +51,12 @@ interface BlogSlugRedirectsTable {
   blog_id: number;
 }
 
+/** A renamed recipe's old slug and the recipe it now answers with a redirect to (migration 026). */
+interface RecipeSlugRedirectsTable {
+  slug: string;
+  recipe_id: number;
+}
+
 /** A renamed category's old slug and the slug its page moved to (migration 016). */
 interface CategorySlugRedirectsTable {
   slug: string;
@@ -524,6 +530,7 @@ export interface Database {
   category_slug_redirects: CategorySlugRedirectsTable;
   comments: CommentsTable;
   recipes: RecipesTable;
+  recipe_slug_redirects: RecipeSlugRedirectsTable;
   users: UsersTable;
   contacts: ContactsTable;
   accounts: AccountsTable;

@@ -158,6 +158,7 @@ export async function createRecipe(
 ): Promise<Recipe> {
   return db.transaction().execute(async (trx) => {
     const slug = await uniqueRecipeSlug(trx, input.title);
+    await moveRecipeSlug(trx, null, null, slug);
     await claimImage(trx, input, createdAt);
     const row = await trx
       .insertInto("recipes")
@@ -246,7 +247,7 @@ export async function findRecipeById(db: DB, id: number): Promise<Recipe | null>
 
 /**
  * Updates a recipe (same rules as adding). A changed title regenerates the slug, unique like a
- * new one; an unchanged title keeps it. `keepImage` keeps the current image; otherwise the given
+ * new one, and the old slug keeps answering with a permanent redirect; an unchanged title keeps it. `keepImage` keeps the current image; otherwise the given
  * upload, pick or URL replaces it, and a replaced upload stays in the media library
  * (uploads.server.ts), which may delete it once no row uses it. A move of its publication is
  * recorded in the activity log as `actor`'s. Returns null when there is no such recipe.
@@ -267,6 +268,7 @@ export async function updateRecipe(
     const columns = recipeColumns(input);
     const slug =
       columns.title === current.title ? current.slug : await uniqueRecipeSlug(trx, columns.title, id);
+    await moveRecipeSlug(trx, id, current.slug, slug);
     const edited = await editedImageAndPublication(trx, current, columns, input);
     const row = await trx
       .updateTable("recipes")
@@ -300,15 +302,45 @@ export async function deleteRecipe(db: DB, actor: Actor, id: number): Promise<bo
   });
 }
 
-/** A published recipe by slug; a draft or a scheduled recipe is not found. */
-export async function findRecipeBySlug(db: DB, slug: string, now = nowSeconds()): Promise<Recipe | null> {
+/** A published recipe by slug, or the slug a renamed recipe's old one now leads to, or null. */
+export type RecipeLookup = { recipe: Recipe } | { redirectTo: string } | null;
+
+/**
+ * A published recipe by slug; an old slug of a published recipe gives the slug to redirect to. A
+ * draft or a scheduled recipe is not found, by either.
+ */
+export async function findRecipeBySlug(db: DB, slug: string, now = nowSeconds()): Promise<RecipeLookup> {
   const row = await db
     .selectFrom("recipes")
     .selectAll()
     .where("slug", "=", slug)
     .where("publish_at", "<=", now)
     .executeTakeFirst();
-  return row ? toRecipe(row) : null;
+  if (row) return { recipe: toRecipe(row) };
+  const moved = await db
+    .selectFrom("recipe_slug_redirects")
+    .innerJoin("recipes", "recipes.id", "recipe_slug_redirects.recipe_id")
+    .select("recipes.slug")
+    .where("recipe_slug_redirects.slug", "=", slug)
+    .where("recipes.publish_at", "<=", now)
+    .executeTakeFirst();
+  return moved ? { redirectTo: moved.slug } : null;
+}
+
+/**
+ * Records that recipe `id` now has slug `to`: its old slug `from` (when it differs) keeps answering
+ * with a redirect to it, and `to` stops being another recipe's old address (the live recipe wins).
+ * `id` null: a new recipe, which only takes its slug.
+ */
+export async function moveRecipeSlug(trx: DB, id: number | null, from: string | null, to: string) {
+  if (id !== null && from !== null && from !== to) {
+    await trx
+      .insertInto("recipe_slug_redirects")
+      .values({ slug: from, recipe_id: id })
+      .onConflict((oc) => oc.column("slug").doUpdateSet({ recipe_id: id }))
+      .execute();
+  }
+  await trx.deleteFrom("recipe_slug_redirects").where("slug", "=", to).execute();
 }
 
 /** The published recipes for the sitemap, most recently published first, bounded. */
@@ -362,6 +394,7 @@ export async function saveImportedRecipe(
         .returningAll()
         .executeTakeFirstOrThrow();
   const recipe = toRecipe(row);
+  if (!existing) await moveRecipeSlug(trx, null, null, recipe.slug);
   await indexRecipe(trx, recipe.id, recipe);
   return { id: recipe.id, slug: recipe.slug };
 }

@@ -190,7 +190,8 @@ describeEachEngine("publication of recipes", (db) => {
       "Rec Scheduled",
       "Rec Published",
     ]);
-    expect((await findRecipeBySlug(db(), "rec-scheduled", t + 30))?.id).toBe(scheduled.id);
+    const shown = await findRecipeBySlug(db(), "rec-scheduled", t + 30);
+    expect(shown && "recipe" in shown && shown.recipe.id).toBe(scheduled.id);
 
     const admin = await listAdminRecipes(db(), { now: t });
     expect(admin.items.map((r) => [r.title, r.state])).toEqual([
@@ -322,7 +323,8 @@ for (const engine of ENGINES) {
         await migrateToLatest(db, engine);
         const found = await findBlogBySlug(db, "before-006");
         expect(found && "blog" in found && found.blog.publishAt).toBe(1_717_200_000);
-        expect((await findRecipeBySlug(db, "old-rice"))?.publishAt).toBe(1_717_100_000);
+        const rice = await findRecipeBySlug(db, "old-rice");
+        expect(rice && "recipe" in rice && rice.recipe.publishAt).toBe(1_717_100_000);
         expect(await countPublishedBlogs(db)).toBe(1);
 
         await migrateTo(db, engine, "005_login_throttle");

@@ -25,7 +25,7 @@ describeEachEngine("recipe cards in the recipes model", (db) => {
       }),
     );
     const read = await findRecipeBySlug(db(), "card-dal");
-    expect(read).toMatchObject({
+    expect(read && "recipe" in read && read.recipe).toMatchObject({
       id: created.id,
       servings: 4,
       prepMinutes: 15,

@@ -33,8 +33,10 @@ describeEachEngine("admin recipes model", (db) => {
       recipeInput("Taken  name!", { keepImage: true }),
     );
     expect(renamed?.slug).toBe("taken-name-2");
-    expect(await findRecipeBySlug(db(), "original-dish")).toBeNull();
-    expect((await findRecipeBySlug(db(), "taken-name-2"))?.id).toBe(r.id);
+    // The old slug keeps answering: a redirect to the new one.
+    expect(await findRecipeBySlug(db(), "original-dish")).toEqual({ redirectTo: "taken-name-2" });
+    const found = await findRecipeBySlug(db(), "taken-name-2");
+    expect(found && "recipe" in found && found.recipe.id).toBe(r.id);
 
     // Same title, other fields changed: the slug stays as it is.
     const same = await updateRecipe(

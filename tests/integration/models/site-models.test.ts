@@ -65,7 +65,8 @@ describeEachEngine("site models", (db) => {
       nutritionalValues: { calories: 420, protein: 20, fats: 25, carbs: 30 },
       type: "",
     });
-    const found = await findRecipeBySlug(db(), "green-curry");
+    const lookup = await findRecipeBySlug(db(), "green-curry");
+    const found = lookup && "recipe" in lookup ? lookup.recipe : null;
     expect(found?.steps).toEqual(["Fry paste", "Add milk"]);
     expect(found?.ingredients).toEqual(["Paste"]);
     expect(found?.type).toBeNull();

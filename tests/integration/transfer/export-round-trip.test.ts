@@ -21,13 +21,18 @@ import {
 } from "#app/server/models/blogs.server.ts";
 import { listCategoryBlogs } from "#app/server/models/categories.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
-import { findRecipeBySlug, listRecipes } from "#app/server/models/recipes.server.ts";
+import {
+  createRecipe,
+  findRecipeBySlug,
+  listRecipes,
+  updateRecipe,
+} from "#app/server/models/recipes.server.ts";
 import { searchSite } from "#app/server/models/search.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
-import { TEST_ACTOR } from "#tests/support/content.ts";
+import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import {
   addReadersAndSettings,
   blogWithImage,
@@ -82,6 +87,9 @@ async function fill(site: Site) {
     category: "Day trips",
   });
   await updateBlog(db, TEST_ACTOR, renamed.id, { ...renamed, title: "Sintra palaces", keepImage: true });
+  // A renamed recipe too (migration 026).
+  const stew = await createRecipe(db, TEST_ACTOR, recipeInput("Old stew"));
+  await updateRecipe(db, TEST_ACTOR, stew.id, recipeInput("Cataplana", { keepImage: true }));
   await addReadersAndSettings(db, lisbon.id, porto.id);
 }
 
@@ -115,6 +123,7 @@ async function publicData(db: Site["db"], now: number) {
     recipePages: await Promise.all(recipes.map((r) => findRecipeBySlug(db, r.slug, now))),
     travel: await listCategoryBlogs(db, "travel", 1, 9, now),
     renamed: await findBlogBySlug(db, "old-name", now),
+    renamedRecipe: await findRecipeBySlug(db, "old-stew", now),
     search: await searchSite(db, "lisbon", 1, now),
   });
 }
@@ -219,7 +228,10 @@ for (const [from, to] of [
         updated: 0,
         byState: { published: 3, scheduled: 1, draft: 1 },
       });
-      expect(report.counts.recipes).toMatchObject({ added: 1 });
+      expect(report.counts.recipes).toMatchObject({ added: 2 });
+      expect(await findRecipeBySlug(target.db, "old-stew", nowSeconds())).toEqual({
+        redirectTo: "cataplana",
+      });
       expect(report.counts.comments).toMatchObject({ added: 2, byState: { approved: 1, pending: 1 } });
       expect(report.skipped.total).toBe(0);
       expect(progress.at(-1)).toBeGreaterThan(0);
@@ -269,6 +281,12 @@ for (const [from, to] of [
         category: porto.category,
         keepImage: true,
       });
+      const stew = await source.db
+        .selectFrom("recipes")
+        .select("id")
+        .where("slug", "=", "cataplana")
+        .executeTakeFirstOrThrow();
+      await updateRecipe(source.db, TEST_ACTOR, stew.id, recipeInput("Clam cataplana", { keepImage: true }));
       await createBlog(source.db, TEST_ACTOR, {
         title: "Evora",
         content: "<p>Roman temple.</p>",
@@ -281,6 +299,9 @@ for (const [from, to] of [
       expect(report.counts.blogs).toMatchObject({ added: 1, updated: 1, unchanged: 4 });
       const found = await findBlogBySlug(target.db, porto.slug);
       expect(found && "blog" in found && found.blog.content).toBe("<p>Port wine, tiles and fado.</p>");
+      expect(report.counts.recipes).toMatchObject({ updated: 1 });
+      for (const old of ["old-stew", "cataplana"])
+        expect(await findRecipeBySlug(target.db, old)).toEqual({ redirectTo: "clam-cataplana" });
       const now = nowSeconds();
       expect(await publicData(target.db, now)).toEqual(await publicData(source.db, now));
     });

@@ -20,6 +20,7 @@ export const BACKED_UP = [
   // database already holds the four built-in ones: a restore puts the archive's in their place.
   { name: "pages", key: ["id"], serial: true },
   { name: "blog_slug_redirects", key: ["slug"], serial: false },
+  { name: "recipe_slug_redirects", key: ["slug"], serial: false },
   { name: "category_slug_redirects", key: ["slug"], serial: false },
   { name: "comments", key: ["id"], serial: true },
   { name: "users", key: ["id"], serial: true },

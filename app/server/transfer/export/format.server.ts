@@ -48,6 +48,7 @@ const EXPORTED_NAMES = new Set([
   "blogs",
   "pages",
   "blog_slug_redirects",
+  "recipe_slug_redirects",
   "category_slug_redirects",
   "comments",
   "users",

@@ -12,6 +12,7 @@ import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts
 import type { DB } from "#app/server/db/db.server.ts";
 import { categoryColumns } from "#app/server/models/category-names.server.ts";
 import { importedPageSlug, pagePath } from "#app/server/models/pages.server.ts";
+import { moveRecipeSlug } from "#app/server/models/recipes.server.ts";
 import { putPathRedirect } from "#app/server/models/redirects.server.ts";
 import { indexBlog, indexRecipe } from "#app/server/models/search.server.ts";
 import { uniqueSlug } from "#app/server/models/unique-slug.server.ts";
@@ -63,6 +64,8 @@ export async function importRow(ctx: ImportContext, table: string, row: Row): Pr
       return importPage(ctx, row);
     case "blog_slug_redirects":
       return importBlogSlugRedirect(ctx, row);
+    case "recipe_slug_redirects":
+      return importRecipeSlugRedirect(ctx, row);
     case "category_slug_redirects":
       return importCategoryRedirect(ctx, row);
     case "comments":
@@ -100,6 +103,10 @@ async function importRecipe(ctx: ImportContext, row: Row): Promise<void> {
   }
   const localId = await inTransaction(ctx, async (trx) => {
     const slug = await uniqueSlug(trx, "recipes", slugOf(row), "recipe", prior.localId ?? undefined);
+    const before =
+      prior.localId === null
+        ? null
+        : await trx.selectFrom("recipes").select("slug").where("id", "=", prior.localId).executeTakeFirst();
     const written =
       prior.localId === null
         ? await trx
@@ -113,6 +120,8 @@ async function importRecipe(ctx: ImportContext, row: Row): Promise<void> {
             .where("id", "=", prior.localId)
             .returning("id")
             .executeTakeFirstOrThrow();
+    // Renamed on the exporting site since the last import: the old address keeps answering.
+    await moveRecipeSlug(trx, prior.localId, before?.slug ?? null, slug);
     await indexRecipe(trx, written.id, { title: columns.title, short: columns.short, ingredients, steps });
     await remember(trx, ctx, "recipe", id, written.id, hash);
     return written.id;
@@ -521,6 +530,35 @@ async function importBlogSlugRedirect(ctx: ImportContext, row: Row): Promise<voi
   await ctx.db
     .insertInto("blog_slug_redirects")
     .values({ slug, blog_id: blogId })
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .execute();
+}
+
+async function importRecipeSlugRedirect(ctx: ImportContext, row: Row): Promise<void> {
+  const slug = text(row, "slug");
+  const recipeId = ctx.ids.recipes.get(int(row, "recipe_id"));
+  if (recipeId === undefined) throw new RowProblem("its recipe was not imported");
+  const path = `/recipes/${slug}`;
+  const live = await ctx.db.selectFrom("recipes").select("id").where("slug", "=", slug).executeTakeFirst();
+  if (live) {
+    if (live.id !== recipeId) refuseRedirect(ctx, path, "a recipe of this site has that address");
+    return;
+  }
+  const existing = await ctx.db
+    .selectFrom("recipe_slug_redirects")
+    .select("recipe_id")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (existing) {
+    if (existing.recipe_id !== recipeId)
+      refuseRedirect(ctx, path, "it already leads to another recipe of this site");
+    return;
+  }
+  ctx.report.redirects.made += 1;
+  if (ctx.dryRun) return;
+  await ctx.db
+    .insertInto("recipe_slug_redirects")
+    .values({ slug, recipe_id: recipeId })
     .onConflict((oc) => oc.column("slug").doNothing())
     .execute();
 }

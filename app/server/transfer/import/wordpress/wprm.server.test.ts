@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { PhpValue } from "./php-unserialize.server.ts";
-import { equipmentLines, ingredientLine, ingredientLines, instructionLines } from "./wprm.server.ts";
+import {
+  equipmentLines,
+  ingredientLine,
+  ingredientLines,
+  instructionLines,
+  recipeSlugOf,
+} from "./wprm.server.ts";
 
 describe("ingredientLine", () => {
   it("reads amount unit name, notes with the empty parts left out", () => {
@@ -54,5 +60,15 @@ describe("equipmentLines", () => {
     expect(
       equipmentLines([{ name: "Wok" }, { amount: "2", name: "Bowls", notes: "large" }, { name: "" }]),
     ).toEqual(["Wok", "2 Bowls, large"]);
+  });
+});
+
+describe("recipeSlugOf", () => {
+  it("drops the wprm- prefix WP Recipe Maker gives its recipe posts, and only that", () => {
+    expect(recipeSlugOf("wprm-pasta-alla-norma")).toBe("pasta-alla-norma");
+    expect(recipeSlugOf("pasta-alla-norma")).toBe("pasta-alla-norma");
+    expect(recipeSlugOf("wprm-")).toBe("wprm-");
+    expect(recipeSlugOf("my-wprm-pasta")).toBe("my-wprm-pasta");
+    expect(recipeSlugOf("")).toBe("");
   });
 });

@@ -49,7 +49,7 @@ export function recipeFromWprm(item: WxrItem, sourceId: string, state: ImportedS
     type: "recipe",
     sourceId,
     title: item.fields.title ?? "",
-    slug: field(item, "wp:post_name"),
+    slug: recipeSlugOf(field(item, "wp:post_name")),
     summary: htmlToPlainText(summary),
     ingredients: ingredientLines(read("wprm_ingredients")),
     steps: instructionLines(read("wprm_instructions")),
@@ -174,4 +174,13 @@ function caloriesOf(meta: string | null, deprecated: PhpValue): number | null {
   const value = meta ?? (typeof fromOld === "number" || typeof fromOld === "string" ? String(fromOld) : null);
   const n = positiveNumber(value);
   return n === null ? null : Math.round(n);
+}
+
+/**
+ * WP Recipe Maker names a recipe's post `wprm-{title}` (its WPRM_Recipe_Saver, unless recipes are
+ * public posts): the recipe's own name is the rest, which is what our /recipes/{slug} should say.
+ */
+export function recipeSlugOf(postName: string): string {
+  const name = postName.trim();
+  return name.startsWith("wprm-") && name.length > "wprm-".length ? name.slice("wprm-".length) : name;
 }

@@ -250,7 +250,7 @@ describe("readWxr on a WP Recipe Maker export", () => {
       type: "recipe",
       sourceId: "301",
       title: "Pad Thai",
-      slug: "wprm-pad-thai",
+      slug: "pad-thai",
       summary: "A weeknight pad thai & its sauce.",
       ingredients: [
         "200 g rice noodles",
