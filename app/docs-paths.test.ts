@@ -16,6 +16,11 @@
  * file; anything under a folder git ignores (`bench/results/`, `build/`, `reports/`), since those
  * are written by runs and a fresh checkout has none. A trailing line number (`slug.ts:11`) is
  * dropped before the lookup. Paths in plain prose (outside backticks and links) are not read.
+ *
+ * Code comments name paths too ("(components/site-fonts.tsx)", "migration 026"): in the comments
+ * of every source file, a word starting with a top-level folder, or a word with a slash ending in
+ * `.ts`, `.tsx`, `.mjs` or `.md`, is looked up the same way (a top-level word may be the start of
+ * a path: `docs/decisions/003` names the decision numbered 003).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, normalize, posix } from "node:path";
@@ -30,7 +35,15 @@ const PATTERN_MARK = /[*<>{}…]|\.\.\./;
 /** `X.fields.ts` (X is any form) and `.server.ts` (a suffix) name a kind of file, not one file. */
 const NAME_PLACEHOLDER = /^([A-Z]\.|\.)/;
 /** Folders never walked for the end-of-path lookup: dependencies, builds, git itself. */
-const NOT_SOURCE = new Set(["node_modules", ".git", "build", ".react-router", "test-results"]);
+const NOT_SOURCE = new Set([
+  "node_modules",
+  ".git",
+  "build",
+  ".react-router",
+  "test-results",
+  ".stryker-tmp",
+  "reports",
+]);
 
 type NamedPath = { doc: string; path: string; kind: "root" | "suffix" | "link" };
 
@@ -132,5 +145,80 @@ describe("paths named by the documents", () => {
     const text = "`telemetry/http.server.ts`, `import/write.server.ts`, `p.server.ts`";
     const missing = missingPaths(namedPaths("README.md", text), treePaths, ignored);
     expect(missing.map(({ path }) => path)).toEqual(["p.server.ts"]);
+  });
+});
+
+/**
+ * Source files whose comments are read: code, not fixtures (their comments are someone else's),
+ * and not this file (its tests quote wrong paths on purpose).
+ */
+function sourceFiles(treePaths: string[]): string[] {
+  return treePaths.filter(
+    (path) =>
+      /\.(ts|tsx|mjs)$/.test(path) &&
+      !path.startsWith("tests/fixtures/") &&
+      path !== "app/docs-paths.test.ts",
+  );
+}
+
+/** The paths the comments of one source file name (rules at the top of this file). */
+function commentPaths(file: string, text: string): NamedPath[] {
+  const found: NamedPath[] = [];
+  // Block comments, and line comments not inside a string or a URL (`"//"`, `https://`).
+  const comments = text.match(/\/\*[\s\S]*?\*\/|(?<![:"'`\w\\])\/\/[^\n]*/g) ?? [];
+  for (const word of comments.join("\n").split(/[\s|,;()`'"[\]]+/)) {
+    const path = word
+      .replace(/^\*+/, "")
+      .replace(/[.:]+$/, "")
+      .replace(/:\d+(-\d+)?$/, "");
+    if (path === "" || PATTERN_MARK.test(path) || path.includes("${")) continue;
+    if (NAME_PLACEHOLDER.test(posix.basename(path))) continue;
+    if (TOP_LEVEL_FOLDERS.some((folder) => new RegExp(`^${folder}/[\\w.]`).test(path))) {
+      found.push({ doc: file, path, kind: "root" });
+    } else if (path.includes("/") && /^[\w$.-][\w$./-]*\.(ts|tsx|mjs|md)$/.test(path)) {
+      found.push({ doc: file, path, kind: "suffix" });
+    }
+  }
+  return found;
+}
+
+describe("paths named by code comments", () => {
+  const treePaths = walk("", []);
+  const ignored = ignoredFolders();
+  const named = sourceFiles(treePaths).flatMap((file) =>
+    commentPaths(file, readFileSync(join(ROOT, file), "utf8")),
+  );
+  /** A top-level word may be the start of a path (`docs/decisions/003`). */
+  const exists = (path: string) => {
+    const bare = path.replace(/\/$/, "").replace(/^\.\//, "");
+    return treePaths.some((tree) => tree === bare || tree.startsWith(bare));
+  };
+
+  it("all exist", () => {
+    const missing = missingPaths(named, treePaths, ignored)
+      .filter(({ path, kind }) => kind !== "root" || !exists(path))
+      .map(({ doc, path }) => `${doc}: ${path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("are read from the comments (the check above is not vacuous)", () => {
+    expect(named.length).toBeGreaterThan(100);
+    expect(named).toContainEqual({
+      doc: "app/lib/site-fonts.ts",
+      path: "components/site-fonts.tsx",
+      kind: "suffix",
+    });
+  });
+
+  it("a stale path in a comment is caught; a URL, a string or a pattern is not taken for one", () => {
+    const text = [
+      "/** Reads the body (web/form-body.server.ts), see app/server/nowhere/ and docs/decisions/003. */",
+      'const url = "https://example.com/app/x.ts"; // built by bench/run.ts:40',
+      "// One per form: `app/forms/<name>.ts`, `X.fields.ts`, `${dir}/a.ts`.",
+    ].join("\n");
+    const missing = missingPaths(commentPaths("app/example.ts", text), treePaths, ignored)
+      .filter(({ path, kind }) => kind !== "root" || !exists(path))
+      .map(({ path }) => path);
+    expect(missing).toEqual(["web/form-body.server.ts", "app/server/nowhere/"]);
   });
 });

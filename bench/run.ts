@@ -75,7 +75,7 @@ interface ThroughputRow {
   /** The median rounds (see `compare`); errors are summed over every round. */
   app: LoadResult;
   baseline: LoadResult;
-  /** The median of the rounds' app/baseline ratios, and the lowest and highest of them. */
+  /** The median of the rounds' app-to-baseline ratios, and the lowest and highest of them. */
   ratio: number;
   ratioRange: [number, number];
   appPeakMb: number;

@@ -1,7 +1,7 @@
 /**
  * The image inputs of the blog and recipe forms: "Upload Image" (a file), "Or Image URL", a pick
  * from the media library, and the image's "Alt text". They are read on the server by
- * `readImageChoice` (media/image-input.server.ts), not by a schema: an upload wins over a pick,
+ * `readImageChoice` (editing/image-input.server.ts), not by a schema: an upload wins over a pick,
  * a pick over a URL, and a file is only proved an image by decoding it.
  */
 export const IMAGE_FIELDS = {

@@ -4,14 +4,14 @@ import { optionalText, requiredText } from "./common.ts";
 import { PAGE_FIELDS as F } from "./page.fields.ts";
 import { checkPublication, publicationFields } from "./publication.ts";
 
+/** A title of only invisible characters (a bidi override, a zero-width space) is no title. */
+const hasVisibleText = (text: string) => text.replace(/[\p{Cf}\p{Cc}\s]/gu, "") !== "";
+
 /**
  * The Add Page and edit page form: a title, the content (the blog editor's HTML, sanitized by the
  * model), an optional slug (the model applies the page slug rule and the site's own paths), the
  * intro and the SEO texts, and the blog's publication controls.
  */
-/** A title of only invisible characters (a bidi override, a zero-width space) is no title. */
-const hasVisibleText = (text: string) => text.replace(/[\p{Cf}\p{Cc}\s]/gu, "") !== "";
-
 export const pageSchema = z
   .object({
     title: requiredText(F.title).refine(hasVisibleText, requiredMessage(F.title.label)),

@@ -6,10 +6,10 @@ import { blogFeedEntries } from "#app/server/models/blogs.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/rss.xml";
 
-/** RSS 2.0 feed of the newest blogs. */
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
+/** RSS 2.0 feed of the newest blogs. */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const origin = siteOrigin(request);

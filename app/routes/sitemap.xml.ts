@@ -6,13 +6,13 @@ import { SITEMAP_BLOGS_PER_FILE, xmlResponse } from "#app/server/http/sitemap.se
 import { blogSitemapFileCount } from "#app/server/models/blogs.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
+/** The answer is the same for every visitor: shared from the response cache. */
+export const middleware: Route.MiddlewareFunction[] = [publicCache()];
+
 /**
  * /sitemap.xml is an index: one file of pages, destinations and recipes, and one file per
  * 10,000 blogs, so no single answer grows with the corpus.
  */
-/** The answer is the same for every visitor: shared from the response cache. */
-export const middleware: Route.MiddlewareFunction[] = [publicCache()];
-
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const blogFiles = await blogSitemapFileCount(await getDb(), SITEMAP_BLOGS_PER_FILE);

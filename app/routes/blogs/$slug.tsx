@@ -18,7 +18,6 @@ import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.ser
 import { relatedBlogs } from "#app/server/models/related.server.ts";
 import type { Route } from "./+types/$slug";
 
-/** Query flag of the page a posted comment redirects to; BlogComments then says it awaits moderation. */
 /** What the page says after a comment: awaiting moderation, or (a known commenter) published. */
 const COMMENT_FLAGS = { pending: "sent", published: "published" } as const;
 

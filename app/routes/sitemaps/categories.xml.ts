@@ -6,10 +6,10 @@ import { sitemapUrl, urlset, xmlResponse } from "#app/server/http/sitemap.server
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import type { Route } from "./+types/categories.xml";
 
-/** The sitemap file of the category pages: every category with a published blog. */
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
+/** The sitemap file of the category pages: every category with a published blog. */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const categories = await categoriesInUse(await getDb(), { publishedOnly: true });

@@ -5,7 +5,6 @@ import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { newestFirst } from "./admin-lists.server.ts";
 import { findRecipeById } from "./recipes.server.ts";
 
-/** A recipe in the blog form's Featured recipe list. */
 /** The most recipes the list offers (newest first): the form stays small on a large site. */
 const CHOICES = 500;
 

@@ -3,7 +3,7 @@
  * name (never one from the request), counted as it arrives, so a file of a gigabyte never sits in
  * memory and one past the limit stops at the limit. Whatever goes wrong, no partial file is left.
  *
- * `readFormBody` (web/form-body.server.ts) reads the whole body into memory, which is right for a
+ * `readFormBody` (http/form-body.server.ts) reads the whole body into memory, which is right for a
  * 5 MB image form but not here; @fastify/busboy parses the parts as they stream.
  */
 import { randomBytes } from "node:crypto";

@@ -6,10 +6,10 @@ import { SITEMAP_BLOGS_PER_FILE, sitemapUrl, urlset, xmlResponse } from "#app/se
 import { blogSitemapFile, blogSitemapFileCount } from "#app/server/models/blogs.server.ts";
 import type { Route } from "./+types/$page";
 
-/** One sitemap file of up to 10,000 blogs (a fixed id range, so its contents never move). */
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
+/** One sitemap file of up to 10,000 blogs (a fixed id range, so its contents never move). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const file = Number(params.page);
   if (!Number.isSafeInteger(file) || file < 1) throw data(null, { status: 404 });

@@ -10,10 +10,10 @@ import { categoryMovedTo } from "#app/server/models/category-rename.server.ts";
 import { getSiteInfo } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/rss.xml";
 
-/** RSS 2.0 feed of one category's newest blogs. */
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
+/** RSS 2.0 feed of one category's newest blogs. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const name = await categoryName(db, params.slug);
