@@ -31,6 +31,7 @@ const options = {
     "app/server/http/form-body.server.ts",
     "app/server/http/forms.server.ts",
     "app/server/auth/session.server.ts",
+    "app/server/http/cookies.server.ts",
     "app/server/auth/accounts.server.ts",
     "app/server/auth/rate-limits.server.ts",
     "app/server/cache/content-version.server.ts",

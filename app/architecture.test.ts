@@ -27,9 +27,12 @@ const MAY_IMPORT: Record<string, string[]> = {
   // A migration seeds the product's defaults (the built-in pages' texts, migration 024).
   "server/db": [...SERVER_BASE, "content", ...server("db")],
   "server/models": [...SERVER_BASE, "forms", "content", ...server("db", "models", "media")],
-  "server/auth": [...SERVER_BASE, "forms", ...server("db", "models", "auth")],
+  // The cookie declarations (http/cookies.server.ts) import nothing of the app: the layers that
+  // read or set a cookie may import them.
+  "server/http/cookies": [],
+  "server/auth": [...SERVER_BASE, "forms", ...server("db", "models", "auth", "http/cookies")],
   "server/media": [...SERVER_BASE, "forms", ...server("media")],
-  "server/cache": [...SERVER_BASE, ...server("cache", "db", "auth")],
+  "server/cache": [...SERVER_BASE, ...server("cache", "db", "auth", "http/cookies")],
   "server/transfer": [...SERVER_BASE, "forms", ...server("transfer", "models", "media", "db")],
   "server/mail": [...SERVER_BASE, "forms", ...server("mail", "db", "models", "auth")],
   "server/newsletter": [
@@ -50,8 +53,12 @@ const MAY_IMPORT: Record<string, string[]> = {
   shell: ["*"],
 };
 
-/** The layer a path under app/ belongs to (root.tsx, entry.*.tsx and routes.ts are the shell). */
+/**
+ * The layer a path under app/ belongs to (root.tsx, entry.*.tsx and routes.ts are the shell; the
+ * cookie declarations are a layer of their own).
+ */
 function layerOf(pathInApp: string): string {
+  if (pathInApp === "server/http/cookies.server.ts") return "server/http/cookies";
   const [top, second] = pathInApp.split("/");
   if (top === undefined) throw new Error("empty path");
   if (second === undefined) return "shell";
@@ -107,6 +114,10 @@ describe("layering of app/ (docs/ARCHITECTURE.md)", () => {
     expect(layerOf("server/models/blogs.server.ts")).toBe("server/models");
     expect(layerOf("server/config.server.ts")).toBe("server/config");
     expect(layerOf("root.tsx")).toBe("shell");
+    expect(layerOf("server/http/cookies.server.ts")).toBe("server/http/cookies");
+    expect(mayImport("server/auth", "server/http/cookies")).toBe(true);
+    expect(mayImport("server/auth", "server/http")).toBe(false);
+    expect(mayImport("server/http/cookies", "server/config")).toBe(false);
     expect(mayImport("components", "server/db")).toBe(false);
     expect(mayImport("server/db", "server/models")).toBe(false);
     expect(mayImport("server/http", "server/models")).toBe(true);

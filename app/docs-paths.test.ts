@@ -214,7 +214,7 @@ describe("paths named by code comments", () => {
     const text = [
       "/** Reads the body (web/form-body.server.ts), see app/server/nowhere/ and docs/decisions/003. */",
       'const url = "https://example.com/app/x.ts"; // built by bench/run.ts:40',
-      "// One per form: `app/forms/<name>.ts`, `X.fields.ts`, `${dir}/a.ts`.",
+      `// One per form: \`app/forms/<name>.ts\`, \`X.fields.ts\`, \`\${dir}/a.ts\`.`,
     ].join("\n");
     const missing = missingPaths(commentPaths("app/example.ts", text), treePaths, ignored)
       .filter(({ path, kind }) => kind !== "root" || !exists(path))

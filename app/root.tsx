@@ -1,20 +1,11 @@
 import { useEffect, useRef } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLocation,
-  useMatches,
-} from "react-router";
-import { ErrorPage } from "#app/components/error-page.tsx";
+import { data, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import { InlineStyles } from "#app/components/inline-styles.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
+import { DocumentErrorPage } from "#app/components/route-error-boundary.tsx";
 import { useSiteLinkNavigation } from "#app/components/site-link.tsx";
-import { AdminUnavailable, UnavailablePage } from "#app/components/unavailable-page.tsx";
 import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
+import { cookieMiddleware } from "#app/server/http/cookies.server.ts";
 import { routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
 import type { Route } from "./+types/root";
 
@@ -30,7 +21,7 @@ const nameRoute: Route.MiddlewareFunction = ({ pattern }) => {
   setRoute(routeLabel(pattern));
 };
 
-export const middleware: Route.MiddlewareFunction[] = [nameRoute, databaseAvailable];
+export const middleware: Route.MiddlewareFunction[] = [nameRoute, cookieMiddleware, databaseAvailable];
 
 /** The site icon is the public layout's (the owner's, /admin/design) and the admin layout's. */
 export const links: Route.LinksFunction = () => [
@@ -92,13 +83,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const inAdmin = useMatches().some((m) => m.id.startsWith("routes/admin/"));
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    return inAdmin ? <AdminUnavailable /> : <UnavailablePage />;
-  }
-  // A 4xx answer (a refused form, a missing page) is the client's doing, not a fault to report:
-  // the page says so with its own status, never as a failure of the site.
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status >= 500) console.error(error);
-  return <ErrorPage status={status} standalone />;
+  return <DocumentErrorPage error={error} />;
 }

@@ -4,6 +4,7 @@
  * the login screen and change nothing.
  */
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { deviceCookie, sessionCookie, toastCookie } from "#app/server/http/cookies.server.ts";
 import { addComment } from "#app/server/models/comments.server.ts";
 import { isPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
@@ -273,7 +274,7 @@ test.describe("admin access is decided on the server", () => {
     });
     expect(denied.status()).toBe(403);
     expect(await denied.text()).toContain("Access denied");
-    expect(denied.headers()["set-cookie"] ?? "").not.toContain("wp_session=");
+    expect(denied.headers()["set-cookie"] ?? "").not.toContain(`${sessionCookie.name}=`);
 
     // An existing account with a wrong password (not the unknown-email path).
     await ensureAccount(ADMIN.email, ADMIN.password);
@@ -293,7 +294,7 @@ test.describe("admin access is decided on the server", () => {
 test.describe("cookies a browser should never send do no harm", () => {
   const MALFORMED = "%E0%A4%A";
 
-  for (const cookie of ["wp_session", "wp_toast", "wp_device"]) {
+  for (const cookie of [...sessionCookie.names, toastCookie.name, ...deviceCookie.names]) {
     test(`a ${cookie} cookie that is not valid percent-encoding is ignored, not a 500`, async ({
       request,
     }) => {

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useMatches, useRouteError } from "react-router";
 import { ErrorPage } from "./error-page.tsx";
+import { AdminUnavailable, UnavailablePage } from "./unavailable-page.tsx";
 
 /** For routes inside the public layout: the 404 (or error) page keeps the site's header and footer. */
 export function RouteErrorBoundary() {
@@ -9,4 +10,21 @@ export function RouteErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
   return <ErrorPage status={status} />;
+}
+
+/**
+ * The page of an error with no layout around it: the document root's, and the admin layout's for
+ * anything but a screen's load failure. While the database is unreachable (503), the designed
+ * "be right back" page, or the admin's plain statement on an admin screen.
+ */
+export function DocumentErrorPage({ error }: { error: unknown }) {
+  const inAdmin = useMatches().some((m) => m.id.startsWith("routes/admin/"));
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return inAdmin ? <AdminUnavailable /> : <UnavailablePage />;
+  }
+  // A 4xx answer (a refused form, a missing page) is the client's doing, not a fault to report:
+  // the page says so with its own status, never as a failure of the site.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorPage status={status} standalone />;
 }

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 
 export interface RunningServer {
   url: string;
@@ -179,14 +180,14 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error("build failed");
 }
 
-/** Signs in through the login form and returns the session cookie (`wp_session=…`). */
+/** Signs in through the login form and returns the session cookie (`name=value`). */
 export async function signIn(url: string, account: Account): Promise<string> {
   const login = await fetch(`${url}/admin/login`, {
     method: "POST",
     body: new URLSearchParams(account),
     redirect: "manual",
   });
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
+  const session = login.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookie.name}=`));
   if (login.status !== 302 || !session) throw new Error(`sign-in failed (${login.status})`);
   return session.split(";")[0] ?? "";
 }

@@ -10,7 +10,7 @@ import { uploadSrc } from "#app/lib/images.ts";
  */
 export const PICKER_PAGE_PARAM = "pickerPage";
 
-/** One page of the media library, as its loader (routes/admin/media.tsx) answers it. */
+/** One page of the media library, as the picker's loader (routes/admin/media/library.ts) answers it. */
 export interface LibraryPage {
   items: {
     id: string;
@@ -55,9 +55,9 @@ function suggestAlt(form: HTMLFormElement | null, alt: string | undefined) {
  * screens render a page on the server (`initial`: the first, or the one their address names with
  * `?pickerPage=N`), and Newer / Older are then links to the same screen with that parameter (its
  * other parameters kept), which open with the picker unfolded. With JavaScript a click on them is
- * kept in place: the page is fetched from the media library's loader, and the form's typed content
- * stays. Where nothing was rendered (the Add dialogs), the page is fetched when the picker opens,
- * and Newer / Older are buttons. The image the post has now is marked "Current"; picking an image
+ * kept in place: the page is fetched from the picker's own loader (/admin/media/library), and the
+ * form's typed content stays. Where nothing was rendered (the Add dialogs), the page is fetched when
+ * the picker opens, and Newer / Older are buttons. The image the post has now is marked "Current"; picking an image
  * fills an empty Alt text with the alt text it already has elsewhere (the writer can change it).
  */
 export function ImagePicker({
@@ -80,7 +80,7 @@ export function ImagePicker({
   const { load } = library;
   const needsFetch = open && (!initial || page !== initial.page);
   useEffect(() => {
-    if (needsFetch) load(`/admin/media?page=${page}`);
+    if (needsFetch) load(`/admin/media/library?page=${page}`);
   }, [needsFetch, page, load]);
   const uploads = initial && page === initial.page ? initial : library.data?.uploads;
   const anchor = `${idPrefix}-picker`;

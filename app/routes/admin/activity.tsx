@@ -1,9 +1,10 @@
-import { data, Form, useLoaderData } from "react-router";
-import { AdminTable, buttonSecondary, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { Form, useLoaderData } from "react-router";
+import { AdminTable, buttonSecondary, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { ACTIVITY_KINDS, type ActivityKind, isActivityKind } from "#app/lib/activity-kinds.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { activityActors, listActivity, pruneActivityHourly } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/activity";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const kindParam = query.get("kind") ?? "";
   const kind: ActivityKind | "" = isActivityKind(kindParam) ? kindParam : "";
-  try {
+  return loadOrFail({ heading: "Activity", message: ACTIVITY_LOAD_FAILED }, async () => {
     await pruneActivityHourly(db).catch((err) =>
       log.warn({ err }, "admin activity: pruning old entries failed"),
     );
@@ -32,14 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       kind: kind || undefined,
       page: Number(query.get("page") ?? "1"),
     });
-    return { entries, actors, actor, kind, error: null };
-  } catch (err) {
-    log.error({ err }, "admin activity: loading failed");
-    return data(
-      { entries: null, actors: [] as string[], actor: "", kind, error: ACTIVITY_LOAD_FAILED },
-      { status: 500 },
-    );
-  }
+    return { entries, actors, actor, kind };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -52,7 +47,7 @@ const KIND_OPTIONS = Object.entries(ACTIVITY_KINDS) as [ActivityKind, string][];
 const select = "rounded-lg border border-ink-900/15 bg-white px-3 py-2";
 
 export default function Activity() {
-  const { entries, actors, actor, kind, error } = useLoaderData<typeof loader>();
+  const { entries, actors, actor, kind } = useLoaderData<typeof loader>();
   const filtered = actor !== "" || kind !== "";
   const query = new URLSearchParams([
     ...(actor ? [["actor", actor]] : []),
@@ -93,9 +88,7 @@ export default function Activity() {
           </button>
         </Form>
       </PageHeader>
-      {error || !entries ? (
-        <LoadError>{error ?? ACTIVITY_LOAD_FAILED}</LoadError>
-      ) : entries.items.length === 0 ? (
+      {entries.items.length === 0 ? (
         <EmptyState>{filtered ? "No activity matches these filters." : "No activity yet."}</EmptyState>
       ) : (
         <>

@@ -1,13 +1,14 @@
-import { data, useFetcher, useLoaderData } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 import { FormCard } from "#app/components/admin/form-card.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
-import { AdminTable, buttonPrimary, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { AdminTable, buttonPrimary, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { Field, SelectField } from "#app/components/form.tsx";
 import { categoryActions } from "#app/forms/admin-actions.ts";
 import { CATEGORY_RENAME_FIELDS as F } from "#app/forms/category-rename.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { renameCategory } from "#app/server/models/category-rename.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -21,12 +22,10 @@ const blogs = (n: number) => (n === 1 ? "1 blog" : `${n} blogs`);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
-  try {
-    return { categories: await categoriesInUse(db, { publishedOnly: false }), error: null };
-  } catch (err) {
-    log.error({ err: err }, "admin categories: loading failed");
-    return data({ categories: null, error: CATEGORIES_LOAD_FAILED }, { status: 500 });
-  }
+  const categories = await loadOrFail({ heading: "Categories", message: CATEGORIES_LOAD_FAILED }, () =>
+    categoriesInUse(db, { publishedOnly: false }),
+  );
+  return { categories };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,13 +57,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Categories() {
-  const { categories, error } = useLoaderData<typeof loader>();
+  const { categories } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Categories" />
-      {error || !categories ? (
-        <LoadError>{error ?? CATEGORIES_LOAD_FAILED}</LoadError>
-      ) : categories.length === 0 ? (
+      {categories.length === 0 ? (
         <EmptyState>No categories yet: give a blog a Category and it appears here.</EmptyState>
       ) : (
         <div className="grid max-w-5xl gap-8">

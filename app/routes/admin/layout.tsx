@@ -3,6 +3,9 @@ import { data, Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { Clock } from "#app/components/admin/clock.tsx";
 import { preloadRichTextEditor } from "#app/components/admin/rich-text-editor.tsx";
 import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
+import { LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { DocumentErrorPage } from "#app/components/route-error-boundary.tsx";
+import { loadFailureOf } from "#app/lib/load-failure.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { takeToast } from "#app/server/http/toast.server.ts";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
@@ -28,10 +31,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin | Wanderplate" },
-  { name: "robots", content: "noindex" },
-];
+/** A screen whose reads failed keeps its own title (its meta is not reached past the boundary). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  const failure = loadFailureOf(error);
+  return [
+    { title: failure ? `${failure.heading} | Admin` : "Admin | Wanderplate" },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 function Badge({ count, label }: { count: number; label: string }) {
   return (
@@ -43,12 +50,44 @@ function Badge({ count, label }: { count: number; label: string }) {
 }
 
 export default function AdminLayout() {
-  const { email, name, counts, toast } = useLoaderData<typeof loader>();
-  useShowToast(toast);
+  const loaded = useLoaderData<typeof loader>();
   // Fetch the blog editor as soon as the back office opens, so it is there before a form is.
   useEffect(() => {
     preloadRichTextEditor().catch(() => {});
   }, []);
+  return (
+    <AdminFrame {...loaded}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * The one error path of the admin screens. A screen whose reads failed (`loadOrFail`) is shown
+ * inside the admin frame, under its own heading, with its message; the menu stays, so the admin can
+ * go on elsewhere. Anything else (the database down, a refused request, a fault of the layout's own
+ * reads, a bug) gets the page the document root gives it.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const failure = loadFailureOf(error);
+  if (!failure || !loaderData) return <DocumentErrorPage error={error} />;
+  return (
+    <AdminFrame {...loaderData}>
+      <PageHeader title={failure.heading} />
+      <LoadError>{failure.message}</LoadError>
+    </AdminFrame>
+  );
+}
+
+/** The top bar, the side menu and the screen in `children`. */
+function AdminFrame({
+  email,
+  name,
+  counts,
+  toast,
+  children,
+}: Route.ComponentProps["loaderData"] & { children: React.ReactNode }) {
+  useShowToast(toast);
   // A dozen and more screens, grouped under short headings; each keeps its name.
   const groups: { title: string; links: { to: string; label: string; badge?: React.ReactNode }[] }[] = [
     {
@@ -163,7 +202,7 @@ export default function AdminLayout() {
         </a>
       </nav>
       <main className="min-h-screen px-4 pt-[136px] pb-16 md:ml-[250px] md:px-8 md:pt-[92px]">
-        <Outlet />
+        {children}
       </main>
     </div>
   );

@@ -1,6 +1,6 @@
-import { data, Link, useFetcher, useLoaderData } from "react-router";
+import { Link, useFetcher, useLoaderData } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
-import { EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { commentActions } from "#app/forms/admin-actions.ts";
@@ -8,6 +8,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import {
   ADMIN_COMMENTS_LIMIT,
   type AdminComment,
@@ -31,19 +32,10 @@ export const COMMENTS_LOAD_FAILED = "Failed to load comments.";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const status = parseCommentStatus(new URL(request.url).searchParams.get("status"));
-  try {
-    const [groups, counts] = await Promise.all([
-      listCommentsByBlog(db, { status }),
-      countCommentsByStatus(db),
-    ]);
-    return { status, groups, counts, limit: ADMIN_COMMENTS_LIMIT, error: null };
-  } catch (err) {
-    log.error({ err: err }, "admin comments: loading failed");
-    return data(
-      { status, groups: null, counts: null, limit: ADMIN_COMMENTS_LIMIT, error: COMMENTS_LOAD_FAILED },
-      { status: 500 },
-    );
-  }
+  const [groups, counts] = await loadOrFail({ heading: "Comments", message: COMMENTS_LOAD_FAILED }, () =>
+    Promise.all([listCommentsByBlog(db, { status }), countCommentsByStatus(db)]),
+  );
+  return { status, groups, counts, limit: ADMIN_COMMENTS_LIMIT };
 }
 
 /**
@@ -86,10 +78,10 @@ const FILTERS: { status: CommentStatusFilter; label: string }[] = [
 ];
 
 export default function ManageComments() {
-  const { status, groups, counts, limit, error } = useLoaderData<typeof loader>();
-  const total = counts ? counts.pending + counts.approved : 0;
-  const countOf = (s: CommentStatusFilter) => (!counts ? null : s === "all" ? total : counts[s]);
-  const shown = groups?.reduce((n, g) => n + g.comments.length, 0) ?? 0;
+  const { status, groups, counts, limit } = useLoaderData<typeof loader>();
+  const total = counts.pending + counts.approved;
+  const countOf = (s: CommentStatusFilter) => (s === "all" ? total : counts[s]);
+  const shown = groups.reduce((n, g) => n + g.comments.length, 0);
 
   return (
     <div>
@@ -111,7 +103,7 @@ export default function ManageComments() {
                     className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${active ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-sand-100"}`}
                   >
                     {f.label}
-                    {count !== null && <span className="tabular-nums opacity-75">({count})</span>}
+                    <span className="tabular-nums opacity-75">({count})</span>
                   </Link>
                 </li>
               );
@@ -120,9 +112,7 @@ export default function ManageComments() {
         </nav>
       </PageHeader>
 
-      {error || !groups ? (
-        <LoadError>{error ?? COMMENTS_LOAD_FAILED}</LoadError>
-      ) : groups.length === 0 ? (
+      {groups.length === 0 ? (
         <EmptyState>
           {status === "pending"
             ? "No comments are awaiting approval."

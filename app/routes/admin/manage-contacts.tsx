@@ -1,6 +1,6 @@
-import { data, Link, useFetcher, useLoaderData } from "react-router";
+import { Link, useFetcher, useLoaderData } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
-import { AdminTable, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { AdminTable, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
@@ -9,6 +9,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import {
   type ContactBox,
   type ContactListItem,
@@ -28,16 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const page = Number(query.get("page") ?? "1");
   const box = parseContactBox(query.get("box"));
-  try {
-    const [messages, counts] = await Promise.all([
-      listContactsPage(db, page, undefined, box),
-      countContactsByBox(db),
-    ]);
-    return { box, messages, counts, error: null };
-  } catch (err) {
-    log.error({ err: err }, "admin contacts: loading failed");
-    return data({ box, messages: null, counts: null, error: CONTACTS_LOAD_FAILED }, { status: 500 });
-  }
+  const [messages, counts] = await loadOrFail(
+    { heading: "Customer Messages", message: CONTACTS_LOAD_FAILED },
+    () => Promise.all([listContactsPage(db, page, undefined, box), countContactsByBox(db)]),
+  );
+  return { box, messages, counts };
 }
 
 /** Spam moves a message to the Spam box; Not spam back to the inbox. */
@@ -68,7 +64,7 @@ const BOXES: { box: ContactBox; label: string }[] = [
 ];
 
 export default function ManageContacts() {
-  const { box, messages, counts, error } = useLoaderData<typeof loader>();
+  const { box, messages, counts } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Customer Messages">
@@ -82,16 +78,14 @@ export default function ManageContacts() {
                   className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${b.box === box ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-sand-100"}`}
                 >
                   {b.label}
-                  {counts && <span className="tabular-nums opacity-75">({counts[b.box]})</span>}
+                  <span className="tabular-nums opacity-75">({counts[b.box]})</span>
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
       </PageHeader>
-      {error || !messages ? (
-        <LoadError>{error ?? CONTACTS_LOAD_FAILED}</LoadError>
-      ) : messages.items.length === 0 ? (
+      {messages.items.length === 0 ? (
         <EmptyState>
           {box === "spam" ? "No spam. Messages the spam score holds back appear here." : "No messages found."}
         </EmptyState>

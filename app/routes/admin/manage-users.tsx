@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useFetcher, useLoaderData } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 import { useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
 import { Modal } from "#app/components/admin/modal.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
@@ -9,7 +9,6 @@ import {
   buttonPrimary,
   buttonSecondary,
   EmptyState,
-  LoadError,
   PageHeader,
 } from "#app/components/admin/ui.tsx";
 import { Field } from "#app/components/form.tsx";
@@ -22,6 +21,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-users";
@@ -34,12 +34,10 @@ export const USER_ADDED = "User added";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  try {
-    return { users: await listUsersPage(db, page), error: null };
-  } catch (err) {
-    log.error({ err: err }, "admin users: loading failed");
-    return data({ users: null, error: USERS_LOAD_FAILED }, { status: 500 });
-  }
+  const users = await loadOrFail({ heading: "Users", message: USERS_LOAD_FAILED }, () =>
+    listUsersPage(db, page),
+  );
+  return { users };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +80,7 @@ function orNa(value: string) {
 }
 
 export default function ManageUsers() {
-  const { users, error } = useLoaderData<typeof loader>();
+  const { users } = useLoaderData<typeof loader>();
   const [adding, setAdding] = useState(false);
   // While the Add User dialog is open the page behind it is hidden from assistive technology too
   // (the modal already makes it inert). Set after the dialog has taken focus, cleared at once on close.
@@ -109,9 +107,7 @@ export default function ManageUsers() {
             Add User
           </button>
         </PageHeader>
-        {error || !users ? (
-          <LoadError>{error ?? USERS_LOAD_FAILED}</LoadError>
-        ) : users.items.length === 0 ? (
+        {users.items.length === 0 ? (
           <EmptyState>No users found.</EmptyState>
         ) : (
           <>

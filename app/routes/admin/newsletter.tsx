@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { SubscriberChart } from "#app/components/admin/subscriber-chart.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
-import { buttonPrimary, EmptyState, LoadError, PageHeader } from "#app/components/admin/ui.tsx";
+import { buttonPrimary, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { SelectField } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
@@ -15,6 +15,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import { getNewsletterSettings, saveNewsletterSettings } from "#app/server/models/settings.server.ts";
 import { renderBlogMail } from "#app/server/newsletter/blog-mail.server.ts";
@@ -41,31 +42,18 @@ const CHART_CAPTION =
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  try {
-    const [subscribers, sends, history, settings, blogs] = await Promise.all([
-      countSubscribers(db),
-      listSends(db, page),
-      subscriberHistory(db),
-      getNewsletterSettings(db),
-      recentPublishedBlogs(db),
-    ]);
-    return {
-      mailOn: mailEnabled(),
-      email: admin.email,
-      subscribers,
-      sends,
-      history,
-      settings,
-      blogs,
-      error: null,
-    };
-  } catch (err) {
-    log.error({ err: err }, "admin newsletter: loading failed");
-    return data(
-      { mailOn: mailEnabled(), email: admin.email, error: NEWSLETTER_LOAD_FAILED },
-      { status: 500 },
-    );
-  }
+  const [subscribers, sends, history, settings, blogs] = await loadOrFail(
+    { heading: "Newsletter", message: NEWSLETTER_LOAD_FAILED },
+    () =>
+      Promise.all([
+        countSubscribers(db),
+        listSends(db, page),
+        subscriberHistory(db),
+        getNewsletterSettings(db),
+        recentPublishedBlogs(db),
+      ]),
+  );
+  return { mailOn: mailEnabled(), email: admin.email, subscribers, sends, history, settings, blogs };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -133,11 +121,9 @@ export default function Newsletter() {
     <div className="max-w-6xl min-w-0 space-y-8">
       <div>
         <PageHeader title="Newsletter" />
-        {"subscribers" in loaded && (
-          <p className="-mt-4 text-lg text-ink-700" data-testid="subscriber-count">
-            {plural(loaded.subscribers, "confirmed subscriber", "confirmed subscribers")}
-          </p>
-        )}
+        <p className="-mt-4 text-lg text-ink-700" data-testid="subscriber-count">
+          {plural(loaded.subscribers, "confirmed subscriber", "confirmed subscribers")}
+        </p>
       </div>
       {!loaded.mailOn && (
         <p className="rounded-xl bg-sand-100 p-4 font-medium ring-1 ring-ink-900/10">
@@ -149,22 +135,16 @@ export default function Newsletter() {
           {refused}
         </p>
       )}
-      {"sends" in loaded && loaded.error === null ? (
-        <>
-          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-            <TitledSection id="newsletter-subscribers" title="Subscribers" className={`${card} min-w-0`}>
-              <div className="mt-4">
-                <SubscriberChart points={loaded.history} caption={CHART_CAPTION} />
-              </div>
-            </TitledSection>
-            <TestMailCard blogs={loaded.blogs} email={loaded.email} mailOn={loaded.mailOn} />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <TitledSection id="newsletter-subscribers" title="Subscribers" className={`${card} min-w-0`}>
+          <div className="mt-4">
+            <SubscriberChart points={loaded.history} caption={CHART_CAPTION} />
           </div>
-          <SendsSection sends={loaded.sends} mailOn={loaded.mailOn} />
-          <SettingsCard fullText={loaded.settings.fullText} />
-        </>
-      ) : (
-        <LoadError>{loaded.error ?? NEWSLETTER_LOAD_FAILED}</LoadError>
-      )}
+        </TitledSection>
+        <TestMailCard blogs={loaded.blogs} email={loaded.email} mailOn={loaded.mailOn} />
+      </div>
+      <SendsSection sends={loaded.sends} mailOn={loaded.mailOn} />
+      <SettingsCard fullText={loaded.settings.fullText} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useFetcher, useLoaderData } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 import { deleteQuestion, useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
 import { FormCard } from "#app/components/admin/form-card.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
@@ -8,7 +8,6 @@ import {
   buttonDanger,
   buttonPrimary,
   EmptyState,
-  LoadError,
   PageHeader,
 } from "#app/components/admin/ui.tsx";
 import { Field, SelectField } from "#app/components/form.tsx";
@@ -24,6 +23,7 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import {
   changeSearchLanguage,
   type SearchLanguageStatus,
@@ -48,21 +48,12 @@ const FIX_FIELDS = "Please correct the fields marked below.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
-  try {
-    const [info, numbers, comments, search] = await Promise.all([
-      getSiteInfo(db),
-      listSiteNumbers(db),
-      getCommentSettings(db),
-      searchLanguageStatus(db),
-    ]);
-    return { info, numbers, comments, search, error: null };
-  } catch (err) {
-    log.error({ err: err }, "admin settings: loading failed");
-    return data(
-      { info: null, numbers: null, comments: null, search: null, error: SETTINGS_LOAD_FAILED },
-      { status: 500 },
-    );
-  }
+  const [info, numbers, comments, search] = await loadOrFail(
+    { heading: "Settings", message: SETTINGS_LOAD_FAILED },
+    () =>
+      Promise.all([getSiteInfo(db), listSiteNumbers(db), getCommentSettings(db), searchLanguageStatus(db)]),
+  );
+  return { info, numbers, comments, search };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,20 +97,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Settings() {
-  const { info, numbers, comments, search, error } = useLoaderData<typeof loader>();
+  const { info, numbers, comments, search } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Settings" />
-      {error || !info || !numbers || !comments || !search ? (
-        <LoadError>{error ?? SETTINGS_LOAD_FAILED}</LoadError>
-      ) : (
-        <div className="grid max-w-5xl gap-8">
-          <SiteInfoForm info={info} />
-          <SiteNumbersSection numbers={numbers} />
-          <CommentSettingsForm approveKnown={comments.approveKnown} />
-          <SearchLanguageForm search={search} />
-        </div>
-      )}
+      <div className="grid max-w-5xl gap-8">
+        <SiteInfoForm info={info} />
+        <SiteNumbersSection numbers={numbers} />
+        <CommentSettingsForm approveKnown={comments.approveKnown} />
+        <SearchLanguageForm search={search} />
+      </div>
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { DB } from "#app/server/db/db.server.ts";
-import { cookieHeader, readCookie } from "./session.server.ts";
+import { deviceCookie } from "#app/server/http/cookies.server.ts";
 
 /**
  * Device cookies (OWASP, "Slow brute force attacks: device cookies"): after a successful login the
  * browser gets a cookie naming that account, signed with a secret kept in the database (so every
  * app server knows it). A login from a browser that presents one for the account it signs in to
- * is throttled on its own, not by the account-wide limit a stranger can exhaust.
+ * is throttled on its own, not by the account-wide limit a stranger can exhaust. The cookie is
+ * `deviceCookie` (app/server/http/cookies.server.ts): Path=/admin, so only the admin (the login
+ * form and its data requests) ever sees it.
  */
-export const DEVICE_COOKIE = "wp_device";
-export const DEVICE_SECONDS = 180 * 24 * 3600;
+export const DEVICE_SECONDS = deviceCookie.maxAge;
 const SECRET_SETTING = "loginDeviceSecret";
 
 const secrets = new WeakMap<DB, Promise<Buffer>>();
@@ -40,10 +41,7 @@ function deviceSecret(db: DB): Promise<Buffer> {
 const sign = (secret: Buffer, email: string, id: string, expires: number) =>
   createHmac("sha256", secret).update(`device\n${email}\n${id}\n${expires}`).digest("base64url");
 
-/**
- * The Set-Cookie for a browser that just signed in to `email`: a new random device id each time.
- * Path=/admin: only the admin (the login form and its data requests) ever sees it.
- */
+/** The Set-Cookie for a browser that just signed in to `email`: a new random device id each time. */
 export async function issueDeviceCookie(
   db: DB,
   request: Request,
@@ -53,7 +51,7 @@ export async function issueDeviceCookie(
   const id = randomBytes(16).toString("base64url");
   const expires = now + DEVICE_SECONDS;
   const value = `${id}.${expires}.${sign(await deviceSecret(db), email, id, expires)}`;
-  return cookieHeader(request, DEVICE_COOKIE, value, "/admin", DEVICE_SECONDS);
+  return deviceCookie.set(request, value);
 }
 
 /** The device id of the request's device cookie if it is ours, unexpired and for `email`; else null. */
@@ -63,7 +61,7 @@ export async function knownDevice(
   email: string,
   now: number,
 ): Promise<string | null> {
-  const value = readCookie(request, DEVICE_COOKIE);
+  const value = deviceCookie.read(request);
   if (!value || value.length > 200) return null;
   const [id, expiresText, signature, ...rest] = value.split(".");
   if (!id || !expiresText || !signature || rest.length > 0) return null;

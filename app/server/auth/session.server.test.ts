@@ -3,63 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
-import { takeToast } from "#app/server/http/toast.server.ts";
+import { sessionCookie, toastCookie } from "#app/server/http/cookies.server.ts";
 import { ADMIN_ROLE, upsertAccount } from "./accounts.server.ts";
-import {
-  cookieHeader,
-  createSession,
-  hashToken,
-  readCookie,
-  requireAdmin,
-  SESSION_SECONDS,
-} from "./session.server.ts";
+import { createSession, hashToken, requireAdmin, SESSION_SECONDS } from "./session.server.ts";
 
-const withCookie = (cookie: string) => new Request("http://localhost/admin", { headers: { cookie } });
-
-describe("readCookie", () => {
-  it("reads a cookie by name among others, decoding percent-encoding", () => {
-    const request = withCookie("a=1; wp_session=abc%20def; b=2");
-    expect(readCookie(request, "wp_session")).toBe("abc def");
-    expect(readCookie(request, "a")).toBe("1");
-    expect(readCookie(request, "missing")).toBeNull();
-    expect(readCookie(new Request("http://localhost/"), "a")).toBeNull();
-  });
-
-  it("does not match a name that only ends with the one asked for", () => {
-    expect(readCookie(withCookie("xwp_session=1"), "wp_session")).toBeNull();
-  });
-
-  it.each(["%E0%A4%A", "%", "%zz", "abc%E0"])("treats the undecodable value %j as absent", (value) => {
-    expect(readCookie(withCookie(`wp_session=${value}`), "wp_session")).toBeNull();
-  });
-
-  it("a malformed toast cookie is no toast", () => {
-    const { toast, headers } = takeToast(withCookie("wp_toast=%E0%A4%A"));
-    expect(toast).toBeNull();
-    expect(headers).toEqual({});
-    expect(takeToast(withCookie("wp_toast=bm90IGpzb24")).toast).toBeNull();
-  });
-});
-
-describe("cookieHeader", () => {
-  it("is HttpOnly and SameSite=Lax on its path, Secure only over https", () => {
-    expect(cookieHeader(new Request("http://blog.example/admin/login"), "wp_session", "tok", "/", 60)).toBe(
-      "wp_session=tok; Path=/; HttpOnly; SameSite=Lax; Max-Age=60",
-    );
-    expect(cookieHeader(new Request("https://blog.example/admin/login"), "wp_device", "t", "/admin", 0)).toBe(
-      "wp_device=t; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
-    );
-  });
-
-  it("percent-encodes the value, so it cannot add attributes or cookies, and reads back as written", () => {
-    const value = "x; Domain=evil.example; Path=/, wp_session=stolen";
-    const header = cookieHeader(new Request("http://blog.example/"), "wp_session", value, "/", 60);
-    expect(header).toBe(
-      "wp_session=x%3B%20Domain%3Devil.example%3B%20Path%3D%2F%2C%20wp_session%3Dstolen; Path=/; HttpOnly; SameSite=Lax; Max-Age=60",
-    );
-    expect(readCookie(withCookie(header.split("; Path=")[0] ?? ""), "wp_session")).toBe(value);
-  });
-});
+const SESSION = sessionCookie.name;
 
 /**
  * The guard of every admin loader and action, on a real SQLite database (migrated on open): only a
@@ -114,10 +62,10 @@ describe("requireAdmin", () => {
 
   it.each([
     ["no cookie", null],
-    ["another cookie only", "wp_toast=abc"],
-    ["a session cookie that cannot be decoded", "wp_session=%E0%A4%A"],
-    ["an empty session cookie", "wp_session="],
-    ["a well-formed token that was never issued", `wp_session=${"A".repeat(43)}`],
+    ["another cookie only", `${toastCookie.name}=abc`],
+    ["a session cookie that cannot be decoded", `${SESSION}=%E0%A4%A`],
+    ["an empty session cookie", `${SESSION}=`],
+    ["a well-formed token that was never issued", `${SESSION}=${"A".repeat(43)}`],
   ])("sends %s to the login screen, clearing nothing", async (_case, cookie) => {
     const refused = await refusal(asking(cookie));
     expect(refused.status).toBe(302);
@@ -146,13 +94,21 @@ describe("requireAdmin", () => {
     expect(await sessionsOf(viewerId)).toBe(1);
     const refused = await refusal(asking(cookie));
     expect(refused.headers.get("location")).toBe("/admin/login");
-    expect(refused.headers.get("set-cookie")).toBe("wp_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    expect(refused.headers.get("set-cookie")).toBe(`${SESSION}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
     expect(await sessionsOf(viewerId)).toBe(0);
   });
 
+  it("lets a live session in under the cookie's former name, as browsers signed in before the rename carry it", async () => {
+    const token = cookieOf(await createSession(db(), login, adminId)).slice(`${SESSION}=`.length);
+    const identity = await requireAdmin(db(), asking(`${sessionCookie.formerName}=${token}`));
+    expect(identity.accountId).toBe(adminId);
+  });
+
   it("does not take an admin's token under another cookie name", async () => {
-    const token = cookieOf(await createSession(db(), login, adminId)).slice("wp_session=".length);
-    const refused = await refusal(asking(`wp_sessions=${token}; session=${token}`));
+    const token = cookieOf(await createSession(db(), login, adminId)).slice(`${SESSION}=`.length);
+    const refused = await refusal(
+      asking(`${SESSION}s=${token}; ${sessionCookie.formerName}s=${token}; session=${token}`),
+    );
     expect(refused.headers.get("location")).toBe("/admin/login");
   });
 });

@@ -1,12 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { ADMIN_ROLE, hashPassword, verifyPassword } from "./accounts.server.ts";
 
-/** Session cookie: a random 256-bit token; only its SHA-256 is stored, so a database leak holds no usable session. */
-export const SESSION_COOKIE = "wp_session";
-export const SESSION_SECONDS = 7 * 24 * 3600;
+/**
+ * A session is a random 256-bit token in the session cookie (`sessionCookie`, declared in
+ * app/server/http/cookies.server.ts); only its SHA-256 is stored, so a database leak holds no usable
+ * session. It lasts as long as the cookie.
+ */
+export const SESSION_SECONDS = sessionCookie.maxAge;
 
 export interface AdminIdentity {
   accountId: number;
@@ -22,46 +26,6 @@ const LAST_SEEN_STEP_SECONDS = 60;
 const USER_AGENT_LIMIT = 400;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/**
- * A cookie of the request, percent-decoded. A value that cannot be decoded was not set by us (every
- * cookie we set is plain base64url): it is treated as absent, never as an error.
- */
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
-/** `HttpOnly; SameSite=Lax`, and `Secure` when the request came over HTTPS. */
-export function cookieHeader(
-  request: Request,
-  name: string,
-  value: string,
-  path: string,
-  maxAge: number,
-): string {
-  const secure = isHttps(request) ? "; Secure" : "";
-  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
-}
-
-export function sessionCookie(request: Request, token: string, maxAge: number): string {
-  return cookieHeader(request, SESSION_COOKIE, token, "/", maxAge);
-}
 
 /**
  * A fresh session for an account (a new id at every login), remembering the browser and address it
@@ -89,7 +53,7 @@ export async function createSession(
     .execute();
   // Expired sessions are swept here, at login, rather than on every request.
   await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
-  return sessionCookie(request, token, SESSION_SECONDS);
+  return sessionCookie.set(request, token);
 }
 
 /**
@@ -101,7 +65,7 @@ export async function findSessionAccount(
   request: Request,
   now = nowSeconds(),
 ): Promise<AdminIdentity | null> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = sessionCookie.read(request);
   if (!token) return null;
   const sessionId = hashToken(token);
   const row = await db
@@ -125,9 +89,9 @@ export async function findSessionAccount(
 
 /** Destroys the request's session on the server. Returns the Set-Cookie value that clears it. */
 export async function destroySession(db: DB, request: Request): Promise<string> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = sessionCookie.read(request);
   if (token) await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
-  return sessionCookie(request, "", 0);
+  return sessionCookie.clear(request);
 }
 
 /**

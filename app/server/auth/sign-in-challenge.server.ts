@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "#app/server/db/db.server.ts";
-import { cookieHeader, hashToken, readCookie } from "./session.server.ts";
+import { twoStepCookie } from "#app/server/http/cookies.server.ts";
+import { hashToken } from "./session.server.ts";
 
 /**
  * Between the two steps of a sign-in: the password was right and a code must follow. The browser
- * holds a random token (a cookie on /admin only, five minutes); the database holds its hash and the
+ * holds a random token (`twoStepCookie`: on /admin only, five minutes); the database holds its hash and the
  * account, so any app server can take the second step. The challenge is not a session: nothing
  * else accepts it. After a few wrong codes it is gone and the password must be typed again.
  */
-const CHALLENGE_COOKIE = "wp_two_step";
-const CHALLENGE_SECONDS = 5 * 60;
+const CHALLENGE_SECONDS = twoStepCookie.maxAge;
 const CHALLENGE_TRIES = 5;
 
 export interface Challenge {
@@ -44,12 +44,12 @@ export async function createChallenge(
       expires_at: now + CHALLENGE_SECONDS,
     })
     .execute();
-  return cookieHeader(request, CHALLENGE_COOKIE, token, "/admin", CHALLENGE_SECONDS);
+  return twoStepCookie.set(request, token);
 }
 
 /** The request's challenge, if it is ours and unexpired. */
 export async function findChallenge(db: DB, request: Request, now: number): Promise<Challenge | null> {
-  const token = readCookie(request, CHALLENGE_COOKIE);
+  const token = twoStepCookie.read(request);
   if (!token || token.length > 100) return null;
   const row = await db
     .selectFrom("sign_in_challenges")
@@ -86,5 +86,4 @@ export async function endChallenge(db: DB, id: string): Promise<boolean> {
 }
 
 /** The Set-Cookie that clears the challenge cookie. */
-export const clearChallengeCookie = (request: Request) =>
-  cookieHeader(request, CHALLENGE_COOKIE, "", "/admin", 0);
+export const clearChallengeCookie = (request: Request) => twoStepCookie.clear(request);

@@ -1,8 +1,8 @@
 import { createContext, type MiddlewareFunction, type Params } from "react-router";
-import { SESSION_COOKIE } from "#app/server/auth/session.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { currentRequest, routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
 import { publicVersionReader } from "./public-version.server.ts";
@@ -23,7 +23,8 @@ export const responseCache = createResponseCache({
   enabled: getConfig().RESPONSE_CACHE,
   // The content version plus the publication epoch: scheduled items appear on time, without a write.
   readVersion: publicVersionReader(getDb),
-  sessionCookie: SESSION_COOKIE,
+  // Both the session cookie's names, while browsers move from the former one.
+  sessionCookies: sessionCookie.names,
   // During a known outage hits go straight to the last good copy, without waiting on the database.
   isVersionUnavailable: isDatabaseKnownDown,
   onServe: setRoute,
@@ -70,7 +71,7 @@ export function publicCache(policy: CachePolicy = {}): MiddlewareFunction<Respon
     if (
       slot &&
       request.method === "GET" &&
-      !hasCookie(request.headers.get("cookie") ?? undefined, SESSION_COOKIE)
+      !hasCookie(request.headers.get("cookie") ?? undefined, sessionCookie.names)
     ) {
       const url = new URL(request.url);
       const canonical = canonicalPath(pattern, params);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import {
   type CachePolicy,
   canonicalQuery,
@@ -8,7 +9,10 @@ import {
   pagePathOf,
 } from "./response-cache.server.ts";
 
-const SESSION = "wp_session";
+/** The session cookie's names, as the app's cache is given them: its own and its former one. */
+const SESSIONS = sessionCookie.names;
+const SESSION = sessionCookie.name;
+const FORMER_SESSION = sessionCookie.formerName ?? "";
 const page = (v: string) => (/^[0-9]+$/.test(v) && Number(v) > 1 ? String(Number(v)) : null);
 
 /**
@@ -58,7 +62,7 @@ function harness({
   let failWith: number | null = null;
   const cache = createResponseCache({
     enabled,
-    sessionCookie: SESSION,
+    sessionCookies: SESSIONS,
     staleIfErrorMs,
     maxBytes,
     maxAgeMs,
@@ -94,7 +98,7 @@ function harness({
       const policy = SHARED[path] ?? (path.startsWith("/many/") ? {} : undefined);
       const slot = cache.slotOf(res);
       // As publicCache does: no readable version, no sharing (the page still renders).
-      if (policy && slot && !hasCookie(req.headers.cookie, SESSION))
+      if (policy && slot && !hasCookie(req.headers.cookie, SESSIONS))
         await cache.version().then(
           (version) => {
             slot.declaration = { path, policy, version, route: path };
@@ -280,7 +284,7 @@ describe("response cache", () => {
     expect(h.cache.stats().entries).toBe(2);
   });
 
-  it("never serves or stores a request that carries a session cookie, whatever its value", async () => {
+  it("never serves or stores a request that carries a session cookie, under either name, whatever its value", async () => {
     const h = harness();
     const url = await h.listen();
     for (const cookie of [
@@ -288,17 +292,22 @@ describe("response cache", () => {
       `theme=dark; ${SESSION}=%E0%A4%A`,
       `${SESSION}=`,
       ` ${SESSION}`,
+      `${FORMER_SESSION}=abc`,
     ]) {
       await fetch(`${url}/blogs`, { headers: { cookie } });
     }
     expect(h.cache.stats().entries).toBe(0);
     await fetch(`${url}/blogs`);
-    expect(h.renders()).toBe(5);
-    const withSession = await fetch(`${url}/blogs`, { headers: { cookie: `${SESSION}=abc` } });
-    expect(withSession.headers.get("x-cache")).toBeNull();
     expect(h.renders()).toBe(6);
+    for (const name of SESSIONS) {
+      const withSession = await fetch(`${url}/blogs`, { headers: { cookie: `${name}=abc` } });
+      expect(withSession.headers.get("x-cache"), name).toBeNull();
+    }
+    expect(h.renders()).toBe(8);
     // Other cookies do not matter.
-    const withOther = await fetch(`${url}/blogs`, { headers: { cookie: "theme=dark; wp_sessions=1" } });
+    const withOther = await fetch(`${url}/blogs`, {
+      headers: { cookie: `theme=dark; ${SESSION}s=1; ${FORMER_SESSION}s=1` },
+    });
     expect(withOther.headers.get("x-cache")).toBe("HIT");
   });
 
@@ -790,10 +799,13 @@ describe("cache keys", () => {
     expect(canonicalQuery(new URLSearchParams("page=4"), {})).toBe("");
   });
 
-  it("hasCookie finds a cookie by exact name", () => {
-    expect(hasCookie("a=1; wp_session=x", "wp_session")).toBe(true);
-    expect(hasCookie("wp_session", "wp_session")).toBe(true);
-    expect(hasCookie("wp_sessions=1; xwp_session=2", "wp_session")).toBe(false);
-    expect(hasCookie(undefined, "wp_session")).toBe(false);
+  it("hasCookie finds a cookie by exact name, any of those asked for", () => {
+    expect(hasCookie("a=1; session=x", ["session"])).toBe(true);
+    expect(hasCookie("session", ["session"])).toBe(true);
+    expect(hasCookie("sessions=1; xsession=2", ["session"])).toBe(false);
+    expect(hasCookie(undefined, ["session"])).toBe(false);
+    expect(hasCookie("a=1; old=x", ["new", "old"])).toBe(true);
+    expect(hasCookie("a=1; new", ["new", "old"])).toBe(true);
+    expect(hasCookie("a=1; newer=1", ["new", "old"])).toBe(false);
   });
 });

@@ -144,12 +144,12 @@ export function canonicalQuery(search: URLSearchParams, policy: CachePolicy): st
   return parts.join("&");
 }
 
-/** Whether a Cookie header carries the named cookie (with any value, even an empty or broken one). */
-export function hasCookie(header: string | undefined, name: string): boolean {
+/** Whether a Cookie header carries a cookie of one of these names (with any value, even an empty or broken one). */
+export function hasCookie(header: string | undefined, names: readonly string[]): boolean {
   if (!header) return false;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if ((eq < 0 ? part : part.slice(0, eq)).trim() === name) return true;
+    if (names.includes((eq < 0 ? part : part.slice(0, eq)).trim())) return true;
   }
   return false;
 }
@@ -205,7 +205,7 @@ interface RequestKeys {
 export function createResponseCache({
   enabled = true,
   readVersion,
-  sessionCookie,
+  sessionCookies,
   maxBytes = 32 * 1024 * 1024,
   maxAgeMs = 60 * 60 * 1000,
   staleIfErrorMs = 6 * 60 * 60 * 1000,
@@ -220,8 +220,8 @@ export function createResponseCache({
   /** false: a cache that never stores or serves anything. */
   enabled?: boolean;
   readVersion: () => Promise<string>;
-  /** Requests carrying this cookie are never served from or stored into the cache. */
-  sessionCookie: string;
+  /** Requests carrying a cookie of these names are never served from or stored into the cache. */
+  sessionCookies: readonly string[];
   maxBytes?: number;
   /** How long an entry is served while the database confirms its version. */
   maxAgeMs?: number;
@@ -366,7 +366,7 @@ export function createResponseCache({
   const admits = (req: { method?: string; headers: IncomingMessage["headers"] }) =>
     enabled &&
     (req.method === "GET" || req.method === "HEAD") &&
-    !hasCookie(req.headers.cookie, sessionCookie);
+    !hasCookie(req.headers.cookie, sessionCookies);
 
   /**
    * The request's keys; null when it can never be shared (client navigations that name the routes
@@ -547,7 +547,7 @@ export function createResponseCache({
 
     capture(req, res, next) {
       // Renders of public requests are counted whether or not the cache may keep them.
-      if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookie))
+      if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookies))
         return next();
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       if (!admits(req) || req.method !== "GET") {

@@ -8,8 +8,6 @@ export type AdminActionResult = {
   toast: Toast;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
-  /** Which of a screen's forms was refused, when several share field names (the account screen). */
-  intent?: string;
 };
 
 export function adminOk(message: string, extra?: Partial<AdminActionResult>) {

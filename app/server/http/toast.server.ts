@@ -1,13 +1,11 @@
 import { redirect } from "react-router";
 import { type Toast, toast } from "#app/lib/toast.ts";
-import { readCookie } from "#app/server/auth/session.server.ts";
+import { requestBeingAnswered, toastCookie } from "./cookies.server.ts";
 
 /**
  * A toast that survives one redirect (login, logout, saving an edit form): kept in a short-lived
- * cookie, shown by the next page and cleared by it.
+ * cookie (`toastCookie`), shown by the next page and cleared by it.
  */
-const TOAST_COOKIE = "wp_toast";
-
 export function redirectWithToast(
   url: string,
   type: Toast["type"],
@@ -16,13 +14,16 @@ export function redirectWithToast(
 ) {
   const headers = new Headers(init?.headers);
   const value = Buffer.from(JSON.stringify(toast(type, message))).toString("base64url");
-  headers.append("Set-Cookie", `${TOAST_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`);
+  // The callers do not hand over their request; the cookie middleware holds it. Outside that (a
+  // test calling an action directly) the cookie is written as over plain HTTP.
+  const request = requestBeingAnswered() ?? new Request("http://localhost/");
+  headers.append("Set-Cookie", toastCookie.set(request, value));
   return redirect(url, { headers });
 }
 
 /** The pending toast of a request, and the Set-Cookie header that clears it. */
 export function takeToast(request: Request): { toast: Toast | null; headers: HeadersInit } {
-  const raw = readCookie(request, TOAST_COOKIE);
+  const raw = toastCookie.read(request);
   if (!raw) return { toast: null, headers: {} };
   let parsed: Toast | null = null;
   try {
@@ -31,8 +32,5 @@ export function takeToast(request: Request): { toast: Toast | null; headers: Hea
   } catch {
     parsed = null;
   }
-  return {
-    toast: parsed,
-    headers: { "Set-Cookie": `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` },
-  };
+  return { toast: parsed, headers: { "Set-Cookie": toastCookie.clear(request) } };
 }

@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { createLog } from "./log.server.ts";
 import { isLocalClient, mayReadMetrics, sameSecret } from "./metrics-access.server.ts";
 import { acceptedRequestId, currentRequest, requests, routeLabel, setRoute } from "./request.server.ts";
@@ -65,11 +66,14 @@ describe("log lines", () => {
         password: "hunter2-password",
         token: "reset-token-value",
         headers: {
-          cookie: "wp_session=abc123",
+          cookie: `${sessionCookie.name}=abc123`,
           authorization: "Bearer s3cret",
-          "set-cookie": "wp_session=x",
+          "set-cookie": `${sessionCookie.name}=x`,
         },
-        req: { headers: { cookie: "wp_session=def456", authorization: "Basic Zm9vOmJhcg==" }, body: "a=b" },
+        req: {
+          headers: { cookie: `${sessionCookie.name}=def456`, authorization: "Basic Zm9vOmJhcg==" },
+          body: "a=b",
+        },
         account: { email: "a@example.com", password: "nested-password" },
         form: "email=a&password=plain",
       },

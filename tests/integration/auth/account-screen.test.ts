@@ -1,14 +1,45 @@
 /**
- * /admin/account, through its route module on both engines: details, password, two-step set-up
- * and devices. What the server decides: the current password before a change of password or
- * email, other sessions ended, the TOTP secret never in the page's data once it is on, one
- * account never signing out another's devices, and every change in the activity log.
+ * /admin/account, through its route modules (the screen, and one per form) on both engines:
+ * details, password, two-step set-up and devices. What the server decides: the current password
+ * before a change of password or email, other sessions ended, the TOTP secret never in the page's
+ * data once it is on, one account never signing out another's devices, and every change in the
+ * activity log.
  */
 import { generate } from "otplib";
 import { beforeAll, expect, it } from "vitest";
 import { describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
-type AccountRoute = typeof import("#app/routes/admin/account.tsx");
+type AccountRoute = typeof import("#app/routes/admin/account/index.tsx");
+type ActionRoute = { action: (args: never) => unknown };
+
+/** Where each button of the screen posts: its form's own address and route module. */
+const FORMS: Record<string, { path: string; route: () => Promise<ActionRoute> }> = {
+  details: { path: "/admin/account/details", route: () => import("#app/routes/admin/account/details.tsx") },
+  password: {
+    path: "/admin/account/password",
+    route: () => import("#app/routes/admin/account/password.tsx"),
+  },
+  "two-step-start": {
+    path: "/admin/account/two-step/start",
+    route: () => import("#app/routes/admin/account/two-step/start.tsx"),
+  },
+  "two-step-confirm": {
+    path: "/admin/account/two-step/confirm",
+    route: () => import("#app/routes/admin/account/two-step/confirm.tsx"),
+  },
+  "two-step-off": {
+    path: "/admin/account/two-step/disable",
+    route: () => import("#app/routes/admin/account/two-step/disable.tsx"),
+  },
+  "end-session": {
+    path: "/admin/account/devices/sign-out",
+    route: () => import("#app/routes/admin/account/devices/sign-out.tsx"),
+  },
+  "end-other-sessions": {
+    path: "/admin/account/devices/sign-out-others",
+    route: () => import("#app/routes/admin/account/devices/sign-out-others.tsx"),
+  },
+};
 
 const HARNESS_PASSWORD = "a long enough password here";
 
@@ -24,11 +55,14 @@ function answer(value: unknown): { status: number; body: Record<string, unknown>
 describeRoutesEachEngine("the account screen", (h) => {
   let route: AccountRoute;
   beforeAll(async () => {
-    route = await import("#app/routes/admin/account.tsx");
+    route = await import("#app/routes/admin/account/index.tsx");
   });
 
-  const post = (fields: Record<string, string>, cookie: string) =>
-    h.action(route, "/admin/account", formOf(fields), { cookie, ip: "192.0.2.44" }).then(answer);
+  const post = async (fields: Record<string, string>, cookie: string) => {
+    const form = FORMS[fields.intent ?? ""];
+    if (!form) throw new Error(`no form of the screen posts ${fields.intent}`);
+    return h.action(await form.route(), form.path, formOf(fields), { cookie, ip: "192.0.2.44" }).then(answer);
+  };
 
   /** One more session of an account `h.signIn` made (signIn itself resets the account, ending its sessions). */
   async function anotherSession(email: string): Promise<string> {
@@ -76,7 +110,6 @@ describeRoutesEachEngine("the account screen", (h) => {
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.fieldErrors).toEqual({ currentPassword: "The current password is not right." });
-    expect(wrong.body.intent).toBe("password");
 
     const differ = await post(
       {
@@ -282,12 +315,11 @@ describeRoutesEachEngine("the account screen", (h) => {
     ]);
   });
 
-  it("refuses an unknown button, and anyone without an admin session", async () => {
-    const me = await h.signIn("odd@example.com", "all");
-    const unknown = await post({ intent: "delete-account" }, me);
-    expect(unknown.status).toBe(400);
+  it("refuses anyone without an admin session", async () => {
+    const signOutOthers = FORMS["end-other-sessions"];
+    if (!signOutOthers) throw new Error("no sign-out-others form");
     const anonymous = await h
-      .action(route, "/admin/account", formOf({ intent: "end-other-sessions" }), "")
+      .action(await signOutOthers.route(), signOutOthers.path, formOf({ intent: "end-other-sessions" }), "")
       .catch((thrown: unknown) => thrown);
     expect(anonymous).toBeInstanceOf(Response);
     expect((anonymous as Response).status).toBe(302);

@@ -11,9 +11,9 @@ import {
   findSessionAccount,
   requireAdmin,
   SESSION_SECONDS,
-  sessionCookie,
 } from "#app/server/auth/session.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 const PASSWORD = "a long enough passphrase";
@@ -141,7 +141,7 @@ describeEachEngine("sign-in and accounts", (db) => {
     const first = await createSession(db(), login, id);
     const second = await createSession(db(), login, id);
     expect(first.split(";")[0]).not.toBe(second.split(";")[0]);
-    expect(await findSessionAccount(db(), requestWith("wp_session=made-up-token"))).toBeNull();
+    expect(await findSessionAccount(db(), requestWith(`${sessionCookie.name}=made-up-token`))).toBeNull();
     expect(await findSessionAccount(db(), new Request("http://localhost/"))).toBeNull();
     // The token is not stored as such: only its hash.
     const token = first.split(";")[0]?.split("=")[1] ?? "";
@@ -153,15 +153,15 @@ describeEachEngine("sign-in and accounts", (db) => {
     const { id } = await upsertAccount(db(), "flags@example.com", PASSWORD);
     const http = await createSession(db(), new Request("http://blog.example/admin/login"), id);
     const attributes = (c: string) => c.split(";").map((a) => a.trim());
-    expect(http).toMatch(/^wp_session=[A-Za-z0-9_-]{43};/);
+    expect(http).toMatch(new RegExp(`^${sessionCookie.name}=[A-Za-z0-9_-]{43};`));
     expect(attributes(http)).toEqual(
       expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/", `Max-Age=${SESSION_SECONDS}`]),
     );
     expect(attributes(http)).not.toContain("Secure");
     const https = await createSession(db(), new Request("https://blog.example/admin/login"), id);
     expect(attributes(https)).toContain("Secure");
-    expect(attributes(sessionCookie(new Request("https://blog.example/"), "", 0))).toEqual(
-      expect.arrayContaining(["wp_session=", "Max-Age=0", "Secure", "HttpOnly", "Path=/"]),
+    expect(attributes(sessionCookie.clear(new Request("https://blog.example/")))).toEqual(
+      expect.arrayContaining([`${sessionCookie.name}=`, "Max-Age=0", "Secure", "HttpOnly", "Path=/"]),
     );
   });
 
@@ -181,7 +181,7 @@ describeEachEngine("sign-in and accounts", (db) => {
 
     const anonymous = await refusal(requireAdmin(db(), new Request("http://localhost/admin/dashboard")));
     expect(anonymous.headers.get("location")).toBe("/admin/login");
-    const malformed = await refusal(requireAdmin(db(), requestWith("wp_session=%E0%A4%A")));
+    const malformed = await refusal(requireAdmin(db(), requestWith(`${sessionCookie.name}=%E0%A4%A`)));
     expect(malformed.headers.get("location")).toBe("/admin/login");
 
     const viewer = await upsertAccount(db(), "require-viewer@example.com", PASSWORD, "viewer");
@@ -197,7 +197,7 @@ describeEachEngine("sign-in and accounts", (db) => {
     await db().updateTable("accounts").set({ role: "editor" }).where("id", "=", id).execute();
     const refused = await refusal(requireAdmin(db(), requestWith(cookie)));
     expect(refused.headers.get("location")).toBe("/admin/login");
-    expect(refused.headers.get("set-cookie")).toMatch(/^wp_session=;.*Max-Age=0/);
+    expect(refused.headers.get("set-cookie")).toMatch(new RegExp(`^${sessionCookie.name}=;.*Max-Age=0`));
     expect(await sessionCount(db(), id)).toBe(0);
     // Promoted again, the old cookie still opens nothing: the session is gone, not just refused.
     await db().updateTable("accounts").set({ role: ADMIN_ROLE }).where("id", "=", id).execute();
@@ -271,7 +271,7 @@ describeEachEngine("sign-in and accounts: edges", (db) => {
     const account = await upsertAccount(db(), "bystander@example.com", PASSWORD);
     await createSession(db(), new Request("http://localhost/"), account.id);
     const cleared = await destroySession(db(), new Request("http://localhost/admin/logout"));
-    expect(cleared).toMatch(/^wp_session=; .*Max-Age=0/);
+    expect(cleared).toMatch(new RegExp(`^${sessionCookie.name}=; .*Max-Age=0`));
     expect(await sessionCount(db(), account.id)).toBe(1);
   });
 

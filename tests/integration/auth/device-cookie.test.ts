@@ -4,12 +4,8 @@
  * another account's, expired, malformed — is a stranger, on both engines.
  */
 import { expect, it } from "vitest";
-import {
-  DEVICE_COOKIE,
-  DEVICE_SECONDS,
-  issueDeviceCookie,
-  knownDevice,
-} from "#app/server/auth/device-cookie.server.ts";
+import { DEVICE_SECONDS, issueDeviceCookie, knownDevice } from "#app/server/auth/device-cookie.server.ts";
+import { deviceCookie } from "#app/server/http/cookies.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 const NOW = 1_900_000_000;
@@ -17,8 +13,9 @@ const EMAIL = "owner@example.com";
 
 /** A request carrying the device cookie value that a Set-Cookie header set. */
 const withDevice = (value: string) =>
-  new Request("http://localhost/admin/login", { headers: { cookie: `${DEVICE_COOKIE}=${value}` } });
-const deviceValue = (setCookie: string) => (setCookie.split(";")[0] ?? "").slice(DEVICE_COOKIE.length + 1);
+  new Request("http://localhost/admin/login", { headers: { cookie: `${deviceCookie.name}=${value}` } });
+const deviceValue = (setCookie: string) =>
+  (setCookie.split(";")[0] ?? "").slice(deviceCookie.name.length + 1);
 
 describeEachEngine("device cookies", (db) => {
   it("recognises its own cookie for the account, for 180 days", async () => {

@@ -6,12 +6,13 @@
  */
 import { expect, it } from "vitest";
 import { upsertAccount } from "#app/server/auth/accounts.server.ts";
-import { DEVICE_COOKIE, DEVICE_SECONDS, knownDevice } from "#app/server/auth/device-cookie.server.ts";
+import { DEVICE_SECONDS, knownDevice } from "#app/server/auth/device-cookie.server.ts";
 import { attemptLogin, type LoginOutcome } from "#app/server/auth/login.server.ts";
 import { countAttempt, LOGIN_THROTTLE, lockSeconds } from "#app/server/auth/login-throttle.server.ts";
 import { allowHit, SWEEP_INTERVAL_SECONDS, sweepExpiredLimits } from "#app/server/auth/rate-limits.server.ts";
 import { checkLogin } from "#app/server/auth/session.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
+import { deviceCookie, sessionCookie } from "#app/server/http/cookies.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 const PASSWORD = "the owner's long passphrase";
@@ -58,7 +59,7 @@ function login(
 /** The browser cookie (name=value) of a successful login's device cookie. */
 function deviceCookieOf(outcome: LoginOutcome): string {
   if (outcome.kind !== "ok") throw new Error(`login failed: ${outcome.kind}`);
-  const cookie = outcome.cookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  const cookie = outcome.cookies.find((c) => c.startsWith(`${deviceCookie.name}=`));
   if (!cookie) throw new Error("no device cookie");
   return cookie.split(";")[0] ?? "";
 }
@@ -292,13 +293,13 @@ describeEachEngine("login throttling", (db) => {
     const now = newClock();
     const ok = await login(db(), now, { email: "cookie-flags@example.com", password: PASSWORD });
     if (ok.kind !== "ok") throw new Error(ok.kind);
-    const device = ok.cookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`)) ?? "";
+    const device = ok.cookies.find((c) => c.startsWith(`${deviceCookie.name}=`)) ?? "";
     const attributes = device.split(";").map((a) => a.trim());
     expect(attributes).toEqual(
       expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/admin", `Max-Age=${DEVICE_SECONDS}`]),
     );
     expect(attributes).not.toContain("Secure");
-    expect(ok.cookies.some((c) => c.startsWith("wp_session="))).toBe(true);
+    expect(ok.cookies.some((c) => c.startsWith(`${sessionCookie.name}=`))).toBe(true);
     const https = await attemptLogin(
       db(),
       {

@@ -5,7 +5,8 @@
  * back as its session (session fixation).
  */
 import { expect, it } from "vitest";
-import { findSessionAccount, SESSION_COOKIE } from "#app/server/auth/session.server.ts";
+import { findSessionAccount } from "#app/server/auth/session.server.ts";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { describeRoutesEachEngine, type RouteHarness } from "#tests/support/route-harness.ts";
 
 // The account the route harness creates.
@@ -18,20 +19,20 @@ const loginForm = () => {
   return form;
 };
 
-/** Signs in through the login action, sending `cookie`; the wp_session token it sets. */
+/** Signs in through the login action, sending `cookie`; the session token it sets. */
 async function signIn(h: RouteHarness, cookie: string): Promise<string> {
   const route = await import("#app/routes/admin/login.tsx");
   const answer = await h.action(route, "/admin/login", loginForm(), cookie);
   if (!(answer instanceof Response)) throw new Error(`sign-in answered ${JSON.stringify(answer)}`);
   expect(answer.status).toBe(302);
   expect(answer.headers.get("location")).toBe("/admin/dashboard");
-  const session = answer.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  const token = session?.split(";")[0]?.slice(SESSION_COOKIE.length + 1);
+  const session = answer.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookie.name}=`));
+  const token = session?.split(";")[0]?.slice(sessionCookie.name.length + 1);
   if (!token) throw new Error("sign-in set no session cookie");
   return decodeURIComponent(token);
 }
 
-const asCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
+const asCookie = (token: string) => `${sessionCookie.name}=${token}`;
 const withToken = (token: string) =>
   new Request("http://127.0.0.1/admin/dashboard", { headers: { cookie: asCookie(token) } });
 
@@ -65,6 +66,8 @@ describeRoutesEachEngine("signing in gives a new session id", (h) => {
 
     const issued = await signIn(h, asCookie(planted));
     expect(issued).not.toBe(planted);
+    // Nor under the cookie's former name (read while browsers move off it).
+    expect(await signIn(h, `${sessionCookie.formerName}=${planted}`)).not.toBe(planted);
     expect(await findSessionAccount(h.db(), withToken(issued))).toMatchObject({ email: OWNER.email });
     // The attacker's copy of the planted token opens nothing, now or on an admin screen.
     expect(await findSessionAccount(h.db(), withToken(planted))).toBeNull();

@@ -20,6 +20,7 @@ import {
   twoStepState,
 } from "#app/server/auth/two-step.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
+import { deviceCookie, sessionCookie, twoStepCookie } from "#app/server/http/cookies.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { readBarrier } from "#tests/support/read-barrier.ts";
@@ -169,7 +170,7 @@ describeEachEngine("two-step sign-in", (db) => {
     if (outcome.kind !== "two_step") return;
     expect(outcome.cookies).toHaveLength(1);
     expect(outcome.cookies[0]).toMatch(
-      /^wp_two_step=[^;]+; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=300/,
+      new RegExp(`^${twoStepCookie.name}=[^;]+; Max-Age=300; Path=/admin; HttpOnly; SameSite=Lax$`),
     );
     expect(await count(db(), "sessions", account.id)).toBe(before);
     // The challenge cookie is no session.
@@ -183,11 +184,11 @@ describeEachEngine("two-step sign-in", (db) => {
     );
     expect(done.kind).toBe("ok");
     if (done.kind !== "ok") return;
-    const session = done.cookies.find((c) => c.startsWith("wp_session="));
+    const session = done.cookies.find((c) => c.startsWith(`${sessionCookie.name}=`));
     expect((await findSessionAccount(db(), requestWith(session), T0 + 10))?.accountId).toBe(account.id);
     // The challenge cookie is cleared where it was set (a cookie of another path would stay).
-    expect(done.cookies.filter((c) => c.startsWith("wp_two_step="))).toEqual([
-      expect.stringMatching(/^wp_two_step=; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=0(;|$)/),
+    expect(done.cookies.filter((c) => c.startsWith(`${twoStepCookie.name}=`))).toEqual([
+      `${twoStepCookie.name}=; Max-Age=0; Path=/admin; HttpOnly; SameSite=Lax`,
     ]);
     const signIns = await activity(db(), "sign_in", ["signin@example.com"]);
     expect(signIns.at(-1)).toMatchObject({
@@ -334,11 +335,11 @@ describeEachEngine("two-step sign-in", (db) => {
     await upsertAccount(db(), email, PASSWORD);
     const before = await login(db(), email, T0 - 7200);
     if (before.kind !== "ok") throw new Error(`expected a sign-in, got ${before.kind}`);
-    const deviceCookie = before.cookies.find((c) => c.startsWith("wp_device="));
-    expect(deviceCookie).toMatch(/^wp_device=[^;]+/);
+    const device = before.cookies.find((c) => c.startsWith(`${deviceCookie.name}=`));
+    expect(device).toMatch(new RegExp(`^${deviceCookie.name}=[^;]+`));
     const { account } = await adminWithTwoStep(db(), email);
     const sessions = await count(db(), "sessions", account.id);
-    const outcome = await login(db(), email, T0, PASSWORD, deviceCookie ?? "");
+    const outcome = await login(db(), email, T0, PASSWORD, device ?? "");
     expect(outcome.kind).toBe("two_step");
     expect(await count(db(), "sessions", account.id)).toBe(sessions);
     expect(await count(db(), "sign_in_challenges", account.id)).toBe(1);
@@ -421,7 +422,7 @@ describeEachEngine("two-step sign-in", (db) => {
     await challengeCookie(db(), "no-cookie@example.com", T0);
     const code = await generate({ secret, epoch: T0 });
     expect(await second(db(), "", code, T0)).toEqual({ kind: "expired" });
-    expect(await second(db(), "wp_two_step=", code, T0)).toEqual({ kind: "expired" });
+    expect(await second(db(), `${twoStepCookie.name}=`, code, T0)).toEqual({ kind: "expired" });
   });
 
   it("throttles each account's codes on their own, logs the refusal, and a sign-in clears the count", async () => {

@@ -6,6 +6,7 @@
 import { connect } from "node:net";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sessionCookie, toastCookie } from "#app/server/http/cookies.server.ts";
 import { startedForTests } from "#tests/support/hooks.ts";
 import { adminScreens, ensureBuilt, startSampleSite } from "#tests/support/server-process.ts";
 
@@ -148,15 +149,23 @@ beforeAll(async () => {
   ];
 }, 120_000);
 
+const SESSION = sessionCookie.name;
+/**
+ * The session cookie's former name: read, and moved to the new one (the device cookie's former name
+ * is tried by e2e/admin-access.test.ts).
+ */
+const FORMER_SESSION = sessionCookie.formerName;
+const TOAST = toastCookie.name;
 const BAD_COOKIES = [
-  "wp_session=%E0%A4%A",
-  "wp_toast=%E0%A4%A",
-  "wp_toast=!!!not-base64!!!",
-  "wp_toast=eyJ0eXBlIjoiZXJyb3IifQ",
-  "wp_session=; wp_session=x; wp_session",
-  `wp_session=${"a".repeat(4000)}`,
-  "=; ;;; =x; wp_session==",
-  "wp_session=\u00ff\u00fe",
+  `${SESSION}=%E0%A4%A`,
+  `${FORMER_SESSION}=%E0%A4%A`,
+  `${TOAST}=%E0%A4%A`,
+  `${TOAST}=!!!not-base64!!!`,
+  `${TOAST}=eyJ0eXBlIjoiZXJyb3IifQ`,
+  `${SESSION}=; ${SESSION}=x; ${SESSION}`,
+  `${FORMER_SESSION}=${"a".repeat(4000)}`,
+  `=; ;;; =x; ${SESSION}==`,
+  `${FORMER_SESSION}=\u00ff\u00fe`,
 ];
 
 /** A body sent as a URL-encoded form, whatever it holds. */

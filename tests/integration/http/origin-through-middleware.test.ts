@@ -13,6 +13,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { ensureBuilt, type RunningServer, startServer } from "#tests/support/server-process.ts";
 
 const HOST = "blog.example.test";
@@ -92,7 +93,8 @@ function postForm(
   });
 }
 
-const sessionCookieOf = (answer: Answer) => answer.setCookie.find((c) => c.startsWith("wp_session="));
+const sessionCookieOf = (answer: Answer) =>
+  answer.setCookie.find((c) => c.startsWith(`${sessionCookie.name}=`));
 
 describe("the Origin check in the server's middleware, behind a trusted TLS proxy", () => {
   it("refuses an https request whose Origin is the http spelling of its own host", async () => {
@@ -106,7 +108,9 @@ describe("the Origin check in the server's middleware, behind a trusted TLS prox
     const answer = await postLogin({ "x-forwarded-proto": "https", origin: `https://${HOST}` });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin/dashboard");
-    expect(sessionCookieOf(answer)).toMatch(/^wp_session=[A-Za-z0-9_-]{43}; .*; Secure$/);
+    expect(sessionCookieOf(answer)).toMatch(
+      new RegExp(`^${sessionCookie.name}=[A-Za-z0-9_-]{43}; .*; Secure; `),
+    );
   });
 
   it("over plain http the http Origin is the site's own: accepted (the refusal above is the scheme's)", async () => {
@@ -114,7 +118,7 @@ describe("the Origin check in the server's middleware, behind a trusted TLS prox
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin/dashboard");
     const cookie = sessionCookieOf(answer);
-    expect(cookie).toMatch(/^wp_session=/);
+    expect(cookie).toMatch(new RegExp(`^${sessionCookie.name}=`));
     expect(cookie).not.toContain("Secure");
   });
 

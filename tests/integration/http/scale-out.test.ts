@@ -3,6 +3,7 @@
  * other at once, sessions included. Runs the built production server, as a site owner would.
  */
 import { describe, expect, it } from "vitest";
+import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { blogFields } from "#tests/support/content.ts";
 import { startedForTests } from "#tests/support/hooks.ts";
 import { startTwoServers } from "#tests/support/two-servers.ts";
@@ -12,7 +13,7 @@ const ADMIN = { email: "owner@wanderplate.test", password: "two servers one data
 const servers = startedForTests(() => startTwoServers(ADMIN));
 
 function cookieOf(res: Response): string {
-  const session = res.headers.getSetCookie().find((c) => c.startsWith("wp_session="));
+  const session = res.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookie.name}=`));
   if (!session) throw new Error("no session cookie");
   return session.split(";")[0] ?? "";
 }

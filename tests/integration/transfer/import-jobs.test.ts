@@ -150,7 +150,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   it("refuses anonymous visitors and accounts without role all on every loader and action", async () => {
     const { screen, progress, exportRoute } = await routes();
     const editorCookie = await h.signIn(`editor-${engine}@example.com`, "editor");
-    expect(editorCookie).toMatch(/^wp_session=./);
+    expect(editorCookie).toMatch(/^wanderplate_session=./);
 
     for (const cookie of ["", editorCookie]) {
       const answers = [

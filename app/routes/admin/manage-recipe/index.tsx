@@ -19,7 +19,6 @@ import {
   buttonSecondary,
   EmptyState,
   ListSpinner,
-  LoadError,
   PageHeader,
   useSettlingSpinner,
 } from "#app/components/admin/ui.tsx";
@@ -38,12 +37,13 @@ import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { forgetAutosave, recipeDraftKey } from "#app/server/models/autosaves.server.ts";
 import { createRecipe, deleteRecipe, listAdminRecipes } from "#app/server/models/recipes.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/index";
 
 const RECIPES_PER_PAGE = 24;
+export const RECIPES_LOAD_FAILED = "Failed to load recipes.";
 const ADDED = "Recipe added!";
 const ADD_FAILED = "Failed to add recipe.";
 const DELETED = "Recipe deleted";
@@ -54,32 +54,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("page") ?? "1");
   const filter = publicationFilterOf(url.searchParams.get("state"));
-  try {
-    const { items, page, pageCount } = await listAdminRecipes(db, {
-      page: requested,
-      perPage: RECIPES_PER_PAGE,
-      filter,
-    });
-    return {
-      loadError: false,
-      page,
-      pageCount,
-      filter,
-      recipes: items.map((r) => ({
-        id: r.id,
-        slug: r.slug,
-        title: r.title,
-        short: r.short,
-        image: r.image,
-        calories: r.nutritionalValues.calories,
-        state: r.state,
-        publishAt: r.publishAt,
-      })),
-    };
-  } catch (error) {
-    log.error({ err: error }, "Loading recipes failed");
-    return { loadError: true, page: 1, pageCount: 1, filter, recipes: [] };
-  }
+  const { items, page, pageCount } = await loadOrFail(
+    { heading: "Recipes", message: RECIPES_LOAD_FAILED },
+    () => listAdminRecipes(db, { page: requested, perPage: RECIPES_PER_PAGE, filter }),
+  );
+  return {
+    page,
+    pageCount,
+    filter,
+    recipes: items.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      short: r.short,
+      image: r.image,
+      calories: r.nutritionalValues.calories,
+      state: r.state,
+      publishAt: r.publishAt,
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -144,7 +137,7 @@ function RecipeAdminCard({ recipe, onDelete }: { recipe: RecipeCardData; onDelet
 }
 
 export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
-  const { recipes, page, pageCount, loadError, filter } = loaderData;
+  const { recipes, page, pageCount, filter } = loaderData;
   // A fresh fetcher each time the modal opens, so an earlier refusal's messages do not linger.
   const [opened, setOpened] = useState(0);
   const addFetcher = useFetcher<typeof action>({ key: `add-recipe-${opened}` });
@@ -188,9 +181,7 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
         <PublicationFilterLinks filter={filter} basePath="/admin/manage-recipe" />
       </div>
 
-      {loadError ? (
-        <LoadError>Failed to load recipes.</LoadError>
-      ) : spinning ? (
+      {spinning ? (
         <ListSpinner />
       ) : recipes.length === 0 ? (
         <EmptyState>No recipes added yet.</EmptyState>

@@ -1,0 +1,24 @@
+import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { currentPasswordForm } from "#app/forms/account.ts";
+import { turnOffTwoStep } from "#app/server/auth/two-step.server.ts";
+import { adminOk } from "#app/server/http/admin-result.server.ts";
+import { readForm } from "#app/server/http/forms.server.ts";
+import { accountOwner, accountScreen, checkCurrentPassword, refused } from "../account.server.ts";
+import { AccountScreen, accountMeta } from "../screen.tsx";
+import type { Route } from "./+types/disable";
+
+/** Turns two-step sign-in off, with the current password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, admin, actor } = await accountOwner(request, context);
+  const form = await readForm(request, currentPasswordForm);
+  if (!form.ok) return refused(form);
+  const wrong = await checkCurrentPassword(db, admin.accountId, form.data.currentPassword);
+  if (wrong) return wrong;
+  await turnOffTwoStep(db, actor, admin.accountId);
+  return adminOk(A.twoStepOff);
+}
+
+// Posted without JavaScript, this address answers with the account screen and this form's answer.
+export const loader = ({ request }: Route.LoaderArgs) => accountScreen(request);
+export const meta: Route.MetaFunction = accountMeta;
+export default AccountScreen;
