@@ -83,7 +83,11 @@ export default [
     route("admin/account/devices/sign-out-others", "routes/admin/account/devices/sign-out-others.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
-    route("admin/newsletter", "routes/admin/newsletter.tsx"),
+    // The newsletter screen; each of its forms posts to an address of its own (routes/admin/newsletter/).
+    route("admin/newsletter", "routes/admin/newsletter/index.tsx"),
+    route("admin/newsletter/send-test", "routes/admin/newsletter/send-test.tsx"),
+    route("admin/newsletter/resend", "routes/admin/newsletter/resend.tsx"),
+    route("admin/newsletter/settings", "routes/admin/newsletter/settings.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

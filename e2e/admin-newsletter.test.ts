@@ -131,4 +131,33 @@ test.describe("admin: the newsletter screen", () => {
       await withSiteDb((db) => db.deleteFrom("users").where("id", "in", userIds).execute());
     }
   });
+
+  test("the settings save from their own address, the page staying where it is", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto("/admin/newsletter");
+    const settings = page.getByRole("region", { name: "Settings" });
+    /** Chooses `label` and saves: the form posts to its own address (as data: `.data`), answered 200. */
+    const save = async (label: string) => {
+      await settings.getByLabel(label).check();
+      const answered = page.waitForResponse(
+        (r) =>
+          r.request().method() === "POST" &&
+          /^\/admin\/newsletter\/settings(\.data)?$/.test(new URL(r.url()).pathname),
+      );
+      await settings.getByRole("button", { name: "Save" }).click();
+      expect((await answered).status()).toBe(200);
+    };
+    try {
+      await save("Send the excerpt with a link");
+      await expect(
+        page.locator("[data-sonner-toast]").filter({ hasText: "Newsletter settings saved." }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/newsletter$/);
+      await page.reload();
+      await expect(settings.getByLabel("Send the excerpt with a link")).toBeChecked();
+    } finally {
+      // The site as other files expect it: the whole blog in each mail.
+      await save("Send the whole blog");
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { COMMENT_FIELDS as C } from "#app/forms/comment.fields.ts";
+import { COMMENT_FIELDS } from "#app/forms/comment.fields.ts";
 import type { FormErrors } from "#app/forms/common.fields.ts";
 import { Field, FormError, FormTimer, Honeypot, SubmitButton } from "./form.tsx";
 import { LocalTime } from "./local-time.tsx";
@@ -103,17 +103,17 @@ function CommentFields({ errors }: { errors?: Partial<FormErrors> }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="comment-name" field={C.name} required autoComplete="name" errors={errors} />
+        <Field id="comment-name" field={COMMENT_FIELDS.name} required autoComplete="name" errors={errors} />
         <Field
           id="comment-email"
-          field={C.email}
+          field={COMMENT_FIELDS.email}
           type="email"
           required
           autoComplete="email"
           errors={errors}
         />
       </div>
-      <Field id="comment-text" field={C.comment} required multiline errors={errors} />
+      <Field id="comment-text" field={COMMENT_FIELDS.comment} required multiline errors={errors} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { FormErrors } from "#app/forms/common.fields.ts";
-import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
+import { USER_FIELDS } from "#app/forms/user.fields.ts";
 import { Field, FormError, Honeypot, SubmitButton } from "./form.tsx";
 
 /** Shown after a sign-up while mail is on (double opt-in). */
@@ -18,16 +18,28 @@ export function SignupFields({
   return (
     <div className="relative space-y-4">
       <FormError message={errors?.formError} />
-      <Field id={`${idPrefix}-fullName`} field={U.fullName} required autoComplete="name" errors={errors} />
+      <Field
+        id={`${idPrefix}-fullName`}
+        field={USER_FIELDS.fullName}
+        required
+        autoComplete="name"
+        errors={errors}
+      />
       <Field
         id={`${idPrefix}-email`}
-        field={U.email}
+        field={USER_FIELDS.email}
         type="email"
         required
         autoComplete="email"
         errors={errors}
       />
-      <Field id={`${idPrefix}-phone`} field={U.phone} type="tel" autoComplete="tel" errors={errors} />
+      <Field
+        id={`${idPrefix}-phone`}
+        field={USER_FIELDS.phone}
+        type="tel"
+        autoComplete="tel"
+        errors={errors}
+      />
       <Honeypot />
       <SubmitButton submitting={submitting}>Sign Up</SubmitButton>
     </div>

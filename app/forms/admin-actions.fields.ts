@@ -24,7 +24,7 @@ export const NEWSLETTER_FIELDS = defineFields({
   fullText: { label: "What each mail holds" },
 });
 
-/** What /admin/newsletter's buttons answer (its schemas are in admin-actions.ts). */
+/** What /admin/newsletter's forms answer (their schemas are in newsletter.ts). */
 export const NEWSLETTER_MESSAGES = {
   mailOff: "Mail is off: set SMTP_URL and MAIL_FROM to send mail.",
   blogGone: "This blog no longer exists.",

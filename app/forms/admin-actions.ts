@@ -83,17 +83,6 @@ export const recipeListActions = intents([
 /** The edit recipe form; which recipe is the screen's to say (`?id=`, or `id` in a no-JS post). */
 export const recipeEditForm = intents([recipeSchema.safeExtend(intent("update"))]);
 
-/**
- * The newsletter screen: a test mail of a blog to the signed-in admin, a re-send of a blog to the
- * readers who have not had it, and the mail's settings (fullText: "on" the whole blog, "off" the
- * excerpt with a link; a radio pair, so either is posted).
- */
-export const newsletterActions = intents([
-  z.object({ ...intent("sendTest"), blogId: recordId(M.newsletterNoBlog) }),
-  z.object({ ...intent("resend"), blogId: recordId(M.newsletterNoBlog) }),
-  z.object({ ...intent("settings"), fullText: checkbox() }),
-]);
-
 /** The page list: a delete (a built-in page is refused by the model). */
 export const pageListActions = intents([
   z.object({ ...intent("delete"), id: recordId("Error deleting page.") }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseDateInput } from "#app/lib/dates.ts";
 import { htmlToText } from "#app/lib/excerpt.ts";
 import { slugify } from "#app/lib/slug.ts";
-import { BLOG_FIELDS as F, BLOG_MESSAGES as M } from "./blog.fields.ts";
+import { BLOG_FIELDS, BLOG_MESSAGES } from "./blog.fields.ts";
 import { blogDestinationField } from "./blog-destination.ts";
 import { requiredMessage } from "./common.fields.ts";
 import { checkbox, optionalText } from "./common.ts";
@@ -20,17 +20,26 @@ const isRealDate = (date: string) => parseDateInput(date) !== null;
 function blogSchema(missing: (label: string) => string, edit: boolean) {
   const required = (field: { label: string; max: number }) =>
     optionalText(field).min(1, missing(field.label));
-  const content = optionalText(F.content);
+  const content = optionalText(BLOG_FIELDS.content);
   return z
     .object({
-      title: required(F.title).refine(hasSlug, edit ? missing(F.title.label) : M.titleWithoutSlug),
-      content: edit ? content.refine((html) => htmlToText(html) !== "", missing(F.content.label)) : content,
-      date: z.string().trim().min(1, missing(F.date.label)).refine(isRealDate, M.notADate),
-      author: required(F.author),
-      category: optionalText(F.category),
-      seoTitle: optionalText(F.seoTitle),
-      seoDescription: optionalText(F.seoDescription),
-      seoKeywords: optionalText(F.seoKeywords),
+      title: required(BLOG_FIELDS.title).refine(
+        hasSlug,
+        edit ? missing(BLOG_FIELDS.title.label) : BLOG_MESSAGES.titleWithoutSlug,
+      ),
+      content: edit
+        ? content.refine((html) => htmlToText(html) !== "", missing(BLOG_FIELDS.content.label))
+        : content,
+      date: z
+        .string()
+        .trim()
+        .min(1, missing(BLOG_FIELDS.date.label))
+        .refine(isRealDate, BLOG_MESSAGES.notADate),
+      author: required(BLOG_FIELDS.author),
+      category: optionalText(BLOG_FIELDS.category),
+      seoTitle: optionalText(BLOG_FIELDS.seoTitle),
+      seoDescription: optionalText(BLOG_FIELDS.seoDescription),
+      seoKeywords: optionalText(BLOG_FIELDS.seoKeywords),
       // Whether alt text is required depends on the image chosen: readImageChoice decides.
       imageAlt: optionalText(IMAGE_FIELDS.alt),
       featuredRecipe: featuredRecipeField,
@@ -49,4 +58,4 @@ export const newBlogSchema = blogSchema(requiredMessage, false);
  * Edit blog: title, content, author, date and the slug the title makes must all be present, else
  * the one message "All fields are required!" (each missing field reports it).
  */
-export const editedBlogSchema = blogSchema(() => M.allFieldsRequired, true);
+export const editedBlogSchema = blogSchema(() => BLOG_MESSAGES.allFieldsRequired, true);

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { ELAPSED_FIELD } from "./common.fields.ts";
 import { elapsedMs, email, phone, requiredText } from "./common.ts";
-import { CONTACT_FIELDS as F } from "./contact.fields.ts";
+import { CONTACT_FIELDS } from "./contact.fields.ts";
 
 export const contactSchema = z.object({
-  first: requiredText(F.first),
-  last: requiredText(F.last),
+  first: requiredText(CONTACT_FIELDS.first),
+  last: requiredText(CONTACT_FIELDS.last),
   email: email(),
-  phone: phone(F.phone),
-  message: requiredText(F.message),
+  phone: phone(CONTACT_FIELDS.phone),
+  message: requiredText(CONTACT_FIELDS.message),
   [ELAPSED_FIELD]: elapsedMs(),
 });

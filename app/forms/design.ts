@@ -8,7 +8,7 @@ import {
   normalizeHex,
 } from "#app/lib/design.ts";
 import { optionalText } from "./common.ts";
-import { DESIGN_FIELDS as F, PAGE_WORD_FIELDS } from "./design.fields.ts";
+import { DESIGN_FIELDS, PAGE_WORD_FIELDS } from "./design.fields.ts";
 
 const fontOf = (list: readonly { id: string }[]) =>
   z.string().refine((id) => list.some((f) => f.id === id), DESIGN_MESSAGES.unknownFont);
@@ -34,7 +34,7 @@ export const designForm = z.object({
     .transform((value) => normalizeHex(value) ?? value),
   headingFont: fontOf(HEADING_FONTS),
   bodyFont: fontOf(BODY_FONTS),
-  homeTitle: optionalText(F.homeTitle),
-  homeSubtitle: optionalText(F.homeSubtitle),
+  homeTitle: optionalText(DESIGN_FIELDS.homeTitle),
+  homeSubtitle: optionalText(DESIGN_FIELDS.homeSubtitle),
   ...pageWords,
 });

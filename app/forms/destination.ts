@@ -7,7 +7,7 @@ import {
   parseCoordinate,
 } from "#app/lib/destinations.ts";
 import { optionalText, requiredText } from "./common.ts";
-import { DESTINATION_FIELDS as F, DESTINATION_MESSAGES as M } from "./destination.fields.ts";
+import { DESTINATION_FIELDS, DESTINATION_MESSAGES } from "./destination.fields.ts";
 import { IMAGE_FIELDS } from "./image.fields.ts";
 
 const coordinate = (limit: 90 | 180, message: string) =>
@@ -24,21 +24,21 @@ const coordinate = (limit: 90 | 180, message: string) =>
  */
 export const destinationSchema = z
   .object({
-    name: requiredText(F.name).superRefine((name, ctx) => {
+    name: requiredText(DESTINATION_FIELDS.name).superRefine((name, ctx) => {
       const check = checkDestinationSlug(name);
       if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
     }),
-    short: requiredText(F.short),
-    description: optionalText(F.description),
+    short: requiredText(DESTINATION_FIELDS.short),
+    description: optionalText(DESTINATION_FIELDS.description),
     highlightName: z.array(z.string()),
     highlightImage: z.array(z.string()),
-    location: optionalText(F.location),
-    bestTime: optionalText(F.bestTime),
-    theme: optionalText(F.theme),
+    location: optionalText(DESTINATION_FIELDS.location),
+    bestTime: optionalText(DESTINATION_FIELDS.bestTime),
+    theme: optionalText(DESTINATION_FIELDS.theme),
     tag: z
       .string()
       .trim()
-      .refine((v) => v === "" || v === "trending", M.badTag)
+      .refine((v) => v === "" || v === "trending", DESTINATION_MESSAGES.badTag)
       .transform((v) => (v === "trending" ? ("trending" as const) : null)),
     latitude: coordinate(90, COORDINATE_MESSAGES.latitude),
     longitude: coordinate(180, COORDINATE_MESSAGES.longitude),
@@ -51,7 +51,11 @@ export const destinationSchema = z
         path: [v.latitude === null ? "latitude" : "longitude"],
         message: COORDINATE_MESSAGES.both,
       });
-    const highlights = checkHighlights(v.highlightName, v.highlightImage, F.highlightName.max);
+    const highlights = checkHighlights(
+      v.highlightName,
+      v.highlightImage,
+      DESTINATION_FIELDS.highlightName.max,
+    );
     if (!highlights.ok) ctx.addIssue({ code: "custom", path: ["highlights"], message: highlights.message });
   });
 
@@ -59,6 +63,6 @@ export type DestinationSubmission = z.output<typeof destinationSchema>;
 
 /** What the model stores from a checked form: the highlight rows joined into {name, image}. */
 export function destinationFields({ highlightName, highlightImage, ...rest }: DestinationSubmission) {
-  const checked = checkHighlights(highlightName, highlightImage, F.highlightName.max);
+  const checked = checkHighlights(highlightName, highlightImage, DESTINATION_FIELDS.highlightName.max);
   return { ...rest, highlights: checked.ok ? checked.highlights : ([] as Highlight[]) };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredMessage } from "./common.fields.ts";
 import { optionalText, requiredText } from "./common.ts";
-import { PAGE_FIELDS as F } from "./page.fields.ts";
+import { PAGE_FIELDS } from "./page.fields.ts";
 import { checkPublication, publicationFields } from "./publication.ts";
 
 /** A title of only invisible characters (a bidi override, a zero-width space) is no title. */
@@ -14,12 +14,12 @@ const hasVisibleText = (text: string) => text.replace(/[\p{Cf}\p{Cc}\s]/gu, "") 
  */
 export const pageSchema = z
   .object({
-    title: requiredText(F.title).refine(hasVisibleText, requiredMessage(F.title.label)),
-    slug: optionalText(F.slug),
-    intro: optionalText(F.intro),
-    content: optionalText(F.content),
-    seoTitle: optionalText(F.seoTitle),
-    seoDescription: optionalText(F.seoDescription),
+    title: requiredText(PAGE_FIELDS.title).refine(hasVisibleText, requiredMessage(PAGE_FIELDS.title.label)),
+    slug: optionalText(PAGE_FIELDS.slug),
+    intro: optionalText(PAGE_FIELDS.intro),
+    content: optionalText(PAGE_FIELDS.content),
+    seoTitle: optionalText(PAGE_FIELDS.seoTitle),
+    seoDescription: optionalText(PAGE_FIELDS.seoDescription),
     ...publicationFields,
   })
   .superRefine(checkPublication);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requiredMessage } from "./common.fields.ts";
 import { email } from "./common.ts";
 import { LOGIN_EMAIL_MESSAGES } from "./login.fields.ts";
-import { PASSWORDS_DIFFER, RESET_FIELDS as R } from "./password-reset.fields.ts";
+import { PASSWORDS_DIFFER, RESET_FIELDS } from "./password-reset.fields.ts";
 
 export const forgotSchema = z.object({ email: email(LOGIN_EMAIL_MESSAGES) });
 
@@ -10,7 +10,7 @@ export const forgotSchema = z.object({ email: email(LOGIN_EMAIL_MESSAGES) });
 export const resetSchema = z
   .object({
     // Never trimmed: a password is exactly what was typed.
-    password: z.string().min(1, requiredMessage(R.password.label)).max(R.password.max),
-    confirm: z.string().max(R.confirm.max),
+    password: z.string().min(1, requiredMessage(RESET_FIELDS.password.label)).max(RESET_FIELDS.password.max),
+    confirm: z.string().max(RESET_FIELDS.confirm.max),
   })
   .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] });

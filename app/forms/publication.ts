@@ -2,10 +2,10 @@ import { z } from "zod";
 import { isTimeZone, type PublishAt, zonedLocalToSeconds } from "#app/lib/publication.ts";
 import { optionalText } from "./common.ts";
 import {
-  PUBLICATION_FIELDS as F,
   FALLBACK_ZONE,
-  PUBLICATION_MESSAGES as M,
+  PUBLICATION_FIELDS,
   PUBLICATION_INTENTS,
+  PUBLICATION_MESSAGES,
 } from "./publication.fields.ts";
 
 /**
@@ -15,8 +15,8 @@ import {
  */
 export const publicationFields = {
   publication: z.string().trim(),
-  publishAt: optionalText(F.publishAt),
-  publishZone: optionalText(F.publishZone).transform((zone) => zone || FALLBACK_ZONE),
+  publishAt: optionalText(PUBLICATION_FIELDS.publishAt),
+  publishZone: optionalText(PUBLICATION_FIELDS.publishZone).transform((zone) => zone || FALLBACK_ZONE),
 };
 
 type PublicationInput = { publication: string; publishAt: string; publishZone: string };
@@ -25,9 +25,9 @@ type PublicationInput = { publication: string; publishAt: string; publishZone: s
 export function checkPublication(v: PublicationInput, ctx: z.RefinementCtx) {
   if (v.publication === PUBLICATION_INTENTS.draft || v.publishAt === "") return;
   if (!isTimeZone(v.publishZone))
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: M.unknownZone });
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: PUBLICATION_MESSAGES.unknownZone });
   else if (zonedLocalToSeconds(v.publishAt, v.publishZone) === null)
-    ctx.addIssue({ code: "custom", path: ["publishAt"], message: M.notADateTime });
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: PUBLICATION_MESSAGES.notADateTime });
 }
 
 /**

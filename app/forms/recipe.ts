@@ -3,14 +3,16 @@ import { tooLongMessage } from "./common.fields.ts";
 import { optionalText } from "./common.ts";
 import { IMAGE_FIELDS } from "./image.fields.ts";
 import { checkPublication, publicationFields } from "./publication.ts";
-import { RECIPE_FIELDS as F, RECIPE_MESSAGES as M, type NutritionField } from "./recipe.fields.ts";
+import { type NutritionField, RECIPE_FIELDS, RECIPE_MESSAGES } from "./recipe.fields.ts";
 
 /** A refusal: the hint under the field, and the sentence for the toast. */
 const refusal = (summary: string, hint: string) => ({ message: hint, params: { summary } });
 
 const text = (field: { label: string; max: number }, hint: string, missing?: string) => {
   const trimmed = z.string().trim();
-  const given = missing ? trimmed.refine((v) => v !== "", refusal(M.required, missing)) : trimmed;
+  const given = missing
+    ? trimmed.refine((v) => v !== "", refusal(RECIPE_MESSAGES.required, missing))
+    : trimmed;
   return given.refine((v) => v.length <= field.max, refusal(tooLongMessage(field.label, field.max), hint));
 };
 
@@ -22,11 +24,11 @@ const rows = (field: { label: string; max: number; count: number }) => {
     .array(z.string())
     .refine(
       (list) => clean(list).length <= field.count,
-      refusal(`A recipe can have at most ${field.count} ${noun}.`, M.tooManyRows),
+      refusal(`A recipe can have at most ${field.count} ${noun}.`, RECIPE_MESSAGES.tooManyRows),
     )
     .refine(
       (list) => clean(list).every((s) => s.length <= field.max),
-      refusal(`Each of the ${noun} must be at most ${field.max} characters.`, M.rowTooLong),
+      refusal(`Each of the ${noun} must be at most ${field.max} characters.`, RECIPE_MESSAGES.rowTooLong),
     )
     .transform(clean);
 };
@@ -38,7 +40,10 @@ const wholeNumber = (field: { label: string; max: number }) =>
     .trim()
     .refine(
       (v) => /^\d{0,9}$/.test(v) && Number(v) <= field.max,
-      refusal(`${field.label} must be a whole number from 0 to ${field.max}.`, M.notAWholeNumber),
+      refusal(
+        `${field.label} must be a whole number from 0 to ${field.max}.`,
+        RECIPE_MESSAGES.notAWholeNumber,
+      ),
     )
     .transform(Number);
 
@@ -59,21 +64,21 @@ const optionalWholeNumber = (field: { label: string; max: number }, min: number,
  */
 export const recipeSchema = z
   .object({
-    title: text(F.title, M.shorten.title, M.titleMissing),
-    short: text(F.short, M.shorten.short, M.shortMissing),
-    type: text(F.type, M.shorten.type),
-    steps: rows(F.steps),
-    ingredients: rows(F.ingredients),
-    calories: wholeNumber(F.calories),
-    protein: wholeNumber(F.protein),
-    fats: wholeNumber(F.fats),
-    carbs: wholeNumber(F.carbs),
-    servings: optionalWholeNumber(F.servings, 1, M.servingsRange),
-    prepMinutes: optionalWholeNumber(F.prepMinutes, 0, M.minutesRange),
-    cookMinutes: optionalWholeNumber(F.cookMinutes, 0, M.minutesRange),
-    totalMinutes: optionalWholeNumber(F.totalMinutes, 0, M.minutesRange),
-    equipment: rows(F.equipment),
-    notes: text(F.notes, M.shortenNotes),
+    title: text(RECIPE_FIELDS.title, RECIPE_MESSAGES.shorten.title, RECIPE_MESSAGES.titleMissing),
+    short: text(RECIPE_FIELDS.short, RECIPE_MESSAGES.shorten.short, RECIPE_MESSAGES.shortMissing),
+    type: text(RECIPE_FIELDS.type, RECIPE_MESSAGES.shorten.type),
+    steps: rows(RECIPE_FIELDS.steps),
+    ingredients: rows(RECIPE_FIELDS.ingredients),
+    calories: wholeNumber(RECIPE_FIELDS.calories),
+    protein: wholeNumber(RECIPE_FIELDS.protein),
+    fats: wholeNumber(RECIPE_FIELDS.fats),
+    carbs: wholeNumber(RECIPE_FIELDS.carbs),
+    servings: optionalWholeNumber(RECIPE_FIELDS.servings, 1, RECIPE_MESSAGES.servingsRange),
+    prepMinutes: optionalWholeNumber(RECIPE_FIELDS.prepMinutes, 0, RECIPE_MESSAGES.minutesRange),
+    cookMinutes: optionalWholeNumber(RECIPE_FIELDS.cookMinutes, 0, RECIPE_MESSAGES.minutesRange),
+    totalMinutes: optionalWholeNumber(RECIPE_FIELDS.totalMinutes, 0, RECIPE_MESSAGES.minutesRange),
+    equipment: rows(RECIPE_FIELDS.equipment),
+    notes: text(RECIPE_FIELDS.notes, RECIPE_MESSAGES.shortenNotes),
     // Whether alt text is required depends on the image chosen: readImageChoice decides.
     imageAlt: optionalText(IMAGE_FIELDS.alt),
     ...publicationFields,
@@ -100,4 +105,4 @@ export function recipeFields({
 
 /** Whether a refusal names a required field left out (then the toast is the spec's message). */
 export const missesRequired = (fieldErrors: Record<string, string>) =>
-  fieldErrors.title === M.titleMissing || fieldErrors.short === M.shortMissing;
+  fieldErrors.title === RECIPE_MESSAGES.titleMissing || fieldErrors.short === RECIPE_MESSAGES.shortMissing;

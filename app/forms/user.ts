@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { email, phone, requiredText } from "./common.ts";
-import { USER_FIELDS as F } from "./user.fields.ts";
+import { USER_FIELDS } from "./user.fields.ts";
 
 export const userSchema = z.object({
-  fullName: requiredText(F.fullName),
+  fullName: requiredText(USER_FIELDS.fullName),
   email: email(),
-  phone: phone(F.phone),
+  phone: phone(USER_FIELDS.phone),
 });

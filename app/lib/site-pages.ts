@@ -1,4 +1,4 @@
-import { PAGE_MESSAGES as M } from "#app/forms/page.fields.ts";
+import { PAGE_MESSAGES } from "#app/forms/page.fields.ts";
 import { isOwnedSegment } from "./site-paths.ts";
 import { slugify } from "./slug.ts";
 
@@ -18,10 +18,10 @@ export function choosePageSlug(slugField: string, title: string): PageSlugChoice
   const slug = slugify(fromTitle ? title : slugField);
   if (slug === "") {
     return fromTitle
-      ? { ok: false, field: "title", message: M.titleWithoutSlug }
-      : { ok: false, field: "slug", message: M.slugEmpty };
+      ? { ok: false, field: "title", message: PAGE_MESSAGES.titleWithoutSlug }
+      : { ok: false, field: "slug", message: PAGE_MESSAGES.slugEmpty };
   }
-  if (isOwnedSegment(slug)) return { ok: false, field: "slug", message: M.slugOwned(slug) };
+  if (isOwnedSegment(slug)) return { ok: false, field: "slug", message: PAGE_MESSAGES.slugOwned(slug) };
   return { ok: true, slug, fromTitle };
 }
 

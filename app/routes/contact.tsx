@@ -4,7 +4,7 @@ import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { useSiteWords } from "#app/components/public-layout-data.ts";
 import { TitledSection } from "#app/components/titled-section.tsx";
-import { CONTACT_FIELDS as C } from "#app/forms/contact.fields.ts";
+import { CONTACT_FIELDS } from "#app/forms/contact.fields.ts";
 import { contactSchema } from "#app/forms/contact.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "#app/lib/site.ts";
@@ -80,25 +80,44 @@ export default function Contact() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-first"
-                  field={C.first}
+                  field={CONTACT_FIELDS.first}
                   required
                   autoComplete="given-name"
                   errors={failed}
                 />
-                <Field id="contact-last" field={C.last} required autoComplete="family-name" errors={failed} />
+                <Field
+                  id="contact-last"
+                  field={CONTACT_FIELDS.last}
+                  required
+                  autoComplete="family-name"
+                  errors={failed}
+                />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   id="contact-email"
-                  field={C.email}
+                  field={CONTACT_FIELDS.email}
                   type="email"
                   required
                   autoComplete="email"
                   errors={failed}
                 />
-                <Field id="contact-phone" field={C.phone} type="tel" autoComplete="tel" errors={failed} />
+                <Field
+                  id="contact-phone"
+                  field={CONTACT_FIELDS.phone}
+                  type="tel"
+                  autoComplete="tel"
+                  errors={failed}
+                />
               </div>
-              <Field id="contact-message" field={C.message} required multiline rows={6} errors={failed} />
+              <Field
+                id="contact-message"
+                field={CONTACT_FIELDS.message}
+                required
+                multiline
+                rows={6}
+                errors={failed}
+              />
               <Honeypot />
               <FormTimer />
               <SubmitButton submitting={submitting}>Send Message</SubmitButton>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Field, SelectField } from "#app/components/form.tsx";
-import { BLOG_FIELDS as B, type BlogFormValues } from "#app/forms/blog.fields.ts";
+import { BLOG_FIELDS, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import { BLOG_DESTINATION_FIELDS } from "#app/forms/blog-destination.fields.ts";
 import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 import type { ImageRef } from "#app/lib/images.ts";
@@ -46,13 +46,19 @@ export function BlogFields({
   const v = values ?? {};
   return (
     <div className="space-y-4">
-      <Field id={`${idPrefix}-title`} field={B.title} required defaultValue={v.title} error={errors?.title} />
+      <Field
+        id={`${idPrefix}-title`}
+        field={BLOG_FIELDS.title}
+        required
+        defaultValue={v.title}
+        error={errors?.title}
+      />
       <div>
         <span id={contentLabelId} className="mb-1.5 block font-medium">
-          {B.content.label}
+          {BLOG_FIELDS.content.label}
         </span>
         <RichTextEditor
-          name={B.content.name}
+          name={BLOG_FIELDS.content.name}
           initialHtml={v.content ?? ""}
           height={editorHeight}
           labelId={contentLabelId}
@@ -71,7 +77,7 @@ export function BlogFields({
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           id={`${idPrefix}-date`}
-          field={B.date}
+          field={BLOG_FIELDS.date}
           type="date"
           required
           defaultValue={v.date}
@@ -79,7 +85,7 @@ export function BlogFields({
         />
         <Field
           id={`${idPrefix}-author`}
-          field={B.author}
+          field={BLOG_FIELDS.author}
           required
           defaultValue={v.author}
           error={errors?.author}
@@ -89,7 +95,7 @@ export function BlogFields({
               name is typed as it is, and the server files a matching spelling under the existing one. */}
           <Field
             id={`${idPrefix}-category`}
-            field={B.category}
+            field={BLOG_FIELDS.category}
             defaultValue={v.category}
             error={errors?.category}
             list={`${idPrefix}-categories`}
@@ -103,13 +109,13 @@ export function BlogFields({
       </div>
       <Field
         id={`${idPrefix}-seoTitle`}
-        field={B.seoTitle}
+        field={BLOG_FIELDS.seoTitle}
         defaultValue={v.seoTitle}
         error={errors?.seoTitle}
       />
       <Field
         id={`${idPrefix}-seoDescription`}
-        field={B.seoDescription}
+        field={BLOG_FIELDS.seoDescription}
         multiline
         rows={2}
         defaultValue={v.seoDescription}
@@ -117,7 +123,7 @@ export function BlogFields({
       />
       <Field
         id={`${idPrefix}-seoKeywords`}
-        field={B.seoKeywords}
+        field={BLOG_FIELDS.seoKeywords}
         defaultValue={v.seoKeywords}
         error={errors?.seoKeywords}
       />

@@ -2,10 +2,10 @@ import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, SelectField, SubmitButton } from "#app/components/form.tsx";
 import {
+  DESTINATION_FIELDS,
+  DESTINATION_MESSAGES,
   DESTINATION_TAGS,
   type DestinationFormValues,
-  DESTINATION_FIELDS as F,
-  DESTINATION_MESSAGES as M,
 } from "#app/forms/destination.fields.ts";
 import {
   type DestinationImage,
@@ -80,7 +80,7 @@ export function DestinationForm({
       <UnsavedChanges />
       <Field
         id={`${idPrefix}-name`}
-        field={F.name}
+        field={DESTINATION_FIELDS.name}
         required
         defaultValue={v.name}
         error={errors?.name}
@@ -105,7 +105,7 @@ export function DestinationForm({
       />
       <Field
         id={`${idPrefix}-short`}
-        field={F.short}
+        field={DESTINATION_FIELDS.short}
         required
         multiline
         rows={2}
@@ -115,7 +115,7 @@ export function DestinationForm({
       />
       <Field
         id={`${idPrefix}-description`}
-        field={F.description}
+        field={DESTINATION_FIELDS.description}
         multiline
         rows={10}
         defaultValue={v.description}
@@ -126,19 +126,29 @@ export function DestinationForm({
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           id={`${idPrefix}-location`}
-          field={F.location}
+          field={DESTINATION_FIELDS.location}
           defaultValue={v.location}
           error={errors?.location}
         />
         <Field
           id={`${idPrefix}-bestTime`}
-          field={F.bestTime}
+          field={DESTINATION_FIELDS.bestTime}
           defaultValue={v.bestTime}
           error={errors?.bestTime}
         />
-        <Field id={`${idPrefix}-theme`} field={F.theme} defaultValue={v.theme} error={errors?.theme} />
+        <Field
+          id={`${idPrefix}-theme`}
+          field={DESTINATION_FIELDS.theme}
+          defaultValue={v.theme}
+          error={errors?.theme}
+        />
       </div>
-      <SelectField id={`${idPrefix}-tag`} field={F.tag} defaultValue={v.tag ?? ""} error={errors?.tag}>
+      <SelectField
+        id={`${idPrefix}-tag`}
+        field={DESTINATION_FIELDS.tag}
+        defaultValue={v.tag ?? ""}
+        error={errors?.tag}
+      >
         {DESTINATION_TAGS.map((t) => (
           <option key={t.value} value={t.value}>
             {t.label}
@@ -148,19 +158,19 @@ export function DestinationForm({
       <fieldset className="rounded-xl border border-ink-900/10 p-4">
         <legend className="px-1 font-medium">Map position</legend>
         <p id={`${idPrefix}-coordinates-hint`} className="mb-3 text-sm text-ink-700">
-          {M.coordinatesHint}
+          {DESTINATION_MESSAGES.coordinatesHint}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id={`${idPrefix}-latitude`}
-            field={F.latitude}
+            field={DESTINATION_FIELDS.latitude}
             defaultValue={v.latitude}
             error={errors?.latitude}
             hint="From -90 (south) to 90 (north)."
           />
           <Field
             id={`${idPrefix}-longitude`}
-            field={F.longitude}
+            field={DESTINATION_FIELDS.longitude}
             defaultValue={v.longitude}
             error={errors?.longitude}
             hint="From -180 (west) to 180 (east)."
@@ -208,7 +218,7 @@ function HighlightRows({
     >
       <legend className="px-1 font-medium">Highlights</legend>
       <p id={`${idPrefix}-highlights-hint`} className="text-sm text-ink-700">
-        {M.highlightsHint}
+        {DESTINATION_MESSAGES.highlightsHint}
       </p>
       <ol className="space-y-3">
         {rows.map((row, i) => {
@@ -226,9 +236,9 @@ function HighlightRows({
                 </label>
                 <input
                   id={`${idPrefix}-hl-name-${row.key}`}
-                  name={F.highlightName.name}
+                  name={DESTINATION_FIELDS.highlightName.name}
                   type="text"
-                  maxLength={F.highlightName.max}
+                  maxLength={DESTINATION_FIELDS.highlightName.max}
                   defaultValue={row.name}
                   className="mt-1 block w-full rounded-xl border border-ink-900/15 bg-white px-3 py-2 focus:border-sea-600 focus:outline-none"
                 />
@@ -249,11 +259,11 @@ function HighlightRows({
                   )}
                   <input
                     id={`${idPrefix}-hl-image-${row.key}`}
-                    name={F.highlightImage.name}
+                    name={DESTINATION_FIELDS.highlightImage.name}
                     type="text"
                     inputMode="url"
                     placeholder="https://… or /uploads/…"
-                    maxLength={F.highlightImage.max}
+                    maxLength={DESTINATION_FIELDS.highlightImage.max}
                     defaultValue={row.image}
                     className="block w-full min-w-0 rounded-xl border border-ink-900/15 bg-white px-3 py-2 focus:border-sea-600 focus:outline-none"
                   />

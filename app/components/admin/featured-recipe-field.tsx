@@ -1,5 +1,5 @@
 import { SelectField } from "#app/components/form.tsx";
-import { FEATURED_RECIPE_FIELDS as F } from "#app/forms/featured-recipe.fields.ts";
+import { FEATURED_RECIPE_FIELDS } from "#app/forms/featured-recipe.fields.ts";
 import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 
 /** The blog form's "Featured recipe" select: none, or one of the recipes (drafts marked). */
@@ -18,7 +18,7 @@ export function FeaturedRecipeField({
   return (
     <SelectField
       id={`${idPrefix}-featuredRecipe`}
-      field={F.featuredRecipe}
+      field={FEATURED_RECIPE_FIELDS.featuredRecipe}
       defaultValue={value}
       error={error}
       hint={

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { NAVIGATION_FIELDS as F, NAV_LEVELS } from "#app/forms/navigation.fields.ts";
+import { NAV_LEVELS, NAVIGATION_FIELDS } from "#app/forms/navigation.fields.ts";
 import {
   MAX_ROWS,
   type MenuName,
@@ -60,7 +60,7 @@ export function NavigationEditor({
   return (
     <Form method="post" className="space-y-8">
       <UnsavedChanges />
-      <input type="hidden" name={F.version.name} value={version} />
+      <input type="hidden" name={NAVIGATION_FIELDS.version.name} value={version} />
       {(["header", "footer"] as const).map((menu) => (
         <MenuSection
           key={menu}
@@ -72,7 +72,13 @@ export function NavigationEditor({
         />
       ))}
       <div className="flex justify-end">
-        <button type="submit" name={F.op.name} value="save" className={buttonPrimary} disabled={saving}>
+        <button
+          type="submit"
+          name={NAVIGATION_FIELDS.op.name}
+          value="save"
+          className={buttonPrimary}
+          disabled={saving}
+        >
           {saving ? "Saving…" : "Save"}
         </button>
       </div>
@@ -97,8 +103,8 @@ function MenuSection({
   const headingId = `${menu}-menu-heading`;
   const names =
     menu === "header"
-      ? { label: F.headerLabel.name, link: F.headerLink.name }
-      : { label: F.footerLabel.name, link: F.footerLink.name };
+      ? { label: NAVIGATION_FIELDS.headerLabel.name, link: NAVIGATION_FIELDS.headerLink.name }
+      : { label: NAVIGATION_FIELDS.footerLabel.name, link: NAVIGATION_FIELDS.footerLink.name };
   const full = rows.length >= MAX_ROWS[menu] - 1;
   return (
     <section
@@ -128,7 +134,7 @@ function MenuSection({
           const button = (op: string, label: string, text: string, disabled: boolean, how: RowMove) => (
             <button
               type="submit"
-              name={F.op.name}
+              name={NAVIGATION_FIELDS.op.name}
               value={op}
               aria-label={label}
               disabled={disabled}
@@ -152,7 +158,7 @@ function MenuSection({
                 <div>
                   <label htmlFor={`${id}-label`} className="text-sm font-medium">
                     <span className="sr-only">{n}: </span>
-                    {F.headerLabel.label}
+                    {NAVIGATION_FIELDS.headerLabel.label}
                   </label>
                   <input
                     id={`${id}-label`}
@@ -173,7 +179,7 @@ function MenuSection({
                 <div>
                   <label htmlFor={`${id}-link`} className="text-sm font-medium">
                     <span className="sr-only">{n}: </span>
-                    {F.headerLink.label}
+                    {NAVIGATION_FIELDS.headerLink.label}
                   </label>
                   <input
                     id={`${id}-link`}
@@ -198,7 +204,7 @@ function MenuSection({
                   <label className="mr-2 inline-flex items-center gap-2 text-sm">
                     <span className="sr-only">{n}: level</span>
                     <select
-                      name={F.headerLevel.name}
+                      name={NAVIGATION_FIELDS.headerLevel.name}
                       value={row.child ? NAV_LEVELS.child : NAV_LEVELS.top}
                       onChange={(e) => onEdit(index, { child: e.currentTarget.value === NAV_LEVELS.child })}
                       aria-invalid={found?.child ? true : undefined}
@@ -226,7 +232,7 @@ function MenuSection({
       </ol>
       <button
         type="submit"
-        name={F.op.name}
+        name={NAVIGATION_FIELDS.op.name}
         value={`add:${menu}`}
         disabled={full}
         className={`${buttonSecondary} mt-4`}

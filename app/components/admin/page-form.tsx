@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "#app/components/form.tsx";
-import { PAGE_FIELDS as F, PAGE_MESSAGES as M, type PageFormValues } from "#app/forms/page.fields.ts";
+import { PAGE_FIELDS, PAGE_MESSAGES, type PageFormValues } from "#app/forms/page.fields.ts";
 import type { PublicationState } from "#app/lib/publication.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { Autosave } from "./autosave.tsx";
@@ -49,8 +49,8 @@ export function PageForm({
       onChange={(e) => {
         const target = e.target;
         if (!(target instanceof HTMLInputElement)) return;
-        if (target.name === F.title.name) setTitle(target.value);
-        if (target.name === F.slug.name) setSlug(target.value);
+        if (target.name === PAGE_FIELDS.title.name) setTitle(target.value);
+        if (target.name === PAGE_FIELDS.slug.name) setSlug(target.value);
       }}
     >
       <UnsavedChanges />
@@ -58,24 +58,24 @@ export function PageForm({
       <div className="space-y-4">
         <Field
           id={`${idPrefix}-title`}
-          field={F.title}
+          field={PAGE_FIELDS.title}
           required
           defaultValue={values.title}
           error={errors?.title}
         />
         {page?.builtin ? (
           <p className="text-sm text-ink-700" data-testid="page-address">
-            {M.fixedAddress(`/${page.slug}`)}
+            {PAGE_MESSAGES.fixedAddress(`/${page.slug}`)}
           </p>
         ) : (
           <Field
             id={`${idPrefix}-slug`}
-            field={F.slug}
+            field={PAGE_FIELDS.slug}
             defaultValue={values.slug}
             error={errors?.slug}
             hint={
               <>
-                {M.slugHint} Address:{" "}
+                {PAGE_MESSAGES.slugHint} Address:{" "}
                 <code className="rounded bg-sand-100 px-1.5 py-0.5" data-testid="page-address">
                   /{address || "…"}
                 </code>
@@ -86,19 +86,19 @@ export function PageForm({
         )}
         <Field
           id={`${idPrefix}-intro`}
-          field={F.intro}
+          field={PAGE_FIELDS.intro}
           multiline
           rows={3}
           defaultValue={values.intro}
           error={errors?.intro}
-          hint={M.introHint}
+          hint={PAGE_MESSAGES.introHint}
         />
         <div>
           <span id={contentLabelId} className="mb-1.5 block font-medium">
-            {F.content.label}
+            {PAGE_FIELDS.content.label}
           </span>
           <RichTextEditor
-            name={F.content.name}
+            name={PAGE_FIELDS.content.name}
             initialHtml={values.content ?? ""}
             height={page ? 400 : 300}
             labelId={contentLabelId}
@@ -108,13 +108,13 @@ export function PageForm({
         </div>
         <Field
           id={`${idPrefix}-seoTitle`}
-          field={F.seoTitle}
+          field={PAGE_FIELDS.seoTitle}
           defaultValue={values.seoTitle}
           error={errors?.seoTitle}
         />
         <Field
           id={`${idPrefix}-seoDescription`}
-          field={F.seoDescription}
+          field={PAGE_FIELDS.seoDescription}
           multiline
           rows={2}
           defaultValue={values.seoDescription}

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { BLOG_SEND_FIELDS, BLOG_SEND_MESSAGES } from "#app/forms/blog.fields.ts";
 import {
-  PUBLICATION_FIELDS as F,
   FALLBACK_ZONE,
-  PUBLICATION_MESSAGES as M,
+  PUBLICATION_FIELDS,
   PUBLICATION_INTENTS,
+  PUBLICATION_MESSAGES,
 } from "#app/forms/publication.fields.ts";
 import {
   PUBLICATION_FILTERS,
@@ -43,8 +43,8 @@ export function PublishAtField({
   error?: string;
 }) {
   const [state, setState] = useState(() => {
-    const zone = values?.[F.publishZone.name] || FALLBACK_ZONE;
-    const typed = values?.[F.publishAt.name];
+    const zone = values?.[PUBLICATION_FIELDS.publishZone.name] || FALLBACK_ZONE;
+    const typed = values?.[PUBLICATION_FIELDS.publishAt.name];
     const scheduled = current?.state === "scheduled" && current.publishAt !== null ? current.publishAt : null;
     return { zone, value: typed ?? (scheduled !== null ? secondsToZonedLocal(scheduled, zone) : "") };
   });
@@ -60,19 +60,19 @@ export function PublishAtField({
   return (
     <div className="mt-4">
       <label htmlFor={id} className="mb-1.5 block font-medium">
-        {F.publishAt.label}
+        {PUBLICATION_FIELDS.publishAt.label}
       </label>
       <input
         id={id}
         type="datetime-local"
-        name={F.publishAt.name}
+        name={PUBLICATION_FIELDS.publishAt.name}
         value={state.value}
         onChange={(e) => setState({ zone: state.zone, value: e.currentTarget.value })}
         aria-describedby={`${id}-hint`}
         aria-invalid={error ? true : undefined}
         className="block w-full rounded-xl border border-ink-900/15 px-4 py-2.5 sm:w-72"
       />
-      <input type="hidden" name={F.publishZone.name} value={state.zone} />
+      <input type="hidden" name={PUBLICATION_FIELDS.publishZone.name} value={state.zone} />
       <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-700">
         Optional. Empty publishes now; a later time schedules it. Time zone:{" "}
         <span data-testid="publish-zone">{state.zone}</span> (your browser's; UTC without JavaScript).
@@ -160,12 +160,12 @@ export function SaveDraftButton({ disabled }: { disabled?: boolean }) {
   return (
     <button
       type="submit"
-      name={F.publication.name}
+      name={PUBLICATION_FIELDS.publication.name}
       value={PUBLICATION_INTENTS.draft}
       className={buttonSecondary}
       disabled={disabled}
     >
-      {M.saveDraft}
+      {PUBLICATION_MESSAGES.saveDraft}
     </button>
   );
 }

@@ -5,7 +5,7 @@ import {
   type CardNumberField,
   NUTRITION_FIELDS,
   type NutritionField,
-  RECIPE_FIELDS as R,
+  RECIPE_FIELDS,
 } from "#app/forms/recipe.fields.ts";
 import type { ImageRef } from "#app/lib/images.ts";
 import { ImageFields } from "./image-fields.tsx";
@@ -275,10 +275,16 @@ export function RecipeFields({
   const e = fieldErrors ?? {};
   return (
     <div className="space-y-5">
-      <Field id={`${idPrefix}-title`} field={R.title} required defaultValue={initial.title} error={e.title} />
+      <Field
+        id={`${idPrefix}-title`}
+        field={RECIPE_FIELDS.title}
+        required
+        defaultValue={initial.title}
+        error={e.title}
+      />
       <Field
         id={`${idPrefix}-short`}
-        field={R.short}
+        field={RECIPE_FIELDS.short}
         required
         multiline
         rows={3}
@@ -293,10 +299,10 @@ export function RecipeFields({
         altError={e.imageAlt}
         library={library}
       />
-      <ListField idPrefix={idPrefix} field={R.steps} initial={initial.steps} error={e.steps} />
+      <ListField idPrefix={idPrefix} field={RECIPE_FIELDS.steps} initial={initial.steps} error={e.steps} />
       <ListField
         idPrefix={idPrefix}
-        field={R.ingredients}
+        field={RECIPE_FIELDS.ingredients}
         initial={initial.ingredients}
         error={e.ingredients}
       />
@@ -308,8 +314,8 @@ export function RecipeFields({
               key={name}
               id={`${idPrefix}-${name}`}
               name={name}
-              label={R[name].label}
-              max={R[name].max}
+              label={RECIPE_FIELDS[name].label}
+              max={RECIPE_FIELDS[name].max}
               defaultValue={initial.nutrition[name]}
               error={e[name]}
             />
@@ -319,7 +325,12 @@ export function RecipeFields({
       </fieldset>
       <RecipeCardFields idPrefix={idPrefix} initial={initial} errors={e} />
       <div>
-        <Field id={`${idPrefix}-type`} field={R.type} defaultValue={initial.type} error={e.type} />
+        <Field
+          id={`${idPrefix}-type`}
+          field={RECIPE_FIELDS.type}
+          defaultValue={initial.type}
+          error={e.type}
+        />
         <p className="mt-1.5 text-sm text-ink-700">For example "trending" to mark it on the site.</p>
       </div>
     </div>
@@ -346,9 +357,9 @@ function RecipeCardFields({
               key={name}
               id={`${idPrefix}-${name}`}
               name={name}
-              label={R[name].label}
+              label={RECIPE_FIELDS[name].label}
               min={name === "servings" ? 1 : 0}
-              max={R[name].max}
+              max={RECIPE_FIELDS[name].max}
               defaultValue={initial.card[name]}
               error={errors[name]}
             />
@@ -360,13 +371,13 @@ function RecipeCardFields({
       </fieldset>
       <ListField
         idPrefix={idPrefix}
-        field={R.equipment}
+        field={RECIPE_FIELDS.equipment}
         initial={initial.equipment}
         error={errors.equipment}
       />
       <Field
         id={`${idPrefix}-notes`}
-        field={R.notes}
+        field={RECIPE_FIELDS.notes}
         multiline
         rows={3}
         defaultValue={initial.notes}

@@ -4,7 +4,7 @@ import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { AdminTable, buttonPrimary, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { Field, SelectField } from "#app/components/form.tsx";
 import { categoryActions } from "#app/forms/admin-actions.ts";
-import { CATEGORY_RENAME_FIELDS as F } from "#app/forms/category-rename.fields.ts";
+import { CATEGORY_RENAME_FIELDS } from "#app/forms/category-rename.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
@@ -98,9 +98,9 @@ function RenameForm({ categories }: { categories: { slug: string; name: string; 
     >
       <SelectField
         id="category-rename-slug"
-        field={F.slug}
-        defaultValue={failed?.values?.[F.slug.name] ?? categories[0]?.slug}
-        error={failed?.fieldErrors?.[F.slug.name]}
+        field={CATEGORY_RENAME_FIELDS.slug}
+        defaultValue={failed?.values?.[CATEGORY_RENAME_FIELDS.slug.name] ?? categories[0]?.slug}
+        error={failed?.fieldErrors?.[CATEGORY_RENAME_FIELDS.slug.name]}
       >
         {categories.map((c) => (
           <option key={c.slug} value={c.slug}>
@@ -108,7 +108,7 @@ function RenameForm({ categories }: { categories: { slug: string; name: string; 
           </option>
         ))}
       </SelectField>
-      <Field id="category-rename-name" field={F.name} required errors={failed} />
+      <Field id="category-rename-name" field={CATEGORY_RENAME_FIELDS.name} required errors={failed} />
       <button type="submit" className={`${buttonPrimary} md:mt-8`} disabled={fetcher.state !== "idle"}>
         Rename
       </button>

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { AuthCard, BackToLogin } from "#app/components/admin/auth-card.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
-import { FORGOT_FIELDS as F, RESET_LINK_SENT } from "#app/forms/password-reset.fields.ts";
+import { FORGOT_FIELDS, RESET_LINK_SENT } from "#app/forms/password-reset.fields.ts";
 import { forgotSchema } from "#app/forms/password-reset.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -56,7 +56,7 @@ export default function ForgotPassword() {
           </p>
           <Field
             id="forgot-email"
-            field={F.email}
+            field={FORGOT_FIELDS.email}
             type="email"
             required
             autoComplete="email"

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { AuthCard, BackToLogin } from "#app/components/admin/auth-card.tsx";
 import { Field, SubmitButton } from "#app/components/form.tsx";
-import { CODE_FIELDS, TWO_STEP_MESSAGES as M } from "#app/forms/account.fields.ts";
+import { CODE_FIELDS, TWO_STEP_MESSAGES } from "#app/forms/account.fields.ts";
 import { codeSchema } from "#app/forms/account.ts";
 import { attemptSecondStep } from "#app/server/auth/login.server.ts";
 import { clearChallengeCookie, findChallenge } from "#app/server/auth/sign-in-challenge.server.ts";
@@ -38,18 +38,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   switch (outcome.kind) {
     case "expired":
-      return redirectWithToast("/admin/login", "error", M.again, {
+      return redirectWithToast(request, "/admin/login", "error", TWO_STEP_MESSAGES.again, {
         headers: new Headers({ "Set-Cookie": clearChallengeCookie(request) }),
       });
     case "throttled":
       return data<CodeFailure>(
-        { error: M.tooMany },
+        { error: TWO_STEP_MESSAGES.tooMany },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
       );
     case "wrong":
-      return data<CodeFailure>({ error: outcome.reused ? M.reused : M.wrong }, { status: 401 });
+      return data<CodeFailure>(
+        { error: outcome.reused ? TWO_STEP_MESSAGES.reused : TWO_STEP_MESSAGES.wrong },
+        { status: 401 },
+      );
     case "ok":
-      return signedInRedirect(outcome.cookies);
+      return signedInRedirect(request, outcome.cookies);
   }
 }
 

@@ -3,7 +3,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
-import { LOGIN_FIELDS as L } from "#app/forms/login.fields.ts";
+import { LOGIN_FIELDS } from "#app/forms/login.fields.ts";
 import { loginSchema } from "#app/forms/login.ts";
 import { FORGOT_FIELDS } from "#app/forms/password-reset.fields.ts";
 import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "two_step":
       return codeStepRedirect(outcome.cookies);
     case "ok":
-      return signedInRedirect(outcome.cookies);
+      return signedInRedirect(request, outcome.cookies);
   }
 }
 
@@ -90,7 +90,7 @@ export default function Login() {
       <Form method="post" noValidate className="mt-6 space-y-4">
         <Field
           id="login-email"
-          field={L.email}
+          field={LOGIN_FIELDS.email}
           type="email"
           required
           autoComplete="username"
@@ -99,7 +99,7 @@ export default function Login() {
         />
         <Field
           id="login-password"
-          field={L.password}
+          field={LOGIN_FIELDS.password}
           type="password"
           required
           autoComplete="current-password"

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return cleared;
   });
   const headers = new Headers({ "Set-Cookie": cookie });
-  return redirectWithToast("/admin/login", "success", "Logged out successfully", { headers });
+  return redirectWithToast(request, "/admin/login", "success", "Logged out successfully", { headers });
 }
 
 export function loader() {

@@ -16,7 +16,7 @@ import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { userActions } from "#app/forms/admin-actions.ts";
-import { USER_FIELDS as U } from "#app/forms/user.fields.ts";
+import { USER_FIELDS } from "#app/forms/user.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
@@ -171,9 +171,22 @@ function AddUserForm({ onDone }: { onDone(): void }) {
   return (
     <fetcher.Form method="post" noValidate className="space-y-4" aria-label="Add User">
       <input type="hidden" name="intent" value="add" />
-      <Field id="add-user-fullName" field={U.fullName} required autoComplete="off" errors={failed} />
-      <Field id="add-user-email" field={U.email} type="email" required autoComplete="off" errors={failed} />
-      <Field id="add-user-phone" field={U.phone} type="tel" autoComplete="off" errors={failed} />
+      <Field
+        id="add-user-fullName"
+        field={USER_FIELDS.fullName}
+        required
+        autoComplete="off"
+        errors={failed}
+      />
+      <Field
+        id="add-user-email"
+        field={USER_FIELDS.email}
+        type="email"
+        required
+        autoComplete="off"
+        errors={failed}
+      />
+      <Field id="add-user-phone" field={USER_FIELDS.phone} type="tel" autoComplete="off" errors={failed} />
       <div className="flex justify-end gap-3 pt-2">
         <button type="submit" className={buttonPrimary} disabled={submitting}>
           {submitting ? "Saving…" : "Add User"}

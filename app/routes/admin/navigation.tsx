@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  return redirectWithToast("/admin/navigation", "success", NAV_MESSAGES.saved);
+  return redirectWithToast(request, "/admin/navigation", "success", NAV_MESSAGES.saved);
 }
 
 /** The first problem in words, for the toast. */

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthCard, BackToLogin } from "#app/components/admin/auth-card.tsx";
 import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.tsx";
-import { PASSWORD_CHANGED, RESET_FIELDS as R, RESET_LINK_INVALID } from "#app/forms/password-reset.fields.ts";
+import { PASSWORD_CHANGED, RESET_FIELDS, RESET_LINK_INVALID } from "#app/forms/password-reset.fields.ts";
 import { resetSchema } from "#app/forms/password-reset.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "weak":
       return fail({ fieldErrors: { password: outcome.problem } });
     case "ok":
-      return redirectWithToast("/admin/login", "success", PASSWORD_CHANGED);
+      return redirectWithToast(request, "/admin/login", "success", PASSWORD_CHANGED);
   }
 }
 
@@ -77,7 +77,7 @@ export default function ResetPassword() {
         <Form method="post" action={formAction} noValidate className="mt-6 space-y-4">
           <Field
             id="reset-password"
-            field={R.password}
+            field={RESET_FIELDS.password}
             type="password"
             required
             autoComplete="new-password"
@@ -85,7 +85,7 @@ export default function ResetPassword() {
           />
           <Field
             id="reset-confirm"
-            field={R.confirm}
+            field={RESET_FIELDS.confirm}
             type="password"
             required
             autoComplete="new-password"

@@ -1,4 +1,4 @@
-import { DESTINATION_MESSAGES as M } from "#app/forms/destination.fields.ts";
+import { DESTINATION_MESSAGES } from "#app/forms/destination.fields.ts";
 import { type DestinationSubmission, destinationFields } from "#app/forms/destination.ts";
 import { checkDestinationSlug, DESTINATION_SLUG_MESSAGES, type Destination } from "#app/lib/destinations.ts";
 import { isUniqueViolation } from "#app/server/db/unique-violation.server.ts";
@@ -24,11 +24,11 @@ export async function saveDestinationFrom(
   { hasCurrentImage }: { hasCurrentImage: boolean },
   save: (input: DestinationInput & { keepImage: boolean }) => Promise<Destination | null>,
 ): Promise<DestinationSaveResult> {
-  const failure = M.saveFailed;
+  const failure = DESTINATION_MESSAGES.saveFailed;
   if (!read.ok) {
     const { fieldErrors, values } = read;
     if (read.form && readImageChoice(read.form).kind === "none" && !hasCurrentImage)
-      fieldErrors.image ??= M.imageMissing;
+      fieldErrors.image ??= DESTINATION_MESSAGES.imageMissing;
     return {
       ok: false,
       response: adminFail(read.status, `${failure}: ${read.message}`, { fieldErrors, values }),
@@ -44,8 +44,8 @@ export async function saveDestinationFrom(
   if (choice.kind === "none" && !hasCurrentImage)
     return {
       ok: false,
-      response: adminFail(400, `${failure}: ${M.imageMissing}`, {
-        fieldErrors: { image: M.imageMissing },
+      response: adminFail(400, `${failure}: ${DESTINATION_MESSAGES.imageMissing}`, {
+        fieldErrors: { image: DESTINATION_MESSAGES.imageMissing },
         values,
       }),
     };
@@ -83,7 +83,7 @@ export async function saveDestinationFrom(
   }
   if (result.ok) return { ok: true, destination: result.saved };
   if (result.step === "store" && result.status === 400) {
-    const hint = result.unreadable ? M.imageUnreadable : result.reason;
+    const hint = result.unreadable ? DESTINATION_MESSAGES.imageUnreadable : result.reason;
     return { ok: false, response: adminFail(400, result.reason, { fieldErrors: { image: hint }, values }) };
   }
   if (result.status === 404)

@@ -153,14 +153,15 @@ function moves(request: Request, answerSets: (name: string) => boolean): string[
 const answering = new AsyncLocalStorage<Request>();
 
 /**
- * The request the app is answering, for a cookie written where only the answer is at hand
- * (`redirectWithToast`); undefined outside `cookieMiddleware` (a test calling an action directly).
+ * The request the app is answering; undefined outside `cookieMiddleware`. Only for the deprecated
+ * form of `redirectWithToast` without the request, still called by app/routes/admin/import.tsx:
+ * every other caller hands its request over. Remove it, and `answering`, with that form.
  */
 export const requestBeingAnswered = (): Request | undefined => answering.getStore();
 
 /**
- * Root middleware: runs the rest of the request where `requestBeingAnswered` finds it, then moves
- * the browser's cookies off their former names.
+ * Root middleware: moves the browser's cookies off their former names (and, until the deprecated
+ * `redirectWithToast` form goes, runs the rest of the request where `requestBeingAnswered` finds it).
  */
 export const cookieMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await answering.run(request, next);

@@ -8,9 +8,11 @@ function withCookies(cookies: string[]): Headers {
   return headers;
 }
 
-/** A finished sign-in: its cookies, and on to the dashboard with the spec's toast. */
-export const signedInRedirect = (cookies: string[]) =>
-  redirectWithToast("/admin/dashboard", "success", "Login successful", { headers: withCookies(cookies) });
+/** A finished sign-in in answer to `request`: its cookies, and on to the dashboard with the spec's toast. */
+export const signedInRedirect = (request: Request, cookies: string[]) =>
+  redirectWithToast(request, "/admin/dashboard", "success", "Login successful", {
+    headers: withCookies(cookies),
+  });
 
 /** A right password with two-step sign-in on: the challenge cookie, and on to the code step. */
 export const codeStepRedirect = (cookies: string[]) =>

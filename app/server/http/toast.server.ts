@@ -2,21 +2,42 @@ import { redirect } from "react-router";
 import { type Toast, toast } from "#app/lib/toast.ts";
 import { requestBeingAnswered, toastCookie } from "./cookies.server.ts";
 
+type ToastInit = { headers?: Headers };
+
 /**
  * A toast that survives one redirect (login, logout, saving an edit form): kept in a short-lived
- * cookie (`toastCookie`), shown by the next page and cleared by it.
+ * cookie (`toastCookie`), shown by the next page and cleared by it. The cookie is written in answer
+ * to `request`, so it is `Secure` exactly when that request came over HTTPS.
+ */
+export function redirectWithToast(
+  request: Request,
+  url: string,
+  type: Toast["type"],
+  message: string,
+  init?: ToastInit,
+): Response;
+/**
+ * @deprecated The form without the request, kept only until app/routes/admin/import.tsx passes
+ * its request; it finds the request through `requestBeingAnswered`. Remove it, and that, then.
  */
 export function redirectWithToast(
   url: string,
   type: Toast["type"],
   message: string,
-  init?: { headers?: Headers },
-) {
+  init?: ToastInit,
+): Response;
+export function redirectWithToast(
+  ...args: [Request, string, Toast["type"], string, ToastInit?] | [string, Toast["type"], string, ToastInit?]
+): Response {
+  const [request, url, type, message, init] =
+    typeof args[0] === "string"
+      ? [
+          requestBeingAnswered() ?? new Request("http://localhost/"),
+          ...(args as [string, Toast["type"], string, ToastInit?]),
+        ]
+      : (args as [Request, string, Toast["type"], string, ToastInit?]);
   const headers = new Headers(init?.headers);
   const value = Buffer.from(JSON.stringify(toast(type, message))).toString("base64url");
-  // The callers do not hand over their request; the cookie middleware holds it. Outside that (a
-  // test calling an action directly) the cookie is written as over plain HTTP.
-  const request = requestBeingAnswered() ?? new Request("http://localhost/");
   headers.append("Set-Cookie", toastCookie.set(request, value));
   return redirect(url, { headers });
 }

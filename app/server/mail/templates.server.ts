@@ -1,7 +1,14 @@
 /**
- * Every mail the site sends, as small pure functions: the facts in, subject and plain-text and
- * HTML bodies out. Whatever came from a visitor (names, messages) is escaped in the HTML; the
- * HTML is plain (no images, no remote anything), so it reads the same in every mail program.
+ * The site's short notices, as small pure functions: the facts in, subject and plain-text and HTML
+ * bodies out. They are the batched notification to the site's own address (`notificationMail`),
+ * the password reset link (`passwordResetMail`) and the sign-up confirmation (`confirmSignupMail`).
+ * Whatever came from a visitor (names, messages) is escaped in the HTML; the HTML is plain (no
+ * images, no remote anything), so it reads the same in every mail program.
+ *
+ * The one other mail the site sends, a blog's newsletter, is not here: it is a react-email
+ * template with images, built in app/server/newsletter/newsletter-mail.server.tsx (its facts read
+ * by app/server/newsletter/blog-mail.server.ts, each reader's unsubscribe link put in by
+ * app/server/newsletter/personalise.server.ts). It shares `MailContent` and `oneLine` from here.
  */
 import { escapeHtml } from "#app/lib/escape-html.ts";
 

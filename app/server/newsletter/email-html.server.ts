@@ -32,7 +32,7 @@ export const DARK = {
 } as const;
 
 /** The class of the element that holds the blog's own HTML, which the dark-mode styles address. */
-export const CONTENT_CLASS = "wp-content";
+export const CONTENT_CLASS = "wanderplate-content";
 
 const SERIF = "Georgia,'Times New Roman',serif";
 const MONO = "Menlo,Consolas,'Courier New',monospace";

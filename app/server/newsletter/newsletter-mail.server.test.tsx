@@ -87,11 +87,33 @@ describe("newsletterMail: the HTML", () => {
     const page = dom(html);
     expect(page.texts("p")).toContain("Dawn walks, tofu and temples.");
     expect(page.link("Read on the site")).toBe("https://blog.example/blogs/three-days-in-kyoto");
-    expect(page.all("a").find((a) => a.attribs.class === "wp-button")?.attribs.href).toBe(
+    expect(page.all("a").find((a) => a.attribs.class === "wanderplate-button")?.attribs.href).toBe(
       "https://blog.example/blogs/three-days-in-kyoto",
     );
     expect(page.bodyText()).not.toContain("Kyoto is best at dawn");
     expect(page.texts("h2")).not.toContain("Getting there");
+  });
+
+  it("names its own classes with our prefix, never WordPress's wp-, and styles each one it uses", async () => {
+    for (const input of [mailInput(), mailInput({ fullText: false })]) {
+      const { html } = await newsletterMail(input);
+      const elements = DomUtils.findAll(
+        (e) => typeof e.attribs.class === "string",
+        parseDocument(html).children,
+      );
+      const used = new Set(elements.flatMap((e) => (e.attribs.class ?? "").split(/\s+/).filter(Boolean)));
+      const styled = new Set(
+        [
+          ...dom(html)
+            .texts("style")
+            .join("\n")
+            .matchAll(/\.([a-z][\w-]*)/g),
+        ].map((m) => m[1] as string),
+      );
+      expect(used.size).toBeGreaterThan(5);
+      for (const name of [...used, ...styled]) expect(name).toMatch(/^wanderplate-[a-z]+$/);
+      for (const name of used) expect(styled, name).toContain(name);
+    }
   });
 
   it("hides the excerpt as the inbox preview", async () => {

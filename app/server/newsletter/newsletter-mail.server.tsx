@@ -71,18 +71,18 @@ const SERIF = "Georgia,'Times New Roman',serif";
 const HEAD_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .wp-page, .wp-page > table > tbody > tr > td { background-color: ${DARK.page} !important; }
-  .wp-card { background-color: ${DARK.card} !important; }
-  .wp-panel { background-color: ${DARK.panel} !important; border-color: ${DARK.border} !important; }
-  .wp-text, .${CONTENT_CLASS}, .${CONTENT_CLASS} * { color: ${DARK.ink} !important; }
-  .wp-muted, .${CONTENT_CLASS} figcaption, .${CONTENT_CLASS} caption { color: ${DARK.muted} !important; }
-  .wp-link, .${CONTENT_CLASS} a, .${CONTENT_CLASS} a * { color: ${DARK.link} !important; }
+  .wanderplate-page, .wanderplate-page > table > tbody > tr > td { background-color: ${DARK.page} !important; }
+  .wanderplate-card { background-color: ${DARK.card} !important; }
+  .wanderplate-panel { background-color: ${DARK.panel} !important; border-color: ${DARK.border} !important; }
+  .wanderplate-text, .${CONTENT_CLASS}, .${CONTENT_CLASS} * { color: ${DARK.ink} !important; }
+  .wanderplate-muted, .${CONTENT_CLASS} figcaption, .${CONTENT_CLASS} caption { color: ${DARK.muted} !important; }
+  .wanderplate-link, .${CONTENT_CLASS} a, .${CONTENT_CLASS} a * { color: ${DARK.link} !important; }
   .${CONTENT_CLASS} pre, .${CONTENT_CLASS} code, .${CONTENT_CLASS} th { background-color: ${DARK.code} !important; }
-  .${CONTENT_CLASS} td, .${CONTENT_CLASS} th, .${CONTENT_CLASS} hr, .wp-rule { border-color: ${DARK.border} !important; }
-  .wp-button { background-color: ${DARK.link} !important; color: ${DARK.buttonText} !important; }
+  .${CONTENT_CLASS} td, .${CONTENT_CLASS} th, .${CONTENT_CLASS} hr, .wanderplate-rule { border-color: ${DARK.border} !important; }
+  .wanderplate-button { background-color: ${DARK.link} !important; color: ${DARK.buttonText} !important; }
 }
 @media (max-width: 480px) {
-  .wp-title { font-size: 26px !important; }
+  .wanderplate-title { font-size: 26px !important; }
 }`;
 
 const text = (size: number, color: string = LIGHT.ink): CSSProperties => ({
@@ -115,7 +115,7 @@ function ReadOnSite({ url }: { url: string }) {
     <Section style={{ margin: "8px 0 24px" }}>
       <Button
         href={url}
-        className="wp-button"
+        className="wanderplate-button"
         style={{
           backgroundColor: LIGHT.link,
           color: LIGHT.buttonText,
@@ -138,7 +138,7 @@ function RecipeCard({ recipe }: { recipe: NonNullable<NewsletterMailInput["recip
   const facts = recipeFacts(recipe);
   return (
     <Section
-      className="wp-panel"
+      className="wanderplate-panel"
       style={{
         margin: "8px 0 8px",
         backgroundColor: LIGHT.panel,
@@ -157,29 +157,32 @@ function RecipeCard({ recipe }: { recipe: NonNullable<NewsletterMailInput["recip
         />
       ) : null}
       <Section style={{ padding: "16px 20px 20px" }}>
-        <Text className="wp-muted" style={{ ...text(13, LIGHT.muted), margin: "0 0 4px", fontWeight: 600 }}>
+        <Text
+          className="wanderplate-muted"
+          style={{ ...text(13, LIGHT.muted), margin: "0 0 4px", fontWeight: 600 }}
+        >
           Featured recipe
         </Text>
         <Heading
           as="h2"
-          className="wp-text"
+          className="wanderplate-text"
           style={{ ...text(22), fontFamily: SERIF, lineHeight: 1.3, fontWeight: 600, margin: "0 0 8px" }}
         >
           {recipe.title}
         </Heading>
         {recipe.short ? (
-          <Text className="wp-text" style={{ ...text(16), margin: "0 0 8px" }}>
+          <Text className="wanderplate-text" style={{ ...text(16), margin: "0 0 8px" }}>
             {recipe.short}
           </Text>
         ) : null}
         {facts ? (
-          <Text className="wp-muted" style={{ ...text(14, LIGHT.muted), margin: "0 0 12px" }}>
+          <Text className="wanderplate-muted" style={{ ...text(14, LIGHT.muted), margin: "0 0 12px" }}>
             {facts}
           </Text>
         ) : null}
         <Link
           href={recipe.url}
-          className="wp-link"
+          className="wanderplate-link"
           style={{ ...link, ...text(16, LIGHT.link), fontWeight: 600 }}
         >
           See the recipe
@@ -194,14 +197,17 @@ function Footer({ site, unsubscribeUrl }: Pick<NewsletterMailInput, "site" | "un
   const addressLines = site.address.split(/\r?\n/).filter((line) => line.trim());
   return (
     <Section style={{ padding: "0 24px 24px" }}>
-      <Hr className="wp-rule" style={{ borderTop: `1px solid ${LIGHT.border}`, margin: "8px 0 16px" }} />
-      <Text className="wp-muted" style={small}>
+      <Hr
+        className="wanderplate-rule"
+        style={{ borderTop: `1px solid ${LIGHT.border}`, margin: "8px 0 16px" }}
+      />
+      <Text className="wanderplate-muted" style={small}>
         You are receiving this because you subscribed to {site.name}.{" "}
-        <Link href={unsubscribeUrl} className="wp-link" style={{ ...link, fontWeight: 600 }}>
+        <Link href={unsubscribeUrl} className="wanderplate-link" style={{ ...link, fontWeight: 600 }}>
           Unsubscribe
         </Link>
       </Text>
-      <Text className="wp-muted" style={small}>
+      <Text className="wanderplate-muted" style={small}>
         {site.name}
         {addressLines.map((line, i) => (
           <span key={i}>
@@ -225,14 +231,17 @@ function NewsletterMail({ site, blog, recipe, fullText, unsubscribeUrl }: Newsle
         <title>{oneLine(blog.title)}</title>
         <style>{HEAD_CSS}</style>
       </Head>
-      <Body className="wp-page" style={{ backgroundColor: LIGHT.page, margin: 0, padding: "16px 0" }}>
+      <Body
+        className="wanderplate-page"
+        style={{ backgroundColor: LIGHT.page, margin: 0, padding: "16px 0" }}
+      >
         <Preview>{blog.excerpt}</Preview>
         {/* How a mail says what it is to a screen reader inside a webmail page, which has its own
             landmarks (a `main` here would be the page's second). */}
         {/* biome-ignore lint/a11y/useSemanticElements: mail programs drop or restyle <article>; the role is the mail convention */}
         <div role="article" aria-roledescription="email" aria-label={oneLine(blog.title)} lang="en" dir="ltr">
           <Container
-            className="wp-card"
+            className="wanderplate-card"
             style={{
               maxWidth: "600px",
               backgroundColor: LIGHT.card,
@@ -243,7 +252,7 @@ function NewsletterMail({ site, blog, recipe, fullText, unsubscribeUrl }: Newsle
             <Section style={{ padding: "16px 24px" }}>
               <Link
                 href={site.url}
-                className="wp-text"
+                className="wanderplate-text"
                 style={{ ...text(18), fontFamily: SERIF, fontWeight: 700, textDecoration: "none" }}
               >
                 {site.name}
@@ -260,7 +269,7 @@ function NewsletterMail({ site, blog, recipe, fullText, unsubscribeUrl }: Newsle
             <Section style={{ padding: "24px 24px 8px" }}>
               <Heading
                 as="h1"
-                className="wp-text wp-title"
+                className="wanderplate-text wanderplate-title"
                 style={{
                   ...text(30),
                   fontFamily: SERIF,
@@ -272,7 +281,7 @@ function NewsletterMail({ site, blog, recipe, fullText, unsubscribeUrl }: Newsle
                 {blog.title}
               </Heading>
               {meta ? (
-                <Text className="wp-muted" style={{ ...text(14, LIGHT.muted), margin: "0 0 24px" }}>
+                <Text className="wanderplate-muted" style={{ ...text(14, LIGHT.muted), margin: "0 0 24px" }}>
                   {meta}
                 </Text>
               ) : null}
@@ -284,8 +293,8 @@ function NewsletterMail({ site, blog, recipe, fullText, unsubscribeUrl }: Newsle
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: mailSafeHtml re-sanitizes the stored, sanitized HTML
                     dangerouslySetInnerHTML={{ __html: mailSafeHtml(blog.html, site.url) }}
                   />
-                  <Text className="wp-text" style={{ ...text(15), margin: "8px 0 24px" }}>
-                    <Link href={blog.url} className="wp-link" style={link}>
+                  <Text className="wanderplate-text" style={{ ...text(15), margin: "8px 0 24px" }}>
+                    <Link href={blog.url} className="wanderplate-link" style={link}>
                       Read on the site
                     </Link>{" "}
                     for comments and the latest version.
@@ -293,7 +302,7 @@ function NewsletterMail({ site, blog, recipe, fullText, unsubscribeUrl }: Newsle
                 </>
               ) : (
                 <>
-                  <Text className="wp-text" style={{ ...text(17), margin: "0 0 16px" }}>
+                  <Text className="wanderplate-text" style={{ ...text(17), margin: "0 0 16px" }}>
                     {blog.excerpt}
                   </Text>
                   <ReadOnSite url={blog.url} />

@@ -82,7 +82,7 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
     comments: typeof import("#app/routes/admin/manage-comments.tsx");
     users: typeof import("#app/routes/admin/manage-users.tsx");
     settings: typeof import("#app/routes/admin/settings.tsx");
-    newsletter: typeof import("#app/routes/admin/newsletter.tsx");
+    newsletterSettings: typeof import("#app/routes/admin/newsletter/settings.tsx");
     importScreen: typeof import("#app/routes/admin/import.tsx");
     exportRoute: typeof import("#app/routes/admin/export.ts");
   };
@@ -96,7 +96,7 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
       comments: await import("#app/routes/admin/manage-comments.tsx"),
       users: await import("#app/routes/admin/manage-users.tsx"),
       settings: await import("#app/routes/admin/settings.tsx"),
-      newsletter: await import("#app/routes/admin/newsletter.tsx"),
+      newsletterSettings: await import("#app/routes/admin/newsletter/settings.tsx"),
       importScreen: await import("#app/routes/admin/import.tsx"),
       exportRoute: await import("#app/routes/admin/export.ts"),
     };
@@ -320,11 +320,11 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
         "Popup turned off",
       ],
       [
-        () => post(routes.newsletter, "/admin/newsletter", { intent: "settings" }),
+        () => post(routes.newsletterSettings, "/admin/newsletter/settings", {}),
         "Newsletter settings: mails carry the excerpt and a link",
       ],
       [
-        () => post(routes.newsletter, "/admin/newsletter", { intent: "settings", fullText: "on" }),
+        () => post(routes.newsletterSettings, "/admin/newsletter/settings", { fullText: "on" }),
         "Newsletter settings: mails carry the whole blog",
       ],
     ];

@@ -1,16 +1,19 @@
 /**
- * /admin/newsletter through its route module, on both engines: only an admin reaches it; each
+ * /admin/newsletter through its route modules, on both engines: only an admin reaches it; each
  * send's counts match the deliveries it has (by status, and readers who left since) with its
  * commonest failure reasons; the subscriber history counts today's subscribers by the month they
  * joined; "Send test to me" queues exactly one ordinary mail to the signed-in admin, and is refused
  * while mail is off; "Send again" makes round 2 of a sent blog and refuses an unsent one; the
- * settings persist; an unknown button or a malformed blog id is a 400 that writes nothing.
+ * settings persist; a missing or malformed blog id is a 400 that writes nothing. Each form posts to
+ * its own address (/admin/newsletter/send-test, /resend, /settings).
  */
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { TEST_ACTOR } from "#tests/support/content.ts";
 import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
-type Screen = typeof import("#app/routes/admin/newsletter.tsx");
+type Screen = typeof import("#app/routes/admin/newsletter/index.tsx");
+/** The screen's forms, each at its own address: /admin/newsletter/<form>. */
+type Form = "send-test" | "resend" | "settings";
 type Reports = typeof import("#app/server/newsletter/reports.server.ts");
 type SendReport = import("#app/server/newsletter/reports.server.ts").SendReport;
 
@@ -47,12 +50,18 @@ const mailOff = () => vi.stubEnv("SMTP_URL", "");
 
 describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
   let screen: Screen;
+  let forms: Record<Form, { action: (args: never) => unknown }>;
   let reports: Reports;
   let createBlog: typeof import("#app/server/models/blogs.server.ts").createBlog;
   let bucketOf: typeof import("#app/lib/months.ts").bucketOf;
   let lastMonths: typeof import("#app/lib/months.ts").lastMonths;
   beforeAll(async () => {
-    screen = await import("#app/routes/admin/newsletter.tsx");
+    screen = await import("#app/routes/admin/newsletter/index.tsx");
+    forms = {
+      "send-test": await import("#app/routes/admin/newsletter/send-test.tsx"),
+      resend: await import("#app/routes/admin/newsletter/resend.tsx"),
+      settings: await import("#app/routes/admin/newsletter/settings.tsx"),
+    };
     reports = await import("#app/server/newsletter/reports.server.ts");
     ({ createBlog } = await import("#app/server/models/blogs.server.ts"));
     ({ bucketOf, lastMonths } = await import("#app/lib/months.ts"));
@@ -145,8 +154,8 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
   }
 
   const load = async () => (await h.loader(screen, "/admin/newsletter")) as Loaded;
-  const post = async (fields: Record<string, string>, cookie?: string) =>
-    (await answerOf(h.action(screen, "/admin/newsletter", formOf(fields), cookie))) as Answer;
+  const post = async (form: Form, fields: Record<string, string>, cookie?: string) =>
+    (await answerOf(h.action(forms[form], `/admin/newsletter/${form}`, formOf(fields), cookie))) as Answer;
   const refusal = (answer: Answer) => ({ status: answer.init?.status, message: answer.data?.toast.message });
 
   /** What an action may write: the outbox, the sends and the settings. */
@@ -173,9 +182,9 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
     for (const cookie of ["", editor]) {
       const answers = [
         await answerOf(h.loader(screen, "/admin/newsletter", cookie)),
-        await post({ intent: "sendTest", blogId: String(id) }, cookie),
-        await post({ intent: "resend", blogId: String(id) }, cookie),
-        await post({ intent: "settings", fullText: "off" }, cookie),
+        await post("send-test", { blogId: String(id) }, cookie),
+        await post("resend", { blogId: String(id) }, cookie),
+        await post("settings", { fullText: "off" }, cookie),
       ];
       for (const answer of answers) {
         expect(answer).toBeInstanceOf(Response);
@@ -315,7 +324,7 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
   it("Send test to me queues one ordinary mail to the signed-in admin, with a working unsubscribe link", async () => {
     const { id, title } = await blog("Dawn at the Fish Market");
     const before = await written();
-    const answer = await post({ intent: "sendTest", blogId: String(id) });
+    const answer = await post("send-test", { blogId: String(id) });
     expect(answer.ok).toBe(true);
     expect(answer.toast?.message).toBe(`Test mail sent to ${ADMIN_EMAIL}.`);
     const mails = await h
@@ -347,16 +356,16 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
     const before = await written();
     mailOff();
     expect((await load()).mailOn).toBe(false);
-    expect(refusal(await post({ intent: "sendTest", blogId: String(id) }))).toEqual({
+    expect(refusal(await post("send-test", { blogId: String(id) }))).toEqual({
       status: 400,
       message: "Mail is off: set SMTP_URL and MAIL_FROM to send mail.",
     });
-    expect(refusal(await post({ intent: "resend", blogId: String(id) }))).toEqual({
+    expect(refusal(await post("resend", { blogId: String(id) }))).toEqual({
       status: 400,
       message: "Mail is off: set SMTP_URL and MAIL_FROM to send mail.",
     });
     mailOn();
-    expect(refusal(await post({ intent: "sendTest", blogId: "999999" }))).toEqual({
+    expect(refusal(await post("send-test", { blogId: "999999" }))).toEqual({
       status: 404,
       message: "This blog no longer exists.",
     });
@@ -380,7 +389,7 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    const answer = await post({ intent: "resend", blogId: String(id) });
+    const answer = await post("resend", { blogId: String(id) });
     expect(answer.toast?.message).toBe(
       `Sending again to ${subscribers - reached} readers who have not had it.`,
     );
@@ -399,7 +408,7 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
     expect(round2?.counts.pending).toBe(subscribers - reached);
 
     // While round 2 is sending, another re-send waits: it would reach its pending readers twice.
-    expect(refusal(await post({ intent: "resend", blogId: String(id) }))).toEqual({
+    expect(refusal(await post("resend", { blogId: String(id) }))).toEqual({
       status: 409,
       message: "This blog is still being sent: send it again once that is done.",
     });
@@ -411,7 +420,7 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
     await addSend(waiting.id, { status: "waiting" });
     const before = await written();
     for (const { id } of [never, waiting])
-      expect(refusal(await post({ intent: "resend", blogId: String(id) }))).toEqual({
+      expect(refusal(await post("resend", { blogId: String(id) }))).toEqual({
         status: 400,
         message: "This blog has not been sent yet.",
       });
@@ -421,29 +430,26 @@ describeRoutesEachEngine("the admin's newsletter screen", (h, engine) => {
   it("saves the settings: the whole blog or the excerpt with a link", async () => {
     const { getNewsletterSettings } = await import("#app/server/models/settings.server.ts");
     expect((await load()).settings).toEqual({ fullText: true });
-    const off = await post({ intent: "settings", fullText: "off" });
+    const off = await post("settings", { fullText: "off" });
     expect(off.toast?.message).toBe("Newsletter settings saved.");
     expect(await getNewsletterSettings(h.db())).toEqual({ fullText: false });
     expect((await load()).settings).toEqual({ fullText: false });
-    await post({ intent: "settings", fullText: "on" });
+    await post("settings", { fullText: "on" });
     expect(await getNewsletterSettings(h.db())).toEqual({ fullText: true });
     // Nothing chosen (a browser without the radio's value) reads as the excerpt.
-    await post({ intent: "settings" });
+    await post("settings", {});
     expect(await getNewsletterSettings(h.db())).toEqual({ fullText: false });
-    await post({ intent: "settings", fullText: "on" });
+    await post("settings", { fullText: "on" });
   });
 
-  it("an unknown button or a malformed blog id is a 400 that writes nothing", async () => {
+  it("a missing or malformed blog id is a 400 that writes nothing", async () => {
     const before = await written();
-    expect(refusal(await post({ intent: "explode", blogId: "1" }))).toEqual({
-      status: 400,
-      message: "Unknown action.",
-    });
-    expect(refusal(await post({}))).toEqual({ status: 400, message: "Unknown action." });
+    for (const form of ["send-test", "resend"] as const)
+      expect(refusal(await post(form, {})), form).toEqual({ status: 400, message: "Choose a blog." });
     for (const blogId of ["12abc", "0", "-3", "", "1.5", "9".repeat(20)]) {
-      for (const intent of ["sendTest", "resend"]) {
-        const answer = await post({ intent, blogId });
-        expect(refusal(answer), `${intent} ${blogId}`).toEqual({ status: 400, message: "Choose a blog." });
+      for (const form of ["send-test", "resend"] as const) {
+        const answer = await post(form, { blogId });
+        expect(refusal(answer), `${form} ${blogId}`).toEqual({ status: 400, message: "Choose a blog." });
         expect(answer.data?.fieldErrors?.blogId).toBe("Choose a blog.");
       }
     }

@@ -57,7 +57,7 @@ const SCREENS: {
   },
   {
     path: "/admin/newsletter",
-    route: () => import("#app/routes/admin/newsletter.tsx"),
+    route: () => import("#app/routes/admin/newsletter/index.tsx"),
     table: "newsletter_sends",
     heading: "Newsletter",
     message: "Failed to load the newsletter.",

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/server/auth/accounts.server.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { confirmCurrentPassword, listDevices, type OwnActor } from "#app/server/auth/own-account.server.ts";
@@ -47,8 +47,10 @@ export async function checkCurrentPassword(db: DB, accountId: number, password: 
   const check = await confirmCurrentPassword(db, accountId, password);
   if (check.ok) return null;
   return check.throttled
-    ? adminFail(429, A.tooManyPasswordTries)
-    : adminFail(400, A.wrongPassword, { fieldErrors: { currentPassword: A.wrongPassword } });
+    ? adminFail(429, ACCOUNT_MESSAGES.tooManyPasswordTries)
+    : adminFail(400, ACCOUNT_MESSAGES.wrongPassword, {
+        fieldErrors: { currentPassword: ACCOUNT_MESSAGES.wrongPassword },
+      });
 }
 
 /** A success that shows new recovery codes, the one time they exist in the clear: never stored by a cache. */

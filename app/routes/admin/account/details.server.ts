@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import type { accountDetailsForm } from "#app/forms/account.ts";
 import { changeDetails, type OwnActor } from "#app/server/auth/own-account.server.ts";
 import type { AdminIdentity } from "#app/server/auth/session.server.ts";
@@ -18,8 +18,8 @@ export async function saveDetails(db: DB, admin: AdminIdentity, actor: OwnActor,
   const emailChanges = posted.email.toLowerCase() !== admin.email;
   if (emailChanges) {
     if (!posted.currentPassword)
-      return adminFail(400, A.currentPasswordForEmail, {
-        fieldErrors: { currentPassword: A.currentPasswordForEmail },
+      return adminFail(400, ACCOUNT_MESSAGES.currentPasswordForEmail, {
+        fieldErrors: { currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmail },
         values: refill,
       });
     const wrong = await checkCurrentPassword(db, admin.accountId, posted.currentPassword);
@@ -31,9 +31,12 @@ export async function saveDetails(db: DB, admin: AdminIdentity, actor: OwnActor,
     passwordConfirmed: emailChanges,
   });
   if (!changed.ok) {
-    const message = changed.problem === "email_taken" ? A.emailTaken : A.currentPasswordForEmail;
+    const message =
+      changed.problem === "email_taken"
+        ? ACCOUNT_MESSAGES.emailTaken
+        : ACCOUNT_MESSAGES.currentPasswordForEmail;
     const field = changed.problem === "email_taken" ? "email" : "currentPassword";
     return adminFail(400, message, { fieldErrors: { [field]: message }, values: refill });
   }
-  return adminOk(A.detailsSaved);
+  return adminOk(ACCOUNT_MESSAGES.detailsSaved);
 }

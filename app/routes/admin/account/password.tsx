@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { passwordChangeForm } from "#app/forms/account.ts";
 import { changeOwnPassword } from "#app/server/auth/own-account.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     keepSessionId: admin.sessionId,
   });
   if (!changed.ok) return adminFail(400, changed.problem, { fieldErrors: { password: changed.problem } });
-  return adminOk(A.passwordChanged);
+  return adminOk(ACCOUNT_MESSAGES.passwordChanged);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

@@ -12,10 +12,10 @@ import { Field } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import {
+  ACCOUNT_DETAILS_FIELDS,
   CODE_FIELDS,
   CONFIRM_PASSWORD_FIELDS,
-  ACCOUNT_DETAILS_FIELDS as D,
-  PASSWORD_CHANGE_FIELDS as P,
+  PASSWORD_CHANGE_FIELDS,
 } from "#app/forms/account.fields.ts";
 import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
 import type { accountScreen } from "./account.server.ts";
@@ -105,13 +105,13 @@ function DetailsSection({ name, email }: { name: string; email: string }) {
       >
         <Field
           id="account-name"
-          field={D.name}
+          field={ACCOUNT_DETAILS_FIELDS.name}
           defaultValue={refused?.values?.name ?? name}
           errors={refused}
         />
         <Field
           id="account-email"
-          field={D.email}
+          field={ACCOUNT_DETAILS_FIELDS.email}
           type="email"
           required
           autoComplete="username"
@@ -121,7 +121,7 @@ function DetailsSection({ name, email }: { name: string; email: string }) {
         <div className="md:col-span-2">
           <Field
             id="account-details-password"
-            field={D.currentPassword}
+            field={ACCOUNT_DETAILS_FIELDS.currentPassword}
             type="password"
             autoComplete="current-password"
             errors={refused}
@@ -155,7 +155,7 @@ function PasswordSection({ minPasswordLength }: { minPasswordLength: number }) {
         <div className="md:col-span-2">
           <Field
             id="password-current"
-            field={P.currentPassword}
+            field={PASSWORD_CHANGE_FIELDS.currentPassword}
             type="password"
             required
             autoComplete="current-password"
@@ -164,7 +164,7 @@ function PasswordSection({ minPasswordLength }: { minPasswordLength: number }) {
         </div>
         <Field
           id="password-new"
-          field={P.password}
+          field={PASSWORD_CHANGE_FIELDS.password}
           type="password"
           required
           autoComplete="new-password"
@@ -172,7 +172,7 @@ function PasswordSection({ minPasswordLength }: { minPasswordLength: number }) {
         />
         <Field
           id="password-confirm"
-          field={P.confirm}
+          field={PASSWORD_CHANGE_FIELDS.confirm}
           type="password"
           required
           autoComplete="new-password"

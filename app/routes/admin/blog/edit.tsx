@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return refusedBlogSave(saved, failure, values);
   await forgetAutosave(db, admin.accountId, blogDraftKey(id));
   return redirectWithToast(
+    request,
     "/admin/blog",
     "success",
     publication.draft ? PUBLICATION_MESSAGES.blogDraftSaved : "Blog updated successfully!",

@@ -23,18 +23,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const read = await readForm(request, homeImageForm);
-  if (!read.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
+  if (!read.ok)
+    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
   const actor = adminActor(admin, context);
   if (read.data.intent === "remove") {
     const before = await saveHomeImage(db, actor, null);
     await discardImage(before?.id ?? null);
-    return redirectWithToast(BACK, "success", DESIGN_MESSAGES.homeImageRemoved);
+    return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.homeImageRemoved);
   }
   const saved = await replaceDesignUpload(
     read.form.get(DESIGN_IMAGE_FIELDS.homeImageFile.name),
     ({ id, width, height }) => saveHomeImage(db, actor, { id, width, height }),
     "home page image",
   );
-  if (!saved.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${saved.message}`);
-  return redirectWithToast(BACK, "success", DESIGN_MESSAGES.homeImageSaved);
+  if (!saved.ok)
+    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${saved.message}`);
+  return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.homeImageSaved);
 }

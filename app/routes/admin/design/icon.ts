@@ -32,16 +32,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const read = await readForm(request, iconForm);
-  if (!read.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
+  if (!read.ok)
+    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
   const actor = adminActor(admin, context);
   if (read.data.intent === "remove") {
     const before = await saveIcon(db, actor, null);
     await discardSiteIcon(before?.id ?? null);
-    return redirectWithToast(BACK, "success", DESIGN_MESSAGES.iconRemoved);
+    return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.iconRemoved);
   }
   const file = read.form.get(DESIGN_IMAGE_FIELDS.iconFile.name);
   if (!(file instanceof File) || file.size === 0)
-    return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${DESIGN_MESSAGES.chooseFile}`);
+    return redirectWithToast(
+      request,
+      BACK,
+      "error",
+      `${DESIGN_MESSAGES.saveFailed}: ${DESIGN_MESSAGES.chooseFile}`,
+    );
   let id: string;
   try {
     id = await storeSiteIcon(new Uint8Array(await file.arrayBuffer()), {
@@ -51,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof InvalidImageError || error instanceof StorageError)
-      return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${error.message}`);
+      return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${error.message}`);
     throw error;
   }
   try {
@@ -60,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     await discardSiteIcon(id);
     log.error({ err: error }, "Saving the site icon");
-    return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: please try again.`);
+    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: please try again.`);
   }
-  return redirectWithToast(BACK, "success", DESIGN_MESSAGES.iconSaved);
+  return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.iconSaved);
 }

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "react-router"
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { Field, SelectField } from "#app/components/form.tsx";
-import { DESIGN_FIELDS as F, PAGE_WORD_FIELDS } from "#app/forms/design.fields.ts";
+import { DESIGN_FIELDS, PAGE_WORD_FIELDS } from "#app/forms/design.fields.ts";
 import { designForm } from "#app/forms/design.ts";
 import { DESIGN_IMAGE_FIELDS } from "#app/forms/design-images.fields.ts";
 import {
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.error({ err: error }, "Saving the design");
     return adminFail(500, `${DESIGN_MESSAGES.saveFailed}: please try again.`, { values: read.values });
   }
-  return redirectWithToast("/admin/design", "success", DESIGN_MESSAGES.saved);
+  return redirectWithToast(request, "/admin/design", "success", DESIGN_MESSAGES.saved);
 }
 
 /** The accent's swatch and its contrast with white text, worked out as the owner types. */
@@ -82,11 +82,11 @@ function AccentField({ value, error }: { value: string; error?: string }) {
     <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
       <div>
         <label htmlFor="design-accent" className="block font-medium">
-          {F.accent.label}
+          {DESIGN_FIELDS.accent.label}
         </label>
         <input
           id="design-accent"
-          name={F.accent.name}
+          name={DESIGN_FIELDS.accent.name}
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           maxLength={16}
@@ -332,12 +332,12 @@ export default function DesignScreen() {
           <h2 id="design-look" className="font-serif text-2xl font-semibold">
             Colour and fonts
           </h2>
-          <AccentField value={v(F.accent.name, theme.accent)} error={errors?.accent} />
+          <AccentField value={v(DESIGN_FIELDS.accent.name, theme.accent)} error={errors?.accent} />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               id="design-heading-font"
-              field={F.headingFont}
-              defaultValue={v(F.headingFont.name, theme.headingFont)}
+              field={DESIGN_FIELDS.headingFont}
+              defaultValue={v(DESIGN_FIELDS.headingFont.name, theme.headingFont)}
               error={errors?.headingFont}
               hint="Titles and headings."
             >
@@ -349,8 +349,8 @@ export default function DesignScreen() {
             </SelectField>
             <SelectField
               id="design-body-font"
-              field={F.bodyFont}
-              defaultValue={v(F.bodyFont.name, theme.bodyFont)}
+              field={DESIGN_FIELDS.bodyFont}
+              defaultValue={v(DESIGN_FIELDS.bodyFont.name, theme.bodyFont)}
               error={errors?.bodyFont}
               hint="Everything else."
             >
@@ -377,17 +377,17 @@ export default function DesignScreen() {
           </h2>
           <Field
             id="design-home-title"
-            field={F.homeTitle}
-            defaultValue={v(F.homeTitle.name, words.home.title)}
+            field={DESIGN_FIELDS.homeTitle}
+            defaultValue={v(DESIGN_FIELDS.homeTitle.name, words.home.title)}
             error={errors?.homeTitle}
             hint={`Empty: "${DEFAULT_WORDS.home.title}"`}
           />
           <Field
             id="design-home-subtitle"
-            field={F.homeSubtitle}
+            field={DESIGN_FIELDS.homeSubtitle}
             multiline
             rows={2}
-            defaultValue={v(F.homeSubtitle.name, words.home.subtitle)}
+            defaultValue={v(DESIGN_FIELDS.homeSubtitle.name, words.home.subtitle)}
             error={errors?.homeSubtitle}
           />
         </section>

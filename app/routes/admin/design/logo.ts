@@ -27,12 +27,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const read = await readForm(request, logoForm);
-  if (!read.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
+  if (!read.ok)
+    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${read.message}`);
   const actor = adminActor(admin, context);
   if (read.data.intent === "remove") {
     const before = await saveLogo(db, actor, null);
     await discardImage(before?.id ?? null);
-    return redirectWithToast(BACK, "success", DESIGN_MESSAGES.logoRemoved);
+    return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.logoRemoved);
   }
   const { showName } = read.data;
   const saved = await replaceDesignUpload(
@@ -40,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ({ id, width, height }) => saveLogo(db, actor, { id, width, height, showName }),
     "logo",
   );
-  if (!saved.ok) return redirectWithToast(BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${saved.message}`);
-  return redirectWithToast(BACK, "success", DESIGN_MESSAGES.logoSaved);
+  if (!saved.ok)
+    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: ${saved.message}`);
+  return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.logoSaved);
 }

@@ -3,7 +3,7 @@ import { DestinationForm, refilledDestination } from "#app/components/admin/dest
 import { PICKER_PAGE_PARAM } from "#app/components/admin/image-picker.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
-import { DESTINATION_MESSAGES as M } from "#app/forms/destination.fields.ts";
+import { DESTINATION_MESSAGES } from "#app/forms/destination.fields.ts";
 import { destinationSchema } from "#app/forms/destination.ts";
 import { destinationPath, highlightImageText } from "#app/lib/destinations.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const id = queryId(request, "id");
   const destination = id ? await findDestinationById(db, id) : null;
-  if (!destination) throw data(M.notFound, { status: 404 });
+  if (!destination) throw data(DESTINATION_MESSAGES.notFound, { status: 404 });
   return {
     destination,
     library: await pickerPage(db, new URL(request.url).searchParams.get(PICKER_PAGE_PARAM)),
@@ -32,14 +32,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const id = queryId(request, "id");
   const current = id ? await findDestinationById(db, id) : null;
-  if (!id || !current) return adminFail(404, `${M.saveFailed}: no such destination.`);
+  if (!id || !current) return adminFail(404, `${DESTINATION_MESSAGES.saveFailed}: no such destination.`);
   const saved = await saveDestinationFrom(
     await readForm(request, destinationSchema),
     { hasCurrentImage: current.image !== null },
     (input) => updateDestination(db, adminActor(admin, context), id, input),
   );
   if (!saved.ok) return saved.response;
-  return redirectWithToast(`/admin/destinations/edit?id=${id}`, "success", M.saved);
+  return redirectWithToast(
+    request,
+    `/admin/destinations/edit?id=${id}`,
+    "success",
+    DESTINATION_MESSAGES.saved,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -12,7 +12,7 @@ import {
 } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { destinationListActions } from "#app/forms/admin-actions.ts";
-import { DESTINATION_MESSAGES as M } from "#app/forms/destination.fields.ts";
+import { DESTINATION_MESSAGES } from "#app/forms/destination.fields.ts";
 import { destinationImageSources, destinationPath } from "#app/lib/destinations.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
@@ -32,9 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, destinationListActions);
   if (!read.ok) return adminFormRefused(read);
   return deleteRow(read.data.id, (id) => deleteDestination(db, adminActor(admin, context), id), {
-    deleted: M.deleted,
-    failed: M.deleteFailed,
-    gone: M.gone,
+    deleted: DESTINATION_MESSAGES.deleted,
+    failed: DESTINATION_MESSAGES.deleteFailed,
+    gone: DESTINATION_MESSAGES.gone,
   });
 }
 
@@ -49,7 +49,7 @@ export default function AdminDestinations() {
   useShowToast(deleter.data?.toast);
   const confirmDelete = useConfirmDelete(
     deleter,
-    () => M.deleteQuestion,
+    () => DESTINATION_MESSAGES.deleteQuestion,
     (row: { id: number }) => ({ intent: "delete", id: String(row.id) }),
   );
   return (

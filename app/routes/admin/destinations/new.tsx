@@ -3,7 +3,7 @@ import { DestinationForm, refilledDestination } from "#app/components/admin/dest
 import { PICKER_PAGE_PARAM } from "#app/components/admin/image-picker.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { PageHeader } from "#app/components/admin/ui.tsx";
-import { DESTINATION_MESSAGES as M } from "#app/forms/destination.fields.ts";
+import { DESTINATION_MESSAGES } from "#app/forms/destination.fields.ts";
 import { destinationSchema } from "#app/forms/destination.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { saveDestinationFrom } from "#app/server/editing/destination-submission.server.ts";
@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     (input) => createDestination(db, adminActor(admin, context), input),
   );
   if (!saved.ok) return saved.response;
-  return redirectWithToast(`/admin/destinations/edit?id=${saved.destination.id}`, "success", M.saved);
+  return redirectWithToast(
+    request,
+    `/admin/destinations/edit?id=${saved.destination.id}`,
+    "success",
+    DESTINATION_MESSAGES.saved,
+  );
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,5 @@
 import { AdminTable } from "#app/components/admin/ui.tsx";
+import { plural } from "#app/lib/plural.ts";
 import type { ImportReport } from "#app/server/transfer/import/report.server.ts";
 
 /**
@@ -31,8 +32,6 @@ const noticeLabel = (code: string) => {
   const words = code.replaceAll(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const td = "px-3 py-2 align-top";
 

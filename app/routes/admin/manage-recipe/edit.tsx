@@ -86,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return refusedRecipeSave(saved, { failed: UPDATE_FAILED, notFound: NOT_FOUND }, values);
   await forgetAutosave(db, admin.accountId, recipeDraftKey(id));
   return redirectWithToast(
+    request,
     "/admin/manage-recipe",
     "success",
     publication.draft ? PUBLICATION_MESSAGES.recipeDraftSaved : UPDATED,

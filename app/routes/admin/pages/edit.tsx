@@ -39,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return saved.response;
   await forgetAutosave(db, admin.accountId, pageDraftKey(id));
   return redirectWithToast(
+    request,
     `/admin/pages/edit?id=${id}`,
     "success",
     saved.draft ? PAGE_MESSAGES.draftSaved : PAGE_MESSAGES.saved,

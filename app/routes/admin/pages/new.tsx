@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return saved.response;
   await forgetAutosave(db, admin.accountId, pageDraftKey(null));
   return redirectWithToast(
+    request,
     `/admin/pages/edit?id=${saved.page.id}`,
     "success",
     saved.draft ? PAGE_MESSAGES.draftSaved : PAGE_MESSAGES.saved,

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { endOtherSessions } from "#app/server/auth/own-account.server.ts";
 import { adminOk } from "#app/server/http/admin-result.server.ts";
 import { accountOwner, accountScreen } from "../account.server.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/sign-out-others";
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin, actor } = await accountOwner(request, context);
   await endOtherSessions(db, actor, admin.sessionId);
-  return adminOk(A.othersEnded);
+  return adminOk(ACCOUNT_MESSAGES.othersEnded);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { signOutDeviceForm } from "#app/forms/account.ts";
 import { endSession } from "#app/server/auth/own-account.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
@@ -15,9 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin, actor } = await accountOwner(request, context);
   const form = await readForm(request, signOutDeviceForm);
   if (!form.ok) return refused(form);
-  if (form.data.session === admin.sessionId) return adminFail(400, A.useLogout);
-  if (!(await endSession(db, actor, form.data.session))) return adminFail(404, A.sessionGone);
-  return adminOk(A.sessionEnded);
+  if (form.data.session === admin.sessionId) return adminFail(400, ACCOUNT_MESSAGES.useLogout);
+  if (!(await endSession(db, actor, form.data.session))) return adminFail(404, ACCOUNT_MESSAGES.sessionGone);
+  return adminOk(ACCOUNT_MESSAGES.sessionEnded);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { cancelTwoStepSetup } from "#app/server/auth/two-step.server.ts";
 import { adminOk } from "#app/server/http/admin-result.server.ts";
 import { accountOwner, accountScreen } from "../account.server.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/cancel";
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await accountOwner(request, context);
   await cancelTwoStepSetup(db, admin.accountId);
-  return adminOk(A.setupCancelled);
+  return adminOk(ACCOUNT_MESSAGES.setupCancelled);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

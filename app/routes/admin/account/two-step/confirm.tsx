@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { codeSchema } from "#app/forms/account.ts";
 import { confirmTwoStepSetup } from "#app/server/auth/two-step.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
@@ -16,8 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, codeSchema);
   if (!form.ok) return refused(form);
   const codes = await confirmTwoStepSetup(db, actor, form.data.code, admin.sessionId);
-  if (!codes) return adminFail(400, A.wrongSetupCode, { fieldErrors: { code: A.wrongSetupCode } });
-  return withRecoveryCodes(A.twoStepOn, codes);
+  if (!codes)
+    return adminFail(400, ACCOUNT_MESSAGES.wrongSetupCode, {
+      fieldErrors: { code: ACCOUNT_MESSAGES.wrongSetupCode },
+    });
+  return withRecoveryCodes(ACCOUNT_MESSAGES.twoStepOn, codes);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { currentPasswordForm } from "#app/forms/account.ts";
 import { turnOffTwoStep } from "#app/server/auth/two-step.server.ts";
 import { adminOk } from "#app/server/http/admin-result.server.ts";
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrong = await checkCurrentPassword(db, admin.accountId, form.data.currentPassword);
   if (wrong) return wrong;
   await turnOffTwoStep(db, actor, admin.accountId);
-  return adminOk(A.twoStepOff);
+  return adminOk(ACCOUNT_MESSAGES.twoStepOff);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

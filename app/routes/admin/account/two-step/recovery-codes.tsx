@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as A } from "#app/forms/account.fields.ts";
+import { ACCOUNT_MESSAGES } from "#app/forms/account.fields.ts";
 import { currentPasswordForm } from "#app/forms/account.ts";
 import { renewRecoveryCodes } from "#app/server/auth/two-step.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
@@ -21,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrong = await checkCurrentPassword(db, admin.accountId, form.data.currentPassword);
   if (wrong) return wrong;
   const codes = await renewRecoveryCodes(db, actor);
-  if (!codes) return adminFail(409, A.twoStepOff);
-  return withRecoveryCodes(A.codesRenewed, codes);
+  if (!codes) return adminFail(409, ACCOUNT_MESSAGES.twoStepOff);
+  return withRecoveryCodes(ACCOUNT_MESSAGES.codesRenewed, codes);
 }
 
 // Posted without JavaScript, this address answers with the account screen and this form's answer.

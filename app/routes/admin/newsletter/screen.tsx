@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
+import type { MetaDescriptor } from "react-router";
+import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { SubscriberChart } from "#app/components/admin/subscriber-chart.tsx";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
@@ -8,86 +9,41 @@ import { SelectField } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
-import { NEWSLETTER_FIELDS as F, NEWSLETTER_MESSAGES as M } from "#app/forms/admin-actions.fields.ts";
-import { newsletterActions } from "#app/forms/admin-actions.ts";
+import { NEWSLETTER_FIELDS, NEWSLETTER_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import type { Page } from "#app/lib/pagination.ts";
-import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
-import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
-import { loadOrFail } from "#app/server/http/load-failure.server.ts";
-import { mailEnabled } from "#app/server/mail/notifications.server.ts";
-import { getNewsletterSettings, saveNewsletterSettings } from "#app/server/models/settings.server.ts";
-import { renderBlogMail } from "#app/server/newsletter/blog-mail.server.ts";
-import {
-  listSends,
-  recentPublishedBlogs,
-  recipientsOf,
-  type SendReport,
-  type SendStatus,
-  sendInProgress,
-  sendTestMail,
-  subscriberHistory,
-} from "#app/server/newsletter/reports.server.ts";
-import { countSubscribers, resend } from "#app/server/newsletter/sends.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
-import type { Route } from "./+types/newsletter";
+import { plural } from "#app/lib/plural.ts";
+import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
+import type { SendReport, SendStatus } from "#app/server/newsletter/reports.server.ts";
+import type { newsletterScreen } from "./newsletter.server.ts";
 
-export const NEWSLETTER_LOAD_FAILED = "Failed to load the newsletter.";
+/**
+ * The newsletter screen (/admin/newsletter): subscribers, a test mail, the sends (each finished
+ * first send may go again) and the settings. Each form posts to its own address
+ * (`FORMS`). With JavaScript a form is posted by its fetcher and the page stays where
+ * it is; without, the browser posts to the address, whose route answers with this screen and that
+ * form's answer.
+ */
+
+/** The screen's forms: each one's fetcher and where it posts (app/routes.ts, routes/admin/newsletter/). */
+const FORMS = {
+  sendTest: { key: "newsletter-test", address: "/admin/newsletter/send-test" },
+  resend: { key: "newsletter-resend", address: "/admin/newsletter/resend" },
+  settings: { key: "newsletter-settings", address: "/admin/newsletter/settings" },
+} as const;
+
+type ScreenForm = (typeof FORMS)[keyof typeof FORMS];
+
+/** What a form's address answers: a toast, and a refused form's messages. */
+type NewsletterAnswer = Partial<AdminActionResult> & { ok: boolean };
+
+type ScreenData = Awaited<ReturnType<typeof newsletterScreen>>;
+
 const EMPTY = "No blog has been sent yet.";
 /** Honest about what the chart counts: today's list, by when each reader joined. */
 const CHART_CAPTION =
   "Today's confirmed subscribers by the month they joined (UTC), as a running total; readers who have left are not counted in any month.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db, admin } = await requireAdminRequest(request);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const [subscribers, sends, history, settings, blogs] = await loadOrFail(
-    { heading: "Newsletter", message: NEWSLETTER_LOAD_FAILED },
-    () =>
-      Promise.all([
-        countSubscribers(db),
-        listSends(db, page),
-        subscriberHistory(db),
-        getNewsletterSettings(db),
-        recentPublishedBlogs(db),
-      ]),
-  );
-  return { mailOn: mailEnabled(), email: admin.email, subscribers, sends, history, settings, blogs };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
-  const form = await readForm(request, newsletterActions);
-  if (!form.ok) return adminFormRefused(form);
-  const posted = form.data;
-  try {
-    switch (posted.intent) {
-      case "sendTest": {
-        if (!mailEnabled()) return adminFail(400, M.mailOff);
-        if (!(await sendTestMail(db, { blogId: posted.blogId, to: admin.email })))
-          return adminFail(404, M.blogGone);
-        return adminOk(M.testSent(admin.email));
-      }
-      case "resend": {
-        if (!mailEnabled()) return adminFail(400, M.mailOff);
-        if (await sendInProgress(db, posted.blogId)) return adminFail(409, M.underWay);
-        const sendId = await resend(db, posted.blogId, (id) => renderBlogMail(db, id), { by: admin.email });
-        if (sendId === null) return adminFail(400, M.notSentYet);
-        const readers = await recipientsOf(db, sendId);
-        return adminOk(readers === 0 ? M.nobodyLeft : M.resent(readers));
-      }
-      case "settings":
-        await saveNewsletterSettings(db, adminActor(admin, context), { fullText: posted.fullText });
-        return adminOk(M.settingsSaved);
-    }
-  } catch (err) {
-    log.error({ err: err }, `admin newsletter: ${posted.intent} failed`);
-    return adminFail(500, "Something went wrong: nothing was sent. Try again.");
-  }
-}
-
-export const meta: Route.MetaFunction = () => [
+export const newsletterMeta = (): MetaDescriptor[] => [
   { title: "Newsletter | Admin" },
   { name: "robots", content: "noindex" },
 ];
@@ -103,8 +59,6 @@ const STATUS_LABELS: Record<SendStatus, string> = {
 
 const roundLabel = (round: number) => (round === 1 ? "First send" : `Re-send ${round}`);
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** True once React runs in the browser: until then (and without JavaScript) plain forms stand in. */
 function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
@@ -112,11 +66,53 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-export default function Newsletter() {
-  const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  useShowToast(result?.toast);
-  const refused = result && !result.ok ? result.toast.message : null;
+/**
+ * A form of the screen (its fetcher's key, the address it posts to) and what its address answered:
+ * the fetcher's answer, or, on the page the address rendered after a post without JavaScript, that
+ * route's own answer. Its toast is shown here, once.
+ */
+function useNewsletterForm(form: ScreenForm) {
+  const { fetcher } = useNewsletterFetcher(form);
+  const posted = useActionData() as NewsletterAnswer | undefined;
+  const { pathname } = useLocation();
+  const answer = fetcher.data ?? (pathname === form.address ? posted : undefined);
+  useShowToast(answer?.toast);
+  return answer;
+}
+
+/** A form's fetcher (shared, by its key, with the screen, which shows its answer), and whether it is posting. */
+function useNewsletterFetcher(form: ScreenForm) {
+  const fetcher = useFetcher<NewsletterAnswer>({ key: form.key });
+  return { fetcher, posting: fetcher.state === "submitting" };
+}
+
+/**
+ * The refusal to show above the screen: the newest answer of its forms, when it is one. Before
+ * the page runs its scripts (and without them) that is the answer of the address posted to.
+ */
+function useRefusal(...answers: (NewsletterAnswer | undefined)[]): string | null {
+  const [newest, setNewest] = useState<NewsletterAnswer | undefined>(undefined);
+  const [a, b, c] = answers;
+  useEffect(() => {
+    if (a) setNewest(a);
+  }, [a]);
+  useEffect(() => {
+    if (b) setNewest(b);
+  }, [b]);
+  useEffect(() => {
+    if (c) setNewest(c);
+  }, [c]);
+  const shown = newest ?? answers.find((answer) => answer !== undefined);
+  return shown && !shown.ok ? (shown.toast?.message ?? null) : null;
+}
+
+export function NewsletterScreen() {
+  const loaded = useLoaderData() as ScreenData;
+  const refused = useRefusal(
+    useNewsletterForm(FORMS.sendTest),
+    useNewsletterForm(FORMS.resend),
+    useNewsletterForm(FORMS.settings),
+  );
   return (
     <div className="max-w-6xl min-w-0 space-y-8">
       <div>
@@ -127,7 +123,7 @@ export default function Newsletter() {
       </div>
       {!loaded.mailOn && (
         <p className="rounded-xl bg-sand-100 p-4 font-medium ring-1 ring-ink-900/10">
-          {M.mailOff} Blogs chosen for sending wait until then.
+          {NEWSLETTER_MESSAGES.mailOff} Blogs chosen for sending wait until then.
         </p>
       )}
       {refused && (
@@ -149,12 +145,6 @@ export default function Newsletter() {
   );
 }
 
-/** Which form of the page is being posted (its intent), while it is. */
-function usePosting(): string | null {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
-}
-
 function TestMailCard({
   blogs,
   email,
@@ -164,7 +154,7 @@ function TestMailCard({
   email: string;
   mailOn: boolean;
 }) {
-  const posting = usePosting() === "sendTest";
+  const { fetcher, posting } = useNewsletterFetcher(FORMS.sendTest);
   return (
     <TitledSection id="newsletter-test" title="Send a test" className={`${card} min-w-0`}>
       <p className="mt-1 text-ink-700">
@@ -174,12 +164,16 @@ function TestMailCard({
       {blogs.length === 0 ? (
         <p className="mt-4 text-ink-700">Publish a blog to send a test of it.</p>
       ) : (
-        <Form method="post" className="mt-4 space-y-4" aria-labelledby="newsletter-test">
-          <input type="hidden" name="intent" value="sendTest" />
+        <fetcher.Form
+          method="post"
+          action={FORMS.sendTest.address}
+          className="mt-4 space-y-4"
+          aria-labelledby="newsletter-test"
+        >
           <SelectField
             id="newsletter-test-blog"
-            field={F.blogId}
-            hint={mailOn ? "The 50 most recently published blogs." : M.mailOff}
+            field={NEWSLETTER_FIELDS.blogId}
+            hint={mailOn ? "The 50 most recently published blogs." : NEWSLETTER_MESSAGES.mailOff}
           >
             {blogs.map((b) => (
               <option key={b.id} value={b.id}>
@@ -190,7 +184,7 @@ function TestMailCard({
           <button type="submit" className={buttonPrimary} disabled={!mailOn || posting}>
             {posting ? "Sending…" : "Send test to me"}
           </button>
-        </Form>
+        </fetcher.Form>
       )}
     </TitledSection>
   );
@@ -198,9 +192,8 @@ function TestMailCard({
 
 function SendsSection({ sends, mailOn }: { sends: Page<SendReport>; mailOn: boolean }) {
   const [asking, setAsking] = useState<SendReport | null>(null);
-  const submit = useSubmit();
+  const { fetcher, posting } = useNewsletterFetcher(FORMS.resend);
   const hydrated = useHydrated();
-  const posting = usePosting() === "resend";
   /** The re-send button of a row: a finished first send, while mail is on. */
   const resendOf = (send: SendReport) =>
     send.round === 1 && send.status === "done" && mailOn ? (
@@ -246,7 +239,11 @@ function SendsSection({ sends, mailOn }: { sends: Page<SendReport>; mailOn: bool
         confirmLabel="Send again"
         onCancel={() => setAsking(null)}
         onConfirm={() => {
-          if (asking) submit({ intent: "resend", blogId: String(asking.blogId) }, { method: "post" });
+          if (asking)
+            fetcher.submit(
+              { blogId: String(asking.blogId) },
+              { method: "post", action: FORMS.resend.address },
+            );
           setAsking(null);
         }}
       />
@@ -301,8 +298,11 @@ function ResendWithoutScript({ send }: { send: SendReport }) {
   return (
     <details className="mt-1.5">
       <summary className="cursor-pointer text-sm font-semibold text-sea-700">Send again…</summary>
-      <Form method="post" className="mt-2 w-48 space-y-2 text-sm whitespace-normal">
-        <input type="hidden" name="intent" value="resend" />
+      <Form
+        method="post"
+        action={FORMS.resend.address}
+        className="mt-2 w-48 space-y-2 text-sm whitespace-normal"
+      >
         <input type="hidden" name="blogId" value={send.blogId} />
         <p>Send it again to the subscribers who have not had it?</p>
         <button type="submit" className={buttonSmall}>
@@ -379,26 +379,31 @@ function SendRows({ send, resend }: { send: SendReport; resend: React.ReactNode 
 }
 
 function SettingsCard({ fullText }: { fullText: boolean }) {
-  const posting = usePosting() === "settings";
+  const { fetcher, posting } = useNewsletterFetcher(FORMS.settings);
   const options = [
     { value: "on", label: "Send the whole blog", checked: fullText },
     { value: "off", label: "Send the excerpt with a link", checked: !fullText },
   ];
   return (
     <TitledSection id="newsletter-settings" title="Settings" className={card}>
-      <Form
+      <fetcher.Form
         method="post"
+        action={FORMS.settings.address}
         key={String(fullText)}
         className="mt-4 space-y-4"
         aria-labelledby="newsletter-settings"
       >
-        <input type="hidden" name="intent" value="settings" />
         <fieldset>
-          <legend className="font-medium">{F.fullText.label}</legend>
+          <legend className="font-medium">{NEWSLETTER_FIELDS.fullText.label}</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
             {options.map((o) => (
               <label key={o.value} className="flex items-center gap-2">
-                <input type="radio" name={F.fullText.name} value={o.value} defaultChecked={o.checked} />
+                <input
+                  type="radio"
+                  name={NEWSLETTER_FIELDS.fullText.name}
+                  value={o.value}
+                  defaultChecked={o.checked}
+                />
                 {o.label}
               </label>
             ))}
@@ -407,7 +412,7 @@ function SettingsCard({ fullText }: { fullText: boolean }) {
         <button type="submit" className={buttonPrimary} disabled={posting}>
           Save
         </button>
-      </Form>
+      </fetcher.Form>
     </TitledSection>
   );
 }
