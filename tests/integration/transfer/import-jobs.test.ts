@@ -9,7 +9,7 @@
  */
 import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { answerOf, describeRoutesEachEngine, formOf, ORIGIN } from "#tests/support/route-harness.ts";
 
@@ -410,6 +410,8 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     // Still the dry run's report: the final one was not recorded.
     expect(JSON.parse(row.report).dryRun).toBe(true);
     expect(await importEntries()).toBe(entriesBefore);
+    // Nor is the file removed: the server that holds the run now reads it.
+    expect(await readdir(imports)).toContain(basename(row.file_path));
     // The posts were written (a re-run skips them); the other server finishes the run. Leave the
     // site as the other tests expect it: no running import, no file of this run.
     expect(

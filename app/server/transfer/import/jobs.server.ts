@@ -19,7 +19,7 @@
  * is removed when the run ends (done, failed or discarded).
  */
 import { readdir, rm, stat } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { PostgresAdapter, sql } from "kysely";
 import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { getConfig } from "#app/server/config.server.ts";
@@ -196,7 +196,14 @@ export async function createImportRun(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  launch(db, { id, status: "checking", filePath: input.filePath, options: input.options, token });
+  launch(db, {
+    id,
+    status: "checking",
+    filePath: input.filePath,
+    fileName: input.fileName,
+    options: input.options,
+    token,
+  });
   return id;
 }
 
@@ -240,10 +247,17 @@ export async function startImportRun(db: DB, id: number, actor: Actor): Promise<
   if (started) {
     const row = await db
       .selectFrom("import_runs")
-      .select(["file_path", "options"])
+      .select(["file_path", "file_name", "options"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    launch(db, { id, status: "running", filePath: row.file_path, options: parseOptions(row.options), token });
+    launch(db, {
+      id,
+      status: "running",
+      filePath: row.file_path,
+      fileName: row.file_name,
+      options: parseOptions(row.options),
+      token,
+    });
     return { ok: true };
   }
   const run = await db.selectFrom("import_runs").select("status").where("id", "=", id).executeTakeFirst();
@@ -295,7 +309,7 @@ export async function resumeStaleImportRuns(db: DB): Promise<number[]> {
   const now = nowSeconds();
   const stale = await db
     .selectFrom("import_runs")
-    .select(["id", "status", "file_path", "options", "claimed_until"])
+    .select(["id", "status", "file_path", "file_name", "options", "claimed_until"])
     .where("status", "in", WORKING)
     .where("claimed_until", "<=", now)
     .execute();
@@ -336,6 +350,7 @@ export async function resumeStaleImportRuns(db: DB): Promise<number[]> {
       id: row.id,
       status: row.status as "checking" | "running",
       filePath: row.file_path,
+      fileName: row.file_name,
       options: parseOptions(row.options),
       token,
     });
@@ -391,6 +406,8 @@ interface ClaimedRun {
   id: number;
   status: "checking" | "running";
   filePath: string;
+  /** The uploaded file's own name, as the blogger knows it (`filePath` is where the server keeps it). */
+  fileName: string;
   options: ImportRunOptions;
   /** The claim's `claimed_until` as this server last wrote it. */
   token: number;
@@ -513,7 +530,8 @@ async function workOn(db: DB, run: ClaimedRun): Promise<void> {
     // A checked run keeps its file for the Import button; a finished one needs it no more.
     if (recorded && !dryRun) await removeFile(run.filePath);
   } catch (error) {
-    const message = error instanceof ImportFileError ? error.message : stoppedMessage(error, dryRun);
+    const message =
+      error instanceof ImportFileError ? asUploaded(error.message, run) : stoppedMessage(error, dryRun);
     if (!(error instanceof ImportFileError)) log.error({ err: error, run: run.id }, "import: a run failed");
     if (await claim.write({ status: "failed", error: message, claimed_until: 0 }))
       await removeFile(run.filePath);
@@ -536,6 +554,14 @@ async function startedBy(db: DB, id: number): Promise<{ actor: Actor; fileName: 
     ? { accountId: row.started_by_account_id, name: row.started_by, address: row.started_from }
     : SERVER;
   return { actor, fileName: row.file_name };
+}
+
+/**
+ * A bad file's paragraph, naming the file as it was uploaded: the readers name the file they were
+ * given, which here is the server's copy (its path, or its random `….upload` name).
+ */
+function asUploaded(message: string, run: ClaimedRun): string {
+  return message.replaceAll(run.filePath, run.fileName).replaceAll(basename(run.filePath), run.fileName);
 }
 
 /** What the screen says of a failure that is not the file's fault (the database, the disk). */

@@ -145,7 +145,9 @@ async function withImages(ctx: WriteContext, html: string): Promise<{ html: stri
     if ("uploadId" in result) replacements.set(url, imageSrc(result));
     else {
       failed ||= result.failed;
-      if (result.url !== url) replacements.set(url, result.url);
+      // Rewritten even when the address stays the same: it becomes the image's `src`, where a
+      // lazy-loaded image had it in `data-src`, which the sanitizer drops with the address in it.
+      replacements.set(url, result.url);
     }
   }
   return {
@@ -278,6 +280,12 @@ export async function writeRecipes(ctx: WriteContext, done: number, total: numbe
     if (ctx.dryRun) {
       if (recipe.image?.url) ctx.report.imageHost(absoluteUrl(recipe.image.url, ctx.baseUrl));
       ctx.report.wrote("recipes", outcomeOf(await mappedRow(ctx, key), hash));
+      // As a run's writeRedirects would: a recipe's old path that a live route owns is refused.
+      for (const path of recipe.oldPaths) {
+        const owner = liveRouteOwning(path);
+        if (owner) ctx.report.redirectRefused(path, owner);
+        else ctx.report.redirectMade();
+      }
     } else {
       const mapped = await mappedRow(ctx, key);
       if (mapped?.content_hash === hash) ctx.report.wrote("recipes", "unchanged");
@@ -382,14 +390,16 @@ async function reportPostDryRun(ctx: WriteContext, { post, html }: PreparedPost)
     hashOf(post, ctx.imageMode),
   );
   ctx.report.wrote("blogs", outcome);
+  // A changed post's comments are each new, changed or unchanged, as writeComments finds them.
   for (const comment of post.comments)
     ctx.report.wrote(
       "comments",
       outcome === "unchanged"
         ? "unchanged"
-        : (await mappedRow(ctx, { type: "comment", sourceId: comment.sourceId }))
-          ? "updated"
-          : "added",
+        : outcomeOf(
+            await mappedRow(ctx, { type: "comment", sourceId: comment.sourceId }),
+            hashOf(comment, ""),
+          ),
     );
   for (const url of imageUrlsIn(html)) ctx.report.imageHost(absoluteUrl(url, ctx.baseUrl));
   if (post.featuredImage?.url) ctx.report.imageHost(absoluteUrl(post.featuredImage.url, ctx.baseUrl));
@@ -735,6 +745,8 @@ export async function writeMedia(ctx: WriteContext, done: number, total: number)
         attachment.title,
         "only images come into the media library",
       );
+      // Counted in the run's total all the same: progress still reaches it.
+      await tick(ctx, ++done, total);
       continue;
     }
     ctx.report.counted("media", "image");
