@@ -82,7 +82,11 @@ export default [
     route("admin/account/devices/sign-out", "routes/admin/account/devices/sign-out.tsx"),
     route("admin/account/devices/sign-out-others", "routes/admin/account/devices/sign-out-others.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
-    route("admin/import", "routes/admin/import.tsx"),
+    // The import screen; each of its forms posts to an address of its own (routes/admin/import/).
+    route("admin/import", "routes/admin/import/index.tsx"),
+    route("admin/import/upload", "routes/admin/import/upload.tsx"),
+    route("admin/import/start", "routes/admin/import/start.tsx"),
+    route("admin/import/discard", "routes/admin/import/discard.tsx"),
     // The newsletter screen; each of its forms posts to an address of its own (routes/admin/newsletter/).
     route("admin/newsletter", "routes/admin/newsletter/index.tsx"),
     route("admin/newsletter/send-test", "routes/admin/newsletter/send-test.tsx"),

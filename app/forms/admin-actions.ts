@@ -59,11 +59,6 @@ export const settingsActions = intents([
   }),
 ]);
 
-export const importActions = intents([
-  z.object({ ...intent("import"), id: recordId(M.importGone) }),
-  z.object({ ...intent("discard"), id: recordId(M.importGone) }),
-]);
-
 /** The export form: one checkbox. */
 export const exportForm = z.object({ includePii: checkbox() });
 

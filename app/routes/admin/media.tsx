@@ -24,9 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const uploads = await loadOrFail({ heading: "Media", message: MEDIA_LOAD_FAILED }, () =>
     listUploads(db, page),
   );
-  // `error` answers nothing the screen reads: tests/integration/transfer/import-jobs.test.ts
-  // ("answers other requests while a large import runs") still asserts it is null.
-  return { uploads, error: null };
+  return { uploads };
 }
 
 const quote = (uses: UploadUse[]) => uses.map((u) => `“${u.title}”`).join(", ");

@@ -5,7 +5,6 @@ import {
   cookieMiddleware,
   declareCookie,
   deviceCookie,
-  requestBeingAnswered,
   sessionCookie,
   toastCookie,
   twoStepCookie,
@@ -185,24 +184,5 @@ describe("the cookie middleware", () => {
       "wanderplate_session=token; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax",
       expect.stringMatching(/^wanderplate_toast=[\w-]+; .*; Secure; SameSite=Lax$/),
     ]);
-  });
-
-  it("still holds the request for the deprecated form without it (import.tsx, until it passes its own)", async () => {
-    const https = new Request("https://blog.example/admin/import", { method: "POST" });
-    let seen: Request | undefined;
-    const answer = await throughMiddleware(https, async () => {
-      await Promise.resolve();
-      seen = requestBeingAnswered();
-      return redirectWithToast("/admin/import", "success", "Import discarded");
-    });
-    expect(seen).toBe(https);
-    expect(answer.headers.getSetCookie()).toEqual([
-      expect.stringMatching(
-        /^wanderplate_toast=[\w-]+; Max-Age=60; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
-      ),
-    ]);
-    expect(requestBeingAnswered()).toBeUndefined();
-    // Outside an answer (an action called directly), as over plain HTTP.
-    expect(redirectWithToast("/", "success", "Saved").headers.get("set-cookie")).not.toContain("Secure");
   });
 });

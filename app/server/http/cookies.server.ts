@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { parse, serialize } from "cookie-es";
 import type { MiddlewareFunction } from "react-router";
 
@@ -150,21 +149,9 @@ function moves(request: Request, answerSets: (name: string) => boolean): string[
   return headers;
 }
 
-const answering = new AsyncLocalStorage<Request>();
-
-/**
- * The request the app is answering; undefined outside `cookieMiddleware`. Only for the deprecated
- * form of `redirectWithToast` without the request, still called by app/routes/admin/import.tsx:
- * every other caller hands its request over. Remove it, and `answering`, with that form.
- */
-export const requestBeingAnswered = (): Request | undefined => answering.getStore();
-
-/**
- * Root middleware: moves the browser's cookies off their former names (and, until the deprecated
- * `redirectWithToast` form goes, runs the rest of the request where `requestBeingAnswered` finds it).
- */
+/** Root middleware: moves the browser's cookies off their former names. */
 export const cookieMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const response = await answering.run(request, next);
+  const response = await next();
   const sets = (name: string) =>
     response.headers.getSetCookie().some((header) => header.startsWith(`${name}=`));
   const moved = moves(request, sets);

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { type Toast, toast } from "#app/lib/toast.ts";
-import { requestBeingAnswered, toastCookie } from "./cookies.server.ts";
+import { toastCookie } from "./cookies.server.ts";
 
 type ToastInit = { headers?: Headers };
 
@@ -15,27 +15,7 @@ export function redirectWithToast(
   type: Toast["type"],
   message: string,
   init?: ToastInit,
-): Response;
-/**
- * @deprecated The form without the request, kept only until app/routes/admin/import.tsx passes
- * its request; it finds the request through `requestBeingAnswered`. Remove it, and that, then.
- */
-export function redirectWithToast(
-  url: string,
-  type: Toast["type"],
-  message: string,
-  init?: ToastInit,
-): Response;
-export function redirectWithToast(
-  ...args: [Request, string, Toast["type"], string, ToastInit?] | [string, Toast["type"], string, ToastInit?]
 ): Response {
-  const [request, url, type, message, init] =
-    typeof args[0] === "string"
-      ? [
-          requestBeingAnswered() ?? new Request("http://localhost/"),
-          ...(args as [string, Toast["type"], string, ToastInit?]),
-        ]
-      : (args as [Request, string, Toast["type"], string, ToastInit?]);
   const headers = new Headers(init?.headers);
   const value = Buffer.from(JSON.stringify(toast(type, message))).toString("base64url");
   headers.append("Set-Cookie", toastCookie.set(request, value));

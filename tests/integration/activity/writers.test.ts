@@ -83,7 +83,8 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
     users: typeof import("#app/routes/admin/manage-users.tsx");
     settings: typeof import("#app/routes/admin/settings.tsx");
     newsletterSettings: typeof import("#app/routes/admin/newsletter/settings.tsx");
-    importScreen: typeof import("#app/routes/admin/import.tsx");
+    importUpload: typeof import("#app/routes/admin/import/upload.tsx");
+    importStart: typeof import("#app/routes/admin/import/start.tsx");
     exportRoute: typeof import("#app/routes/admin/export.ts");
   };
 
@@ -97,7 +98,8 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
       users: await import("#app/routes/admin/manage-users.tsx"),
       settings: await import("#app/routes/admin/settings.tsx"),
       newsletterSettings: await import("#app/routes/admin/newsletter/settings.tsx"),
-      importScreen: await import("#app/routes/admin/import.tsx"),
+      importUpload: await import("#app/routes/admin/import/upload.tsx"),
+      importStart: await import("#app/routes/admin/import/start.tsx"),
       exportRoute: await import("#app/routes/admin/export.ts"),
     };
     const account = await h
@@ -367,8 +369,8 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
     const since = await mark();
     const uploaded = await answerOf(
       h.action(
-        routes.importScreen,
-        "/admin/import",
+        routes.importUpload,
+        "/admin/import/upload",
         formOf({ file: new File([WXR], "old-roads.xml", { type: "text/xml" }), images: "keep" }),
         { ip: IP },
       ),
@@ -384,16 +386,11 @@ describeRoutesEachEngine("activity log writers, through the admin screens", (h) 
     expect(
       statusOf(
         await answerOf(
-          // The import screen reads a multipart body as an upload: its buttons post a plain form.
-          h.action(
-            routes.importScreen,
-            "/admin/import",
-            new URLSearchParams({ intent: "import", id: String(id) }),
-            {
-              ip: IP,
-              headers: { "content-type": "application/x-www-form-urlencoded" },
-            },
-          ),
+          // The Import button posts a plain form to its own address.
+          h.action(routes.importStart, "/admin/import/start", new URLSearchParams({ id: String(id) }), {
+            ip: IP,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          }),
         ),
       ),
     ).toBe(302);

@@ -114,7 +114,12 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     imports = join(root, engine, "imports");
   });
   const routes = async () => ({
-    screen: await import("#app/routes/admin/import.tsx"),
+    screen: await import("#app/routes/admin/import/index.tsx"),
+    // Each form of the screen posts to its own address (issue 40).
+    uploadRoute: await import("#app/routes/admin/import/upload.tsx"),
+    startRoute: await import("#app/routes/admin/import/start.tsx"),
+    discardRoute: await import("#app/routes/admin/import/discard.tsx"),
+    screenView: await import("#app/routes/admin/import/screen.tsx"),
     progress: await import("#app/routes/admin/import/progress.ts"),
     exportRoute: await import("#app/routes/admin/export.ts"),
     jobs: await import("#app/server/transfer/import/jobs.server.ts"),
@@ -132,7 +137,10 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     cookie: string,
     file: File | null,
     extra: Record<string, string> = {},
-  ) => answerOf(h.action(route, "/admin/import", formOf({ ...(file ? { file } : {}), ...extra }), cookie));
+  ) =>
+    answerOf(
+      h.action(route, "/admin/import/upload", formOf({ ...(file ? { file } : {}), ...extra }), cookie),
+    );
   /** A plain (urlencoded) form of `fields` posted to `path`, as `cookie`. */
   const postForm = (
     route: { action: RouteFn },
@@ -148,15 +156,15 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     );
 
   it("refuses anonymous visitors and accounts without role all on every loader and action", async () => {
-    const { screen, progress, exportRoute } = await routes();
+    const { screen, uploadRoute, startRoute, progress, exportRoute } = await routes();
     const editorCookie = await h.signIn(`editor-${engine}@example.com`, "editor");
     expect(editorCookie).toMatch(/^wanderplate_session=./);
 
     for (const cookie of ["", editorCookie]) {
       const answers = [
         await get(screen, cookie, "/admin/import"),
-        await upload(screen, cookie, file("site.xml", wxr("Post", 1))),
-        await postForm(screen, cookie, "/admin/import", { intent: "import", id: "1" }),
+        await upload(uploadRoute, cookie, file("site.xml", wxr("Post", 1))),
+        await postForm(startRoute, cookie, "/admin/import/start", { id: "1" }),
         await get(progress, cookie, "/admin/import/progress?run=1"),
         await get(exportRoute, cookie, "/admin/export"),
         await postForm(exportRoute, cookie, "/admin/export", { includePii: "on" }),
@@ -173,10 +181,10 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   });
 
   it("refuses a file over the limit with 413 and leaves nothing on disk", async () => {
-    const { screen } = await routes();
+    const { uploadRoute, screenView } = await routes();
     const answer = refusal(
       await answerOf(
-        h.action(screen, "/admin/import", "--x\r\n", {
+        h.action(uploadRoute, "/admin/import/upload", "--x\r\n", {
           headers: {
             "content-type": "multipart/form-data; boundary=x",
             "content-length": String(2 * 1024 ** 3),
@@ -185,22 +193,22 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
       ),
     );
     expect(answer.status).toBe(413);
-    expect(answer.message).toBe(screen.TOO_LARGE);
+    expect(answer.message).toBe(screenView.TOO_LARGE);
     expect(await readdir(imports).catch(() => [])).toEqual([]);
     expect(await h.db().selectFrom("import_runs").select("id").execute()).toEqual([]);
   });
 
   it("asks for a file when none was chosen", async () => {
-    const { screen } = await routes();
-    const answer = refusal(await upload(screen, h.adminCookie(), null, { images: "keep" }));
+    const { uploadRoute } = await routes();
+    const answer = refusal(await upload(uploadRoute, h.adminCookie(), null, { images: "keep" }));
     expect(answer).toEqual({ status: 400, message: "Choose a file to import." });
     expect(await readdir(imports).catch(() => [])).toEqual([]);
   });
 
   it("ends a bad file failed, with the file's own plain message, and removes it", async () => {
-    const { screen, progress, jobs } = await routes();
+    const { uploadRoute, progress, jobs } = await routes();
     const truncated = wxr("Cut", 3).slice(0, -40);
-    const id = runIdOf(await upload(screen, h.adminCookie(), file("cut.xml", truncated)));
+    const id = runIdOf(await upload(uploadRoute, h.adminCookie(), file("cut.xml", truncated)));
     await jobs.importRunSettled(id);
     const run = await jobs.getImportRun(h.db(), id);
     expect(run?.status).toBe("failed");
@@ -212,16 +220,16 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   });
 
   it("takes a good file from checking to checked to running to done, one running import at a time", async () => {
-    const { screen, progress, jobs } = await routes();
+    const { screen, uploadRoute, startRoute, progress, jobs } = await routes();
     const cookie = h.adminCookie();
     let open = closeGate();
     const first = runIdOf(
-      await upload(screen, cookie, file("old-roads.xml", wxr("Road", 3)), { images: "keep" }),
+      await upload(uploadRoute, cookie, file("old-roads.xml", wxr("Road", 3)), { images: "keep" }),
     );
     expect(await statusOf(first)).toBe("checking");
     const polled = (await get(progress, cookie, `/admin/import/progress?run=${first}`)) as Response;
     expect(await polled.json()).toMatchObject({ id: first, status: "checking" });
-    const second = runIdOf(await upload(screen, cookie, file("more.xml", wxr("More", 2))));
+    const second = runIdOf(await upload(uploadRoute, cookie, file("more.xml", wxr("More", 2))));
     open();
     await Promise.all([jobs.importRunSettled(first), jobs.importRunSettled(second)]);
 
@@ -245,14 +253,12 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     expect(page.data.runs.map((r) => r.id).slice(0, 2)).toEqual([second, first]);
 
     open = closeGate();
-    expect(
-      runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(first) })),
-    ).toBe(first);
+    expect(runIdOf(await postForm(startRoute, cookie, "/admin/import/start", { id: String(first) }))).toBe(
+      first,
+    );
     expect(await statusOf(first)).toBe("running");
     // A second Import while one runs: a plain 409.
-    const busy = refusal(
-      await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(second) }),
-    );
+    const busy = refusal(await postForm(startRoute, cookie, "/admin/import/start", { id: String(second) }));
     expect(busy.status).toBe(409);
     expect(busy.message).toMatch(/Another import is running/);
     expect(await statusOf(second)).toBe("checked");
@@ -274,34 +280,29 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     expect(await readdir(imports)).toHaveLength(1);
 
     // Once the first is done, the second may run.
-    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(second) }));
+    runIdOf(await postForm(startRoute, cookie, "/admin/import/start", { id: String(second) }));
     await jobs.importRunSettled(second);
     expect(await statusOf(second)).toBe("done");
     expect(await readdir(imports)).toEqual([]);
     // A finished run cannot run again.
-    const again = refusal(
-      await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(first) }),
-    );
+    const again = refusal(await postForm(startRoute, cookie, "/admin/import/start", { id: String(first) }));
     expect(again).toEqual({ status: 409, message: "This import has already run." });
   });
 
   it("discards a checked run with its file", async () => {
-    const { screen, jobs } = await routes();
+    const { uploadRoute, startRoute, discardRoute, jobs } = await routes();
     const cookie = h.adminCookie();
-    const id = runIdOf(await upload(screen, cookie, file("drop.xml", wxr("Drop", 1))));
+    const id = runIdOf(await upload(uploadRoute, cookie, file("drop.xml", wxr("Drop", 1))));
     await jobs.importRunSettled(id);
     expect(await statusOf(id)).toBe("checked");
-    const answer = (await postForm(screen, cookie, "/admin/import", {
-      intent: "discard",
+    const answer = (await postForm(discardRoute, cookie, "/admin/import/discard", {
       id: String(id),
     })) as Response;
     expect(answer.status).toBe(302);
     expect(await statusOf(id)).toBe("cancelled");
     expect(await readdir(imports)).toEqual([]);
     // And it can no longer be imported.
-    const refused = refusal(
-      await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }),
-    );
+    const refused = refusal(await postForm(startRoute, cookie, "/admin/import/start", { id: String(id) }));
     expect(refused.status).toBe(409);
   });
 
@@ -357,32 +358,36 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   });
 
   it("answers other requests while a large import runs", async () => {
-    const { screen, jobs } = await routes();
+    const { uploadRoute, startRoute, jobs } = await routes();
     const media = await import("#app/routes/admin/media.tsx");
     const cookie = h.adminCookie();
-    const id = runIdOf(await upload(screen, cookie, file("big.xml", wxr("Big", 400)), { images: "keep" }));
+    const id = runIdOf(
+      await upload(uploadRoute, cookie, file("big.xml", wxr("Big", 400)), { images: "keep" }),
+    );
     await jobs.importRunSettled(id);
     expect(await statusOf(id)).toBe("checked");
 
-    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+    runIdOf(await postForm(startRoute, cookie, "/admin/import/start", { id: String(id) }));
     let finished = false;
     const settled = jobs.importRunSettled(id).then(() => {
       finished = true;
     });
     // A turn of the event loop (as a new connection needs), then another route's whole answer.
     await new Promise((resolve) => setImmediate(resolve));
-    const answer = (await get(media, cookie, "/admin/media")) as { error: string | null };
-    expect(answer.error).toBeNull();
+    const answer = (await get(media, cookie, "/admin/media")) as { uploads: { items: unknown[] } };
+    expect(Array.isArray(answer.uploads.items)).toBe(true);
     expect(finished).toBe(false);
     await settled;
     expect(await statusOf(id)).toBe("done");
   });
 
   it("records nothing for a run whose claim another server took: no activity entry, not marked done", async () => {
-    const { screen, jobs } = await routes();
+    const { uploadRoute, startRoute, jobs } = await routes();
     const { nowSeconds } = await import("#app/server/db/db.server.ts");
     const cookie = h.adminCookie();
-    const id = runIdOf(await upload(screen, cookie, file("lost.xml", wxr("Lost", 2)), { images: "keep" }));
+    const id = runIdOf(
+      await upload(uploadRoute, cookie, file("lost.xml", wxr("Lost", 2)), { images: "keep" }),
+    );
     await jobs.importRunSettled(id);
     expect(await statusOf(id)).toBe("checked");
 
@@ -395,7 +400,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     gate.afterRun = async () => {
       await h.db().updateTable("import_runs").set({ claimed_until: theirs }).where("id", "=", id).execute();
     };
-    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+    runIdOf(await postForm(startRoute, cookie, "/admin/import/start", { id: String(id) }));
     await jobs.importRunSettled(id);
     expect(gate.afterRun).toBeNull();
 
@@ -427,7 +432,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   });
 
   it("holds a new run's claim for a while from the start: no other server takes over a run just begun", async () => {
-    const { screen, jobs } = await routes();
+    const { uploadRoute, startRoute, jobs } = await routes();
     const { nowSeconds } = await import("#app/server/db/db.server.ts");
     const cookie = h.adminCookie();
     const claimOf = async (id: number) =>
@@ -443,7 +448,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
       );
     let open = closeGate();
     const id = runIdOf(
-      await upload(screen, cookie, file("held.xml", wxr("Held claim", 1)), { images: "keep" }),
+      await upload(uploadRoute, cookie, file("held.xml", wxr("Held claim", 1)), { images: "keep" }),
     );
     // Checking, held back: its claim runs a minute ahead, so a look for lapsed runs leaves it.
     expect(await claimOf(id)).toBeGreaterThanOrEqual(nowSeconds() + 55);
@@ -451,7 +456,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
     open();
     await jobs.importRunSettled(id);
     open = closeGate();
-    runIdOf(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+    runIdOf(await postForm(startRoute, cookie, "/admin/import/start", { id: String(id) }));
     expect(await statusOf(id)).toBe("running");
     expect(await claimOf(id)).toBeGreaterThanOrEqual(nowSeconds() + 55);
     expect(await jobs.resumeStaleImportRuns(h.db())).toEqual([]);
@@ -502,7 +507,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
   });
 
   it("answers Import and Discard plainly for a run that cannot take them, and reads a damaged row safely", async () => {
-    const { screen, jobs } = await routes();
+    const { startRoute, jobs } = await routes();
     const { nowSeconds } = await import("#app/server/db/db.server.ts");
     const cookie = h.adminCookie();
     const now = nowSeconds();
@@ -526,7 +531,7 @@ describeRoutesEachEngine("/admin/import runs", (h, engine) => {
           .executeTakeFirstOrThrow()
       ).id;
     const importAnswer = async (id: number) =>
-      refusal(await postForm(screen, cookie, "/admin/import", { intent: "import", id: String(id) }));
+      refusal(await postForm(startRoute, cookie, "/admin/import/start", { id: String(id) }));
     expect(await importAnswer(999_999)).toEqual({ status: 404, message: "This import no longer exists." });
     const checking = await run("checking");
     expect(await importAnswer(checking)).toEqual({

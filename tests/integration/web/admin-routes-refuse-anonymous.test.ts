@@ -176,6 +176,9 @@ it("the route table's admin entries are the admin modules on disk, and the publi
     "/admin/newsletter/send-test",
     "/admin/newsletter/resend",
     "/admin/newsletter/settings",
+    "/admin/import/upload",
+    "/admin/import/start",
+    "/admin/import/discard",
   ]) {
     expect(GUARDED.map((r) => r.url)).toContain(url);
   }

@@ -1,127 +1,98 @@
 import { useEffect, useState } from "react";
+import type { MetaDescriptor } from "react-router";
 import {
-  data,
   Form,
   Link,
-  redirect,
   useActionData,
+  useFetcher,
   useLoaderData,
-  useNavigation,
+  useLocation,
   useRevalidator,
 } from "react-router";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonDanger, buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
-import { importActions } from "#app/forms/admin-actions.ts";
-import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
-import { adminFormRefused, queryId, readForm } from "#app/server/http/forms.server.ts";
-import { redirectWithToast } from "#app/server/http/toast.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
-import {
-  createImportRun,
-  discardImportRun,
-  getImportRun,
-  type ImportRun,
-  type ImportRunOptions,
-  importsDir,
-  listImportRuns,
-  resumeStaleImportRuns,
-  startImportRun,
-} from "#app/server/transfer/import/jobs.server.ts";
-import type { Route } from "./+types/import";
-import type { ImportProgressAnswer } from "./import/progress.ts";
-import { ImportReportView } from "./import/report-view.tsx";
-import { receiveUpload, removeUpload } from "./import/upload.server.ts";
+import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
+import type { ImportRun } from "#app/server/transfer/import/jobs.server.ts";
+import type { importScreen } from "./import.server.ts";
+import type { ImportProgressAnswer } from "./progress.ts";
+import { ImportReportView } from "./report-view.tsx";
+import { WORKING } from "./run-states.ts";
+
+/**
+ * The import screen (/admin/import): the run in hand with its progress and report, the upload of
+ * a file to check, the recent runs, and the export. Each form posts to its own address (`FORMS`);
+ * the export posts to /admin/export and downloads. With JavaScript a form is posted by its fetcher
+ * (a run made or started is then shown, a redirect); without, the browser posts to the address,
+ * whose route answers with this screen and that form's answer, or redirects the same way.
+ */
+
+/** The screen's forms: each one's fetcher and where it posts (app/routes.ts, routes/admin/import/). */
+const FORMS = {
+  upload: { key: "import-upload", address: "/admin/import/upload" },
+  start: { key: "import-start", address: "/admin/import/start" },
+  discard: { key: "import-discard", address: "/admin/import/discard" },
+} as const;
+
+type ScreenForm = (typeof FORMS)[keyof typeof FORMS];
+
+/** What a form's address answers when it does not redirect: a refusal's toast. */
+type ImportAnswer = Partial<AdminActionResult> & { ok: boolean };
+
+type ScreenData = Awaited<ReturnType<typeof importScreen>>["data"];
 
 /** The largest file the screen takes: a big site's WordPress export, or our export with its images. */
-const IMPORT_MAX_BYTES = 1024 ** 3;
+export const IMPORT_MAX_BYTES = 1024 ** 3;
 const IMPORT_LIMIT_TEXT =
   "Up to 1 GB: a WordPress export (.xml), a Ghost export (.json), a Ghost members CSV, or a Wanderplate export (.tar.gz)";
 export const TOO_LARGE =
   "The file is larger than 1 GB, the most this screen takes. Use npm run import on the server for it.";
 
-const WORKING = new Set(["checking", "running"]);
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
-  // A run left by a server that stopped is taken over by whichever server the admin reaches.
-  void resumeStaleImportRuns(db).catch((error) => log.error({ err: error }, "import: resuming runs failed"));
-  const runs = await listImportRuns(db, 10);
-  const asked = queryId(request, "run");
-  // A run named in the URL; else the one still in hand (checking, waiting for Import, running).
-  const run =
-    asked !== null
-      ? await getImportRun(db, asked)
-      : (runs.find((r) => WORKING.has(r.status) || r.status === "checked") ?? null);
-  return data({ run, runs }, { headers: { "Cache-Control": "no-store" } });
-}
-
-/** The old site's address as typed, or null; undefined when it is not an http(s) address. */
-function sourceUrlOf(value: string | undefined): string | null | undefined {
-  const url = value?.trim() ?? "";
-  if (!url) return null;
-  return /^https?:\/\/[^/\s]+/i.test(url) ? url : undefined;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
-  if (/^\s*multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const upload = await receiveUpload(request, {
-      dir: importsDir(),
-      maxBytes: IMPORT_MAX_BYTES,
-      tooLarge: TOO_LARGE,
-      fileField: "file",
-    });
-    if (!upload.ok) return adminFail(upload.status, upload.message);
-    const sourceUrl = sourceUrlOf(upload.fields.sourceUrl);
-    if (sourceUrl === undefined) {
-      await removeUpload(upload.path);
-      return adminFail(
-        400,
-        "The old site's address must start with http:// or https://, like https://example.com.",
-      );
-    }
-    const options: ImportRunOptions = {
-      images: upload.fields.images === "keep" ? "keep" : "download",
-      sourceUrl,
-    };
-    try {
-      const id = await createImportRun(db, {
-        accountId: admin.accountId,
-        fileName: upload.fileName,
-        filePath: upload.path,
-        options,
-      });
-      return redirect(`/admin/import?run=${id}`);
-    } catch (error) {
-      // No run names the file: nothing would ever remove it.
-      await removeUpload(upload.path);
-      throw error;
-    }
-  }
-
-  const form = await readForm(request, importActions);
-  if (!form.ok) return adminFormRefused(form);
-  const { intent, id } = form.data;
-  switch (intent) {
-    case "import": {
-      const started = await startImportRun(db, id, adminActor(admin, context));
-      if (!started.ok) return adminFail(started.status, started.message);
-      return redirect(`/admin/import?run=${id}`);
-    }
-    case "discard":
-      if (!(await discardImportRun(db, id))) return adminFail(409, "This import can no longer be discarded.");
-      return redirectWithToast("/admin/import", "success", "Import discarded");
-  }
-}
-
-export const meta: Route.MetaFunction = () => [
+export const importMeta = (): MetaDescriptor[] => [
   { title: "Import | Admin" },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * A form of the screen (its fetcher's key, the address it posts to) and what its address
+ * answered: the fetcher's answer, or, on the page the address rendered after a post without
+ * JavaScript, that route's own answer. Its toast is shown here, once.
+ */
+function useImportForm(form: ScreenForm) {
+  const { fetcher } = useImportFetcher(form);
+  const posted = useActionData() as ImportAnswer | undefined;
+  const { pathname } = useLocation();
+  const answer = fetcher.data ?? (pathname === form.address ? posted : undefined);
+  useShowToast(answer?.toast);
+  return answer;
+}
+
+/** A form's fetcher (shared, by its key, with the screen, which shows its answer), and whether it is posting. */
+function useImportFetcher(form: ScreenForm) {
+  const fetcher = useFetcher<ImportAnswer>({ key: form.key });
+  return { fetcher, posting: fetcher.state === "submitting" };
+}
+
+/**
+ * The refusal to show above the screen: the newest answer of its forms, when it is one. Before
+ * the page runs its scripts (and without them) that is the answer of the address posted to.
+ */
+function useRefusal(...answers: (ImportAnswer | undefined)[]): string | null {
+  const [newest, setNewest] = useState<ImportAnswer | undefined>(undefined);
+  const [a, b, c] = answers;
+  useEffect(() => {
+    if (a) setNewest(a);
+  }, [a]);
+  useEffect(() => {
+    if (b) setNewest(b);
+  }, [b]);
+  useEffect(() => {
+    if (c) setNewest(c);
+  }, [c]);
+  const shown = newest ?? answers.find((answer) => answer !== undefined);
+  return shown && !shown.ok ? (shown.toast?.message ?? null) : null;
+}
 
 const STATUS_LABELS: Record<string, string> = {
   checking: "Checking",
@@ -199,34 +170,34 @@ function ProgressBar({ done, total, label }: { done: number; total: number; labe
   );
 }
 
-/** A button that posts one intent (import, discard) for the checked run. */
+/** A button that posts the checked run to its form's address (import, discard). */
 function RunButton({
   run,
-  intent,
+  form,
   className,
   disabled,
   children,
 }: {
   run: ImportRun;
-  intent: "import" | "discard";
+  form: ScreenForm;
   className: string;
   disabled: boolean;
   children: React.ReactNode;
 }) {
+  const { fetcher } = useImportFetcher(form);
   return (
-    <Form method="post">
+    <fetcher.Form method="post" action={form.address}>
       <input type="hidden" name="id" value={run.id} />
-      <button type="submit" name="intent" value={intent} className={className} disabled={disabled}>
+      <button type="submit" className={className} disabled={disabled}>
         {children}
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }
 
 function RunPanel({ run }: { run: ImportRun }) {
   const progress = useRunProgress(run);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = [useImportFetcher(FORMS.start), useImportFetcher(FORMS.discard)].some((f) => f.posting);
   const status = progress?.status ?? run.status;
   const working = WORKING.has(run.status);
   return (
@@ -272,10 +243,10 @@ function RunPanel({ run }: { run: ImportRun }) {
       )}
       {run.status === "checked" && (
         <div className="flex flex-wrap gap-3">
-          <RunButton run={run} intent="import" className={buttonPrimary} disabled={busy}>
+          <RunButton run={run} form={FORMS.start} className={buttonPrimary} disabled={busy}>
             Import
           </RunButton>
-          <RunButton run={run} intent="discard" className={buttonDanger} disabled={busy}>
+          <RunButton run={run} form={FORMS.discard} className={buttonDanger} disabled={busy}>
             Discard
           </RunButton>
         </div>
@@ -288,8 +259,7 @@ function RunPanel({ run }: { run: ImportRun }) {
 }
 
 function UploadForm() {
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const { fetcher, posting: uploading } = useImportFetcher(FORMS.upload);
   const [tooBig, setTooBig] = useState(false);
   return (
     <TitledSection
@@ -301,8 +271,9 @@ function UploadForm() {
         Choose the export of your old blog. It is checked first: you see what will be imported before anything
         is written.
       </p>
-      <Form
+      <fetcher.Form
         method="post"
+        action={FORMS.upload.address}
         encType="multipart/form-data"
         className="space-y-4"
         onSubmit={(event) => {
@@ -363,7 +334,7 @@ function UploadForm() {
         <button type="submit" className={buttonPrimary} disabled={uploading}>
           {uploading ? "Uploading…" : "Check file"}
         </button>
-      </Form>
+      </fetcher.Form>
     </TitledSection>
   );
 }
@@ -417,11 +388,13 @@ function ExportSection() {
   );
 }
 
-export default function ImportScreen() {
-  const { run, runs } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  useShowToast(result && "toast" in result ? result.toast : undefined);
-  const refused = result && "ok" in result && !result.ok ? result.toast.message : null;
+export function ImportScreen() {
+  const { run, runs } = useLoaderData() as ScreenData;
+  const refused = useRefusal(
+    useImportForm(FORMS.upload),
+    useImportForm(FORMS.start),
+    useImportForm(FORMS.discard),
+  );
   return (
     <div className="max-w-4xl space-y-8">
       <PageHeader title="Import" />
