@@ -1,19 +1,10 @@
 import { useEffect, useState } from "react";
 import type { MetaDescriptor } from "react-router";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useRevalidator,
-} from "react-router";
-import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { Form, Link, useLoaderData, useRevalidator } from "react-router";
+import { useRefusal, useScreenFetcher, useScreenForm } from "#app/components/admin/screen-forms.ts";
 import { buttonDanger, buttonPrimary, buttonSecondary, PageHeader } from "#app/components/admin/ui.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
-import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
 import type { ImportRun } from "#app/server/transfer/import/jobs.server.ts";
 import type { importScreen } from "./import.server.ts";
 import type { ImportProgressAnswer } from "./progress.ts";
@@ -37,9 +28,6 @@ const FORMS = {
 
 type ScreenForm = (typeof FORMS)[keyof typeof FORMS];
 
-/** What a form's address answers when it does not redirect: a refusal's toast. */
-type ImportAnswer = Partial<AdminActionResult> & { ok: boolean };
-
 type ScreenData = Awaited<ReturnType<typeof importScreen>>["data"];
 
 /** The largest file the screen takes: a big site's WordPress export, or our export with its images. */
@@ -53,46 +41,6 @@ export const importMeta = (): MetaDescriptor[] => [
   { title: "Import | Admin" },
   { name: "robots", content: "noindex" },
 ];
-
-/**
- * A form of the screen (its fetcher's key, the address it posts to) and what its address
- * answered: the fetcher's answer, or, on the page the address rendered after a post without
- * JavaScript, that route's own answer. Its toast is shown here, once.
- */
-function useImportForm(form: ScreenForm) {
-  const { fetcher } = useImportFetcher(form);
-  const posted = useActionData() as ImportAnswer | undefined;
-  const { pathname } = useLocation();
-  const answer = fetcher.data ?? (pathname === form.address ? posted : undefined);
-  useShowToast(answer?.toast);
-  return answer;
-}
-
-/** A form's fetcher (shared, by its key, with the screen, which shows its answer), and whether it is posting. */
-function useImportFetcher(form: ScreenForm) {
-  const fetcher = useFetcher<ImportAnswer>({ key: form.key });
-  return { fetcher, posting: fetcher.state === "submitting" };
-}
-
-/**
- * The refusal to show above the screen: the newest answer of its forms, when it is one. Before
- * the page runs its scripts (and without them) that is the answer of the address posted to.
- */
-function useRefusal(...answers: (ImportAnswer | undefined)[]): string | null {
-  const [newest, setNewest] = useState<ImportAnswer | undefined>(undefined);
-  const [a, b, c] = answers;
-  useEffect(() => {
-    if (a) setNewest(a);
-  }, [a]);
-  useEffect(() => {
-    if (b) setNewest(b);
-  }, [b]);
-  useEffect(() => {
-    if (c) setNewest(c);
-  }, [c]);
-  const shown = newest ?? answers.find((answer) => answer !== undefined);
-  return shown && !shown.ok ? (shown.toast?.message ?? null) : null;
-}
 
 const STATUS_LABELS: Record<string, string> = {
   checking: "Checking",
@@ -184,7 +132,7 @@ function RunButton({
   disabled: boolean;
   children: React.ReactNode;
 }) {
-  const { fetcher } = useImportFetcher(form);
+  const { fetcher } = useScreenFetcher(form);
   return (
     <fetcher.Form method="post" action={form.address}>
       <input type="hidden" name="id" value={run.id} />
@@ -197,7 +145,7 @@ function RunButton({
 
 function RunPanel({ run }: { run: ImportRun }) {
   const progress = useRunProgress(run);
-  const busy = [useImportFetcher(FORMS.start), useImportFetcher(FORMS.discard)].some((f) => f.posting);
+  const busy = [useScreenFetcher(FORMS.start), useScreenFetcher(FORMS.discard)].some((f) => f.posting);
   const status = progress?.status ?? run.status;
   const working = WORKING.has(run.status);
   return (
@@ -259,7 +207,7 @@ function RunPanel({ run }: { run: ImportRun }) {
 }
 
 function UploadForm() {
-  const { fetcher, posting: uploading } = useImportFetcher(FORMS.upload);
+  const { fetcher, posting: uploading } = useScreenFetcher(FORMS.upload);
   const [tooBig, setTooBig] = useState(false);
   return (
     <TitledSection
@@ -391,9 +339,9 @@ function ExportSection() {
 export function ImportScreen() {
   const { run, runs } = useLoaderData() as ScreenData;
   const refused = useRefusal(
-    useImportForm(FORMS.upload),
-    useImportForm(FORMS.start),
-    useImportForm(FORMS.discard),
+    useScreenForm(FORMS.upload),
+    useScreenForm(FORMS.start),
+    useScreenForm(FORMS.discard),
   );
   return (
     <div className="max-w-4xl space-y-8">

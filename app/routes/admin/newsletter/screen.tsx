@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { MetaDescriptor } from "react-router";
-import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { useRefusal, useScreenFetcher, useScreenForm } from "#app/components/admin/screen-forms.ts";
 import { SubscriberChart } from "#app/components/admin/subscriber-chart.tsx";
-import { useShowToast } from "#app/components/admin/toaster.tsx";
 import { buttonPrimary, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { SelectField } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
@@ -12,7 +12,6 @@ import { TitledSection } from "#app/components/titled-section.tsx";
 import { NEWSLETTER_FIELDS, NEWSLETTER_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import type { Page } from "#app/lib/pagination.ts";
 import { plural } from "#app/lib/plural.ts";
-import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
 import type { SendReport, SendStatus } from "#app/server/newsletter/reports.server.ts";
 import type { newsletterScreen } from "./newsletter.server.ts";
 
@@ -30,11 +29,6 @@ const FORMS = {
   resend: { key: "newsletter-resend", address: "/admin/newsletter/resend" },
   settings: { key: "newsletter-settings", address: "/admin/newsletter/settings" },
 } as const;
-
-type ScreenForm = (typeof FORMS)[keyof typeof FORMS];
-
-/** What a form's address answers: a toast, and a refused form's messages. */
-type NewsletterAnswer = Partial<AdminActionResult> & { ok: boolean };
 
 type ScreenData = Awaited<ReturnType<typeof newsletterScreen>>;
 
@@ -66,52 +60,12 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/**
- * A form of the screen (its fetcher's key, the address it posts to) and what its address answered:
- * the fetcher's answer, or, on the page the address rendered after a post without JavaScript, that
- * route's own answer. Its toast is shown here, once.
- */
-function useNewsletterForm(form: ScreenForm) {
-  const { fetcher } = useNewsletterFetcher(form);
-  const posted = useActionData() as NewsletterAnswer | undefined;
-  const { pathname } = useLocation();
-  const answer = fetcher.data ?? (pathname === form.address ? posted : undefined);
-  useShowToast(answer?.toast);
-  return answer;
-}
-
-/** A form's fetcher (shared, by its key, with the screen, which shows its answer), and whether it is posting. */
-function useNewsletterFetcher(form: ScreenForm) {
-  const fetcher = useFetcher<NewsletterAnswer>({ key: form.key });
-  return { fetcher, posting: fetcher.state === "submitting" };
-}
-
-/**
- * The refusal to show above the screen: the newest answer of its forms, when it is one. Before
- * the page runs its scripts (and without them) that is the answer of the address posted to.
- */
-function useRefusal(...answers: (NewsletterAnswer | undefined)[]): string | null {
-  const [newest, setNewest] = useState<NewsletterAnswer | undefined>(undefined);
-  const [a, b, c] = answers;
-  useEffect(() => {
-    if (a) setNewest(a);
-  }, [a]);
-  useEffect(() => {
-    if (b) setNewest(b);
-  }, [b]);
-  useEffect(() => {
-    if (c) setNewest(c);
-  }, [c]);
-  const shown = newest ?? answers.find((answer) => answer !== undefined);
-  return shown && !shown.ok ? (shown.toast?.message ?? null) : null;
-}
-
 export function NewsletterScreen() {
   const loaded = useLoaderData() as ScreenData;
   const refused = useRefusal(
-    useNewsletterForm(FORMS.sendTest),
-    useNewsletterForm(FORMS.resend),
-    useNewsletterForm(FORMS.settings),
+    useScreenForm(FORMS.sendTest),
+    useScreenForm(FORMS.resend),
+    useScreenForm(FORMS.settings),
   );
   return (
     <div className="max-w-6xl min-w-0 space-y-8">
@@ -154,7 +108,7 @@ function TestMailCard({
   email: string;
   mailOn: boolean;
 }) {
-  const { fetcher, posting } = useNewsletterFetcher(FORMS.sendTest);
+  const { fetcher, posting } = useScreenFetcher(FORMS.sendTest);
   return (
     <TitledSection id="newsletter-test" title="Send a test" className={`${card} min-w-0`}>
       <p className="mt-1 text-ink-700">
@@ -192,7 +146,7 @@ function TestMailCard({
 
 function SendsSection({ sends, mailOn }: { sends: Page<SendReport>; mailOn: boolean }) {
   const [asking, setAsking] = useState<SendReport | null>(null);
-  const { fetcher, posting } = useNewsletterFetcher(FORMS.resend);
+  const { fetcher, posting } = useScreenFetcher(FORMS.resend);
   const hydrated = useHydrated();
   /** The re-send button of a row: a finished first send, while mail is on. */
   const resendOf = (send: SendReport) =>
@@ -379,7 +333,7 @@ function SendRows({ send, resend }: { send: SendReport; resend: React.ReactNode 
 }
 
 function SettingsCard({ fullText }: { fullText: boolean }) {
-  const { fetcher, posting } = useNewsletterFetcher(FORMS.settings);
+  const { fetcher, posting } = useScreenFetcher(FORMS.settings);
   const options = [
     { value: "on", label: "Send the whole blog", checked: fullText },
     { value: "off", label: "Send the excerpt with a link", checked: !fullText },
