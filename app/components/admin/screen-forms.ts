@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
-import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
+import type { AdminActionResult } from "#app/lib/toast.ts";
 import { useShowToast } from "./toaster.tsx";
 
 /**

@@ -1,14 +1,6 @@
 import { data } from "react-router";
-import { type Toast, toast } from "#app/lib/toast.ts";
+import { type AdminActionResult, toast } from "#app/lib/toast.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-
-/** What admin actions answer: a toast to show and, for forms, per-field messages and values to refill. */
-export type AdminActionResult = {
-  ok: boolean;
-  toast: Toast;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-};
 
 export function adminOk(message: string, extra?: Partial<AdminActionResult>) {
   return { ok: true, toast: toast("success", message), ...extra } satisfies AdminActionResult;

@@ -17,7 +17,7 @@ import {
   CONFIRM_PASSWORD_FIELDS,
   PASSWORD_CHANGE_FIELDS,
 } from "#app/forms/account.fields.ts";
-import type { AdminActionResult } from "#app/server/http/admin-result.server.ts";
+import type { AdminActionResult } from "#app/lib/toast.ts";
 import type { accountScreen } from "./account.server.ts";
 
 /**

@@ -31,6 +31,7 @@ import { blogListActions } from "#app/forms/admin-actions.ts";
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
+import type { AdminActionResult } from "#app/lib/toast.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import {
   blogFormRefused,
@@ -39,12 +40,7 @@ import {
 } from "#app/server/editing/blog-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import {
-  type AdminActionResult,
-  adminFail,
-  adminOk,
-  deleteRow,
-} from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { createBlog, deleteBlog, listAdminBlogs } from "#app/server/models/blogs.server.ts";
