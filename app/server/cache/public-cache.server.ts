@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, type Params } from "react-router";
+import { type CachePolicy, hasCookie, pagePathOf } from "#app/server/cache/cache-keys.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
@@ -6,13 +7,7 @@ import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { currentRequest, routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
 import { publicVersionReader } from "./public-version.server.ts";
-import {
-  type CachePolicy,
-  type CacheSlot,
-  createResponseCache,
-  hasCookie,
-  pagePathOf,
-} from "./response-cache.server.ts";
+import { type CacheSlot, createResponseCache } from "./response-cache.server.ts";
 
 /**
  * The process's shared cache of public answers (response-cache.server.ts). server.ts answers hits

@@ -1,0 +1,83 @@
+/**
+ * The response cache's storage: its entries, bounded in bytes and evicted least recently used
+ * first, and the policies of the paths they were stored under (forgotten with their last entry).
+ */
+import type { CachePolicy } from "#app/server/cache/cache-keys.server.ts";
+
+/** A stored answer. */
+export interface Entry {
+  /** The declared path it was stored under (its policy stays known while it has entries). */
+  path: string;
+  version: string;
+  route?: string;
+  storedAt: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  etag: string;
+}
+
+export type EntryStore = ReturnType<typeof createEntryStore>;
+
+export function createEntryStore(maxBytes: number) {
+  const entries = new Map<string, Entry>();
+  /**
+   * Which paths have a route that shares them, and under which policy (learned when stored), with
+   * how many entries each has: a path is forgotten with its last entry, so this stays as bounded
+   * as the entries are.
+   */
+  const policies = new Map<string, { policy: CachePolicy; entries: number }>();
+  let bytes = 0;
+
+  const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0);
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= sizeOf(e);
+    entries.delete(key);
+    const known = policies.get(e.path);
+    if (known && --known.entries <= 0) policies.delete(e.path);
+  };
+  /** Map order is insertion order (hits re-insert): the first keys are the least recently used. */
+  function evictOverflow() {
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  return {
+    get: (key: string) => entries.get(key),
+    has: (key: string) => entries.has(key),
+    /** The policy of a path a route has shared, while it has entries. */
+    policyOf: (path: string) => policies.get(path)?.policy,
+    store(key: string, entry: Entry, policy: CachePolicy) {
+      drop(key);
+      entries.set(key, entry);
+      bytes += sizeOf(entry);
+      const known = policies.get(entry.path);
+      if (known) {
+        known.policy = policy;
+        known.entries++;
+      } else policies.set(entry.path, { policy, entries: 1 });
+      evictOverflow();
+    },
+    /** Marks an entry as the most recently used. */
+    touch(key: string, entry: Entry) {
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    /** An entry got bigger (a compressed copy): count it, and make room if the bound is passed. */
+    grew(n: number) {
+      bytes += n;
+      evictOverflow();
+    },
+    clear() {
+      entries.clear();
+      policies.clear();
+      bytes = 0;
+    },
+    stats: () => ({ entries: entries.size, paths: policies.size, bytes }),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The response cache's content version reads: hits that arrive together share one read, a read
+ * slower than its bound counts as failed, and each answered read records when its version was last
+ * current (what bounds stale-while-revalidate).
+ */
+
+export type VersionReader = ReturnType<typeof createVersionReader>;
+
+export function createVersionReader({
+  readVersion,
+  clock,
+  staleWhileRevalidateMs,
+  versionTimeoutMs,
+  isVersionUnavailable,
+}: {
+  readVersion: () => Promise<string>;
+  clock: () => number;
+  staleWhileRevalidateMs: number;
+  versionTimeoutMs: number;
+  isVersionUnavailable: () => boolean;
+}) {
+  /**
+   * For each version read lately, when the latest read that returned it was sent (the clock's
+   * milliseconds): the version was still current then, so it was replaced after that. Versions
+   * not seen within the stale-while-revalidate bound are forgotten.
+   */
+  const confirmed = new Map<string, number>();
+
+  const confirm = (version: string, sentAt: number) => {
+    if ((confirmed.get(version) ?? Number.NEGATIVE_INFINITY) < sentAt) confirmed.set(version, sentAt);
+    const horizon = clock() - staleWhileRevalidateMs;
+    for (const [v, at] of confirmed) if (v !== version && at < horizon) confirmed.delete(v);
+  };
+  /** A version's reads: each one that answers tells when that version was last current. */
+  const read = (): Promise<string> => {
+    const sentAt = clock();
+    return readVersion().then((v) => {
+      confirm(v, sentAt);
+      return v;
+    });
+  };
+
+  const timedRead = (): Promise<string> =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("content version read timed out")), versionTimeoutMs);
+      read().then(
+        (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+
+  // Hits that arrive together share one version read. A batch is read only after every request
+  // in it has arrived, so each still sees every write committed before it came in.
+  let batch: Promise<string> | null = null;
+  const currentVersion = (): Promise<string> => {
+    batch ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      batch = null;
+      return timedRead();
+    });
+    return batch;
+  };
+
+  return {
+    read,
+    /** The version to check an entry against; null when the database cannot say. */
+    async checked(): Promise<string | null> {
+      if (isVersionUnavailable()) return null;
+      try {
+        return await currentVersion();
+      } catch {
+        return null;
+      }
+    },
+    /** When a read last found `version` current (clock milliseconds), if lately. */
+    confirmedAt: (version: string) => confirmed.get(version),
+  };
+}
