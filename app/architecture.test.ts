@@ -23,7 +23,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   forms: ["lib", "forms", "content"],
   content: ["lib", "forms", "content"],
   components: ["lib", "forms", "content", "components"],
-  "server/config": ["lib"],
+  // config.server.ts gathers the declarations by area under server/config/.
+  "server/config": ["lib", "server/config"],
   // A migration seeds the product's defaults (the built-in pages' texts, migration 024).
   "server/db": [...SERVER_BASE, "content", ...server("db")],
   "server/models": [...SERVER_BASE, "forms", "content", ...server("db", "models", "media")],
