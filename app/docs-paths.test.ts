@@ -142,7 +142,7 @@ describe("paths named by the documents", () => {
   });
 
   it("finds a shortened path by its end, and only a whole name", () => {
-    const text = "`telemetry/http.server.ts`, `import/write.server.ts`, `p.server.ts`";
+    const text = "`telemetry/http.server.ts`, `import/write/posts.server.ts`, `p.server.ts`";
     const missing = missingPaths(namedPaths("README.md", text), treePaths, ignored);
     expect(missing.map(({ path }) => path)).toEqual(["p.server.ts"]);
   });

@@ -12,6 +12,7 @@
  * 023, tests/fixtures/spam/SOURCES.md); the fixture's test half is never trained on.
  */
 import { createHash } from "node:crypto";
+import { plural } from "#app/lib/plural.ts";
 import learned from "./spam-tokens.json" with { type: "json" };
 
 export interface SpamSignals {
@@ -320,10 +321,6 @@ function bucket(value: number, bounds: number[]): number {
 interface Points {
   points: number;
   reason: string;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function timeSignal(elapsedMs: number | null, textLength: number): Points | null {

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
+import { importWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
 import { ENGINES } from "#tests/support/engines.ts";
 import { fillSite, newSite, type Site } from "../backup/site.ts";
 

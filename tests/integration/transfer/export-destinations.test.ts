@@ -24,9 +24,9 @@ import {
 } from "#app/server/models/destinations.server.ts";
 import { readParts } from "#app/server/transfer/backup/archive.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
-import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
 import { reportText } from "#app/server/transfer/import/report-text.server.ts";
+import { importWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
 import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { newSite, type Site } from "../backup/site.ts";

@@ -14,8 +14,8 @@ import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { renameCategory } from "#app/server/models/category-rename.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
-import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
+import { importWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
 import {
   addReadersAndSettings,

@@ -29,9 +29,9 @@ import {
 } from "#app/server/models/recipes.server.ts";
 import { searchSite } from "#app/server/models/search.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
-import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
+import { importWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
 import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import {
   addReadersAndSettings,

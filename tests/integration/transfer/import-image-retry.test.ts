@@ -1,5 +1,5 @@
 /**
- * An image that failed on import is tried again on the next run (transfer/import/write.server.ts):
+ * An image that failed on import is tried again on the next run (transfer/import/write/):
  * a Ghost post whose featured image downloads but whose body image answers 404 is written with the
  * body image's remote URL; once the image is served, importing the same file again updates the
  * post (it is not "unchanged") and its HTML points at the upload. On both engines.

@@ -1,5 +1,5 @@
 /**
- * A Ghost members CSV through the whole import, on both engines (transfer/import/write.server.ts,
+ * A Ghost members CSV through the whole import, on both engines (transfer/import/write/,
  * `writeSubscribers`): only readers the file says opted in are subscribed, a reader already here
  * (whatever the case of their address) keeps their own state, the dry run counts what a run would
  * add and writes nothing, each new reader is recorded in the import map, progress is reported

@@ -1,5 +1,5 @@
 /**
- * What the import's writer (transfer/import/write.server.ts) makes of the parts of a WordPress
+ * What the import's writer (transfer/import/write/) makes of the parts of a WordPress
  * export the other import tests do not reach, on both engines: the dry run's report asserted whole
  * (its notices word for word, the redirects it would make or refuse, the image hosts), a run with
  * images kept where they are (absolute addresses, galleries, a featured image from an attachment,

@@ -1,10 +1,7 @@
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
-import {
-  createImportRun,
-  type ImportRunOptions,
-  importsDir,
-} from "#app/server/transfer/import/jobs.server.ts";
+import type { ImportRunOptions } from "#app/server/transfer/import/job-worker.server.ts";
+import { createImportRun, importsDir } from "#app/server/transfer/import/jobs.server.ts";
 import type { Route } from "./+types/upload";
 import { importScreen, showRun } from "./import.server.ts";
 import { IMPORT_MAX_BYTES, ImportScreen, importMeta, TOO_LARGE } from "./screen.tsx";

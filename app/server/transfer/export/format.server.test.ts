@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Manifest } from "#app/server/transfer/backup/archive.server.ts";
 import {
+  blogColumns,
+  destinationColumns,
+  RowProblem,
+  recipeColumns,
+  slugOf,
+  stringList,
+} from "#app/server/transfer/import/wanderplate/columns.server.ts";
+import {
   EXPORT_TABLE_ORDER,
   exportedTables,
   exportManifestProblem,
@@ -9,14 +17,6 @@ import {
   refusalReason,
   rowHash,
 } from "./format.server.ts";
-import {
-  blogColumns,
-  destinationColumns,
-  RowProblem,
-  recipeColumns,
-  slugOf,
-  stringList,
-} from "./rows.server.ts";
 
 describe("what an export holds", () => {
   it("leaves subscribers and contact messages out unless personal data is asked for", () => {

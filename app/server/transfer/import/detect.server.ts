@@ -4,7 +4,7 @@
  */
 import { open } from "node:fs/promises";
 import { basename } from "node:path";
-import { looksLikeWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
+import { looksLikeWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
 import { looksLikeGhostJson } from "./ghost/ghost-reader.server.ts";
 import { looksLikeGhostMembersCsv } from "./ghost/members-csv.server.ts";
 import { ImportFileError } from "./items.server.ts";

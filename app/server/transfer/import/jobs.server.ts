@@ -18,34 +18,29 @@
  * pipeline yields to the event loop, so other requests are answered meanwhile. The uploaded file
  * is removed when the run ends (done, failed or discarded).
  */
-import { readdir, rm, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { readdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { PostgresAdapter, sql } from "kysely";
-import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { type Actor, SERVER } from "#app/server/models/activity.server.ts";
+import type { Actor } from "#app/server/models/activity.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { ImportFileError } from "./items.server.ts";
-import { DEFAULT_IMPORT_OPTIONS, type ImportReport } from "./report.server.ts";
+import {
+  CLAIM_SECONDS,
+  fileExists,
+  type ImportRunOptions,
+  type ImportRunStatus,
+  launch,
+  removeFile,
+  runSettled,
+  workingHere,
+} from "./job-worker.server.ts";
+import type { ImportReport } from "./report.server.ts";
 
-/** How long a claim lasts unless renewed: a server that died mid-run is replaced after this. */
-const CLAIM_SECONDS = 60;
-const RENEW_EVERY_MS = 15_000;
-/** Progress reaches the database at most this often (each poll of the screen reads it). */
-const PROGRESS_EVERY_MS = 1000;
 /** A run whose file is on another server's disk is left to that server for this long, then failed. */
 const FILE_ELSEWHERE_SECONDS = 3600;
 /** Key of the PostgreSQL advisory lock that makes "one running import per site" hold across servers. */
 const START_LOCK_KEY = 7_304_218;
-
-type ImportRunStatus = "checking" | "checked" | "running" | "done" | "failed" | "cancelled";
-
-/** What the blogger chose on the screen (the rest of ImportOptions keeps its defaults). */
-export interface ImportRunOptions {
-  images: "download" | "keep";
-  sourceUrl: string | null;
-}
 
 export interface ImportRun {
   id: number;
@@ -61,12 +56,6 @@ export interface ImportRun {
   createdAt: number;
   updatedAt: number;
 }
-
-/**
- * The import pipeline (run.server.ts, its readers and their parsers: saxes, stream-json, csv-parse)
- * is loaded when a run is first worked on, not at start: most servers never import.
- */
-const loadPipeline = onFirstUse(() => import("./run.server.ts"));
 
 /** The statuses in which a server works on the run (and holds a claim). */
 const WORKING: ImportRunStatus[] = ["checking", "running"];
@@ -164,13 +153,8 @@ export async function listImportRuns(db: DB, limit = 10): Promise<ImportRun[]> {
   return rows.map((row) => toRun(row as Row));
 }
 
-/** In this process: the work of each run it holds, so a run is never worked on twice here. */
-const active = new Map<number, Promise<void>>();
-
 /** Resolves when this process has finished its work on run `id` (at once if it has none). */
-export function importRunSettled(id: number): Promise<void> {
-  return active.get(id) ?? Promise.resolve();
-}
+export const importRunSettled = runSettled;
 
 /**
  * Records an uploaded file as a new run and starts its dry run in the background. `filePath` is
@@ -315,7 +299,7 @@ export async function resumeStaleImportRuns(db: DB): Promise<number[]> {
     .execute();
   const taken: number[] = [];
   for (const row of stale) {
-    if (active.has(row.id)) continue;
+    if (workingHere(row.id)) continue;
     const lapsedAt = Number(row.claimed_until);
     if (!(await fileExists(row.file_path))) {
       // Probably on another server's disk: that server resumes it when it comes back; if none
@@ -400,189 +384,4 @@ export async function sweepImportFiles(db: DB, dir = importsDir(), now = nowSeco
     removed++;
   }
   return removed;
-}
-
-interface ClaimedRun {
-  id: number;
-  status: "checking" | "running";
-  filePath: string;
-  /** The uploaded file's own name, as the blogger knows it (`filePath` is where the server keeps it). */
-  fileName: string;
-  options: ImportRunOptions;
-  /** The claim's `claimed_until` as this server last wrote it. */
-  token: number;
-}
-
-function launch(db: DB, run: ClaimedRun): void {
-  if (active.has(run.id)) return;
-  const work = workOn(db, run)
-    .catch((error) => log.error({ err: error, run: run.id }, "import: a run could not record its end"))
-    .finally(() => active.delete(run.id));
-  active.set(run.id, work);
-}
-
-/**
- * The writes of one held run, one at a time and each conditional on the claim still being ours.
- * `write` answers false once the claim is lost (another server took the run, or it was discarded).
- */
-type RunUpdate = {
-  status?: ImportRunStatus;
-  report?: string;
-  done_items?: number;
-  total_items?: number;
-  error?: string | null;
-  claimed_until?: number;
-};
-
-/**
- * How a write of a held run is made: `renew` moves the claim on; `along` writes more in the same
- * transaction, only when the run's row was still ours (the activity log's entry of a finished run).
- */
-interface WriteOptions {
-  renew?: boolean;
-  along?: (trx: DB) => Promise<void>;
-}
-
-function holdClaim(db: DB, id: number, token: number) {
-  let current = token;
-  let lost = false;
-  let queue: Promise<unknown> = Promise.resolve();
-  const write = (set: RunUpdate, { renew = false, along }: WriteOptions = {}): Promise<boolean> => {
-    const next = queue.then(async () => {
-      if (lost) return false;
-      const now = nowSeconds();
-      // A renewal moves the token; it never goes backwards, so it never meets an older value.
-      const token = renew ? Math.max(now + CLAIM_SECONDS, current + 1) : current;
-      const update = async (trx: DB) => {
-        const result = await trx
-          .updateTable("import_runs")
-          .set({ ...set, claimed_until: set.claimed_until ?? token, updated_at: now })
-          .where("id", "=", id)
-          .where("claimed_until", "=", current)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        await along?.(trx);
-        return true;
-      };
-      if (!(await (along ? db.transaction().execute(update) : update(db)))) {
-        lost = true;
-        return false;
-      }
-      current = token;
-      return true;
-    });
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  return {
-    write,
-    renew: () => write({}, { renew: true }),
-    get lost() {
-      return lost;
-    },
-  };
-}
-
-async function workOn(db: DB, run: ClaimedRun): Promise<void> {
-  const claim = holdClaim(db, run.id, run.token);
-  const renew = setInterval(() => {
-    claim
-      .renew()
-      .catch((error) => log.error({ err: error, run: run.id }, "import: could not renew its claim"));
-  }, RENEW_EVERY_MS);
-  renew.unref();
-  const dryRun = run.status === "checking";
-  let lastProgressAt = 0;
-  let total = 0;
-  try {
-    const { runImport, recordImport } = await loadPipeline();
-    const report = await runImport(
-      db,
-      [run.filePath],
-      { ...DEFAULT_IMPORT_OPTIONS, dryRun, images: run.options.images, sourceUrl: run.options.sourceUrl },
-      (progress) => {
-        total = progress.total || total;
-        const now = Date.now();
-        if (now - lastProgressAt < PROGRESS_EVERY_MS) return;
-        lastProgressAt = now;
-        claim
-          .write({ done_items: progress.done, total_items: total })
-          .catch((error) => log.warn({ err: error, run: run.id }, "import: progress not recorded"));
-      },
-    );
-    const recorded = await claim.write(
-      {
-        status: dryRun ? "checked" : "done",
-        report: JSON.stringify(report),
-        done_items: dryRun ? 0 : total,
-        total_items: total,
-        claimed_until: 0,
-      },
-      {
-        along: dryRun
-          ? undefined
-          : async (trx) => {
-              const { actor, fileName } = await startedBy(trx, run.id);
-              await recordImport(trx, actor, report, [fileName]);
-            },
-      },
-    );
-    // A checked run keeps its file for the Import button; a finished one needs it no more.
-    if (recorded && !dryRun) await removeFile(run.filePath);
-  } catch (error) {
-    const message =
-      error instanceof ImportFileError ? asUploaded(error.message, run) : stoppedMessage(error, dryRun);
-    if (!(error instanceof ImportFileError)) log.error({ err: error, run: run.id }, "import: a run failed");
-    if (await claim.write({ status: "failed", error: message, claimed_until: 0 }))
-      await removeFile(run.filePath);
-  } finally {
-    clearInterval(renew);
-  }
-}
-
-/**
- * Who pressed Import on a run, as the activity log names them (the server's, should none be kept),
- * and the name of the file they uploaded.
- */
-async function startedBy(db: DB, id: number): Promise<{ actor: Actor; fileName: string }> {
-  const row = await db
-    .selectFrom("import_runs")
-    .select(["file_name", "started_by_account_id", "started_by", "started_from"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  const actor = row.started_by
-    ? { accountId: row.started_by_account_id, name: row.started_by, address: row.started_from }
-    : SERVER;
-  return { actor, fileName: row.file_name };
-}
-
-/**
- * A bad file's paragraph, naming the file as it was uploaded: the readers name the file they were
- * given, which here is the server's copy (its path, or its random `….upload` name).
- */
-function asUploaded(message: string, run: ClaimedRun): string {
-  return message.replaceAll(run.filePath, run.fileName).replaceAll(basename(run.filePath), run.fileName);
-}
-
-/** What the screen says of a failure that is not the file's fault (the database, the disk). */
-function stoppedMessage(error: unknown, dryRun: boolean): string {
-  const cause =
-    (error instanceof Error ? error.message : String(error)).split("\n")[0]?.trim() || "unknown error";
-  return dryRun
-    ? `The file could not be checked: ${cause}. Nothing was imported; upload it again to retry.`
-    : `The import stopped: ${cause}. What was imported before stays; upload the file again and import it to finish (nothing is added twice).`;
-}
-
-async function fileExists(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function removeFile(path: string): Promise<void> {
-  await rm(path, { force: true }).catch((error) =>
-    log.warn({ err: error }, "import: could not remove an upload"),
-  );
 }

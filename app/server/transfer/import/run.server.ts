@@ -1,14 +1,14 @@
 /**
  * An import, start to end: say what each file is (from its content), read every file to the end
  * into the staging store (a file that cannot be imported is refused here, before anything is
- * written), then write item by item (write.server.ts) and report. Used by `npm run import` and by
+ * written), then write item by item (write/) and report. Used by `npm run import` and by
  * /admin/import, whether or not the server runs: a running server shows the new content at once
  * (every write moves the content version).
  */
 import { basename } from "node:path";
 import type { DB } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
-import { importWanderplateExport } from "#app/server/transfer/export/import-export.server.ts";
+import { importWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
 import { detectFileKind, type FileKind, KIND_LABELS } from "./detect.server.ts";
 import { readGhostJson } from "./ghost/ghost-reader.server.ts";
 import { readGhostMembersCsv } from "./ghost/members-csv.server.ts";
@@ -19,14 +19,12 @@ import { ReportBuilder } from "./report-builder.server.ts";
 import { reportSummary } from "./report-text.server.ts";
 import { StagingStore } from "./staging.server.ts";
 import { readWxr } from "./wordpress/wxr-reader.server.ts";
-import {
-  type WriteContext,
-  writeMedia,
-  writePages,
-  writePosts,
-  writeRecipes,
-  writeSubscribers,
-} from "./write.server.ts";
+import type { WriteContext } from "./write/context.server.ts";
+import { writeMedia } from "./write/media.server.ts";
+import { writePages } from "./write/pages.server.ts";
+import { writePosts } from "./write/posts.server.ts";
+import { writeRecipes } from "./write/recipes.server.ts";
+import { writeSubscribers } from "./write/subscribers.server.ts";
 
 const READERS: Record<Exclude<FileKind, "wanderplate">, ImportReader> = {
   wxr: readWxr,

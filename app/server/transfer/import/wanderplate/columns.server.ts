@@ -1,6 +1,6 @@
 /**
  * Reading one exported row back as the columns our tables take, for the import of our own export
- * (import.server.ts). Pure: a row from the file is untrusted input, so each column is checked and
+ * (import-export.server.ts). Pure: a row from the file is untrusted input, so each column is checked and
  * a row that cannot be used throws RowProblem (the import skips it and says why). Rows of an older
  * schema lack later columns; each gets the value its migration gave existing rows.
  */

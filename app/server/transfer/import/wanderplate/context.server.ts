@@ -5,7 +5,9 @@
  */
 import type { DB } from "#app/server/db/db.server.ts";
 import type { UploadStore } from "#app/server/media/upload-store.server.ts";
-import { type ImportReport, REPORT_EXAMPLES } from "#app/server/transfer/import/report.server.ts";
+import { type ImportSource, mappedEntry, rememberMapped } from "../import-map.server.ts";
+import { type ImportReport, REPORT_EXAMPLES } from "../report.server.ts";
+import { int, RowProblem } from "./columns.server.ts";
 
 export interface ImportContext {
   db: DB;
@@ -32,22 +34,16 @@ export interface ImportContext {
 type Outcome = "added" | "updated" | "unchanged";
 
 /** The import map's `system` for our own exports. */
-export const SYSTEM = "wanderplate";
+const SYSTEM = "wanderplate";
 
-// ---- The import map ----
+// ---- The import map (import-map.server.ts), under this export's site id ----
 
-export async function mapped(ctx: ImportContext, type: string, id: string) {
-  return ctx.db
-    .selectFrom("import_map")
-    .select(["local_id", "content_hash"])
-    .where("system", "=", SYSTEM)
-    .where("site", "=", ctx.siteId)
-    .where("source_type", "=", type)
-    .where("source_id", "=", id)
-    .executeTakeFirst();
-}
+export const sourceOf = (ctx: ImportContext): ImportSource => ({ system: SYSTEM, site: ctx.siteId });
 
-export async function remember(
+export const mapped = (ctx: ImportContext, type: string, id: string) =>
+  mappedEntry(ctx.db, sourceOf(ctx), type, id);
+
+export function remember(
   trx: DB,
   ctx: ImportContext,
   type: string,
@@ -55,12 +51,7 @@ export async function remember(
   localId: number,
   hash: string,
 ) {
-  const values = { local_id: localId, content_hash: hash, updated_at: ctx.now };
-  await trx
-    .insertInto("import_map")
-    .values({ system: SYSTEM, site: ctx.siteId, source_type: type, source_id: id, ...values })
-    .onConflict((oc) => oc.columns(["system", "site", "source_type", "source_id"]).doUpdateSet(values))
-    .execute();
+  return rememberMapped(trx, sourceOf(ctx), [{ type, sourceId: id, localId, hash }], ctx.now);
 }
 
 /**
@@ -102,3 +93,10 @@ export function refuseRedirect(ctx: ImportContext, path: string, reason: string)
 
 export const inTransaction = <T>(ctx: ImportContext, write: (trx: DB) => Promise<T>) =>
   ctx.db.transaction().execute(write);
+
+/** The blog on this site an old blog id became, or RowProblem when the export did not bring it. */
+export function localBlog(ctx: ImportContext, row: Record<string, unknown>): number {
+  const local = ctx.ids.blogs.get(int(row, "blog_id"));
+  if (local === undefined) throw new RowProblem("its blog was not imported");
+  return local;
+}

@@ -25,6 +25,14 @@ import {
   readParts,
   verifyArchive,
 } from "#app/server/transfer/backup/archive.server.ts";
+import {
+  EXPORT_KIND,
+  EXPORT_TABLE_ORDER,
+  type ExportManifest,
+  exportManifestProblem,
+  refusalReason,
+  SITE_ID_SETTING,
+} from "#app/server/transfer/export/format.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import {
   type ImportOptions,
@@ -33,20 +41,12 @@ import {
   type KindCount,
   REPORT_EXAMPLES,
 } from "#app/server/transfer/import/report.server.ts";
-import {
-  EXPORT_KIND,
-  EXPORT_TABLE_ORDER,
-  type ExportManifest,
-  exportManifestProblem,
-  refusalReason,
-  SITE_ID_SETTING,
-} from "./format.server.ts";
-import type { ImportContext } from "./import-context.server.ts";
-import { importRow, importUploadFile } from "./import-rows.server.ts";
-import { RowProblem } from "./rows.server.ts";
+import { RowProblem } from "./columns.server.ts";
+import type { ImportContext } from "./context.server.ts";
+import { importRow, importUploadFile } from "./rows.server.ts";
 
 // The lead's format detection asks this module first (detect.server.ts).
-export { looksLikeWanderplateExport } from "./format.server.ts";
+export { looksLikeWanderplateExport } from "#app/server/transfer/export/format.server.ts";
 
 /** The report's kinds, in the order it lists them. */
 const KINDS = [

@@ -1,4 +1,4 @@
-import type { TagToken, Token } from "./wordpress-tokens.server.ts";
+import type { TagToken, Token } from "./tokens.server.ts";
 
 /**
  * Paragraphs for WordPress content: wpautop's rules (wp-includes/formatting.php), reimplemented

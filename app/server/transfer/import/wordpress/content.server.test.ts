@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
-import { wordpressContentToHtml } from "./wordpress-content.server.ts";
+import { wordpressContentToHtml } from "./content.server.ts";
 
 /** Converts and returns the HTML with the notices it raised. */
 function convert(raw: string) {

@@ -1,6 +1,6 @@
 import { decodeHTML } from "entities";
 import { escapeHtml } from "#app/lib/escape-html.ts";
-import { autop, BLOCK_TAGS, serialize } from "./wordpress-autop.server.ts";
+import { autop, BLOCK_TAGS, serialize } from "./autop.server.ts";
 import {
   type BlockToken,
   type ShortcodeToken,
@@ -8,7 +8,7 @@ import {
   type Token,
   tagAttributes,
   tokenize,
-} from "./wordpress-tokens.server.ts";
+} from "./tokens.server.ts";
 
 /**
  * WordPress `post_content` to HTML our sanitizer keeps (lib/sanitize.server.ts): block-editor

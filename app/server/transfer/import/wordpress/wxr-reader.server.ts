@@ -7,6 +7,7 @@
  */
 import { createReadStream } from "node:fs";
 import { type SaxesAttributeNS, SaxesParser, type SaxesTagNS } from "saxes";
+import { plural } from "#app/lib/plural.ts";
 import { RepairingUtf8Decoder } from "../clean-text.server.ts";
 import { type ImportEvent, type ImportedAuthor, ImportFileError, type SourceSite } from "../items.server.ts";
 import { emptyItem, type WxrComment, type WxrContext, type WxrItem } from "./wxr-fields.server.ts";
@@ -352,8 +353,4 @@ function countLines(text: string): number {
   let n = 0;
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
   return n;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
