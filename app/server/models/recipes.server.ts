@@ -359,14 +359,36 @@ export async function recipeSitemapEntries(db: DB, limit: number, now = nowSecon
 export interface ImportedRecipeInput extends RecipeInput {
   /** Already in our slug form, or "" (the title's slug is used). */
   slug: string;
+  /**
+   * Slugs an earlier import gave this recipe: a row still at one of them takes `slug` instead, its
+   * old address redirecting (a slug the owner chose here is kept).
+   */
+  earlierSlugs?: string[];
   createdAt: number;
   /** Null: a draft. */
   publishAt: number | null;
 }
 
 /**
+ * An imported recipe still at a slug an earlier import gave it moves to the one this import gives
+ * it (a free one), and the old slug redirects there.
+ */
+async function leaveEarlierSlug(trx: DB, row: RecipeRow, input: ImportedRecipeInput): Promise<RecipeRow> {
+  if (!input.slug || !input.earlierSlugs?.includes(row.slug) || input.slug === row.slug) return row;
+  const slug = await uniqueRecipeSlug(trx, input.slug, row.id);
+  await moveRecipeSlug(trx, row.id, row.slug, slug);
+  return trx
+    .updateTable("recipes")
+    .set({ slug })
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * Writes a recipe an import brings, inside the import's own transaction: a new row, or the one an
- * earlier run wrote (`existingId`) rewritten in place, keeping its slug.
+ * earlier run wrote (`existingId`) rewritten in place, keeping its slug (unless the slug is one an
+ * earlier import gave it: `earlierSlugs`).
  */
 export async function saveImportedRecipe(
   trx: DB,
@@ -393,7 +415,7 @@ export async function saveImportedRecipe(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-  const recipe = toRecipe(row);
+  const recipe = toRecipe(existing ? await leaveEarlierSlug(trx, row, input) : row);
   if (!existing) await moveRecipeSlug(trx, null, null, recipe.slug);
   await indexRecipe(trx, recipe.id, recipe);
   return { id: recipe.id, slug: recipe.slug };

@@ -108,6 +108,12 @@ export interface ImportedRecipe {
   sourceId: string;
   title: string;
   slug: string;
+  /**
+   * Slugs an earlier version of the importer gave this recipe (WP Recipe Maker's `wprm-` post name,
+   * before the prefix was dropped): a recipe of ours still at one moves to `slug`, the old
+   * address redirecting to it.
+   */
+  earlierSlugs?: string[];
   /** One or two sentences: the recipe's summary (plain text). */
   summary: string;
   /**

@@ -45,11 +45,13 @@ export function recipeFromWprm(item: WxrItem, sourceId: string, state: ImportedS
 
   const times = itemTimes(item, state);
   const summary = metaValue(item, "wprm_summary") ?? item.fields["content:encoded"] ?? "";
+  const postName = field(item, "wp:post_name");
   const recipe: ImportedRecipe = {
     type: "recipe",
     sourceId,
     title: item.fields.title ?? "",
-    slug: recipeSlugOf(field(item, "wp:post_name")),
+    slug: recipeSlugOf(postName),
+    ...(recipeSlugOf(postName) !== postName && { earlierSlugs: [postName] }),
     summary: htmlToPlainText(summary),
     ingredients: ingredientLines(read("wprm_ingredients")),
     steps: instructionLines(read("wprm_instructions")),

@@ -45,6 +45,7 @@ export async function writeRecipes(ctx: WriteContext, done: number, total: numbe
             {
               title,
               slug: importSlug(recipe.slug, title),
+              earlierSlugs: (recipe.earlierSlugs ?? []).map((slug) => importSlug(slug, title)),
               short: recipe.summary || title,
               imageId: image.imageId,
               imageUrl: image.imageUrl,
