@@ -70,6 +70,7 @@ export default [
     route("admin/design/icon", "routes/admin/design/icon.ts"),
     route("admin/design/home-image", "routes/admin/design/home-image.ts"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/settings/earning", "routes/admin/settings/earning.tsx"),
     // The account screen; each of its forms posts to an address of its own (routes/admin/account/).
     route("admin/account", "routes/admin/account/index.tsx"),
     route("admin/account/details", "routes/admin/account/details.tsx"),
@@ -104,6 +105,7 @@ export default [
   route("sitemaps/categories.xml", "routes/sitemaps/categories.xml.ts"),
   route("sitemaps/blogs/:page", "routes/sitemaps/blogs/$page.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("ads.txt", "routes/ads.txt.ts"),
   // The land of the map of /destinations, drawn on the server (decision 026).
   route("maps/world.svg", "routes/maps/world-map.ts"),
 ] satisfies RouteConfig;

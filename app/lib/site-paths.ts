@@ -22,6 +22,7 @@ const OWNED_SEGMENTS = new Set([
   "sitemap.xml",
   "sitemaps",
   "robots.txt",
+  "ads.txt",
   // The land of the map of /destinations (decision 026).
   "maps",
   "uploads",

@@ -15,6 +15,7 @@ export function FormCard({
   intent,
   saved,
   grid,
+  action,
   children,
 }: {
   id: string;
@@ -26,6 +27,8 @@ export function FormCard({
   saved: unknown;
   /** The form grid's column classes. */
   grid: string;
+  /** Where the form posts, when it has an address of its own (the screen's own by default). */
+  action?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -34,6 +37,7 @@ export function FormCard({
       <fetcher.Form
         key={JSON.stringify(saved)}
         method="post"
+        action={action}
         noValidate
         aria-labelledby={id}
         className={`mt-6 grid gap-4 ${grid}`}

@@ -14,16 +14,19 @@ import { Field, SelectField } from "#app/components/form.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { settingsActions } from "#app/forms/admin-actions.ts";
+import { EARNING_FIELDS } from "#app/forms/earning.fields.ts";
 import { SEARCH_LANGUAGE_FIELDS } from "#app/forms/search-language.fields.ts";
 import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
 import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
+import type { AdminActionResult } from "#app/lib/toast.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
+import { type EarningSettings, getEarningSettings } from "#app/server/models/earning.server.ts";
 import {
   changeSearchLanguage,
   type SearchLanguageStatus,
@@ -46,14 +49,23 @@ export const SETTINGS_SAVED = "Settings saved";
 export const SETTINGS_LOAD_FAILED = "Failed to load settings.";
 const FIX_FIELDS = "Please correct the fields marked below.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = ({ request }: Route.LoaderArgs) => settingsScreen(request);
+
+/** The settings screen's data, for its own address and those of its forms (settings/earning.tsx). */
+export async function settingsScreen(request: Request) {
   const { db } = await requireAdminRequest(request);
-  const [info, numbers, comments, search] = await loadOrFail(
+  const [info, numbers, comments, search, earning] = await loadOrFail(
     { heading: "Settings", message: SETTINGS_LOAD_FAILED },
     () =>
-      Promise.all([getSiteInfo(db), listSiteNumbers(db), getCommentSettings(db), searchLanguageStatus(db)]),
+      Promise.all([
+        getSiteInfo(db),
+        listSiteNumbers(db),
+        getCommentSettings(db),
+        searchLanguageStatus(db),
+        getEarningSettings(db),
+      ]),
   );
-  return { info, numbers, comments, search };
+  return { info, numbers, comments, search, earning };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,13 +103,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Settings | Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => settingsMeta;
+
+/** The screen's title and robots rule, for its own address and those of its forms. */
+export const settingsMeta = [{ title: "Settings | Admin" }, { name: "robots", content: "noindex" }];
 
 export default function Settings() {
-  const { info, numbers, comments, search } = useLoaderData<typeof loader>();
+  const { info, numbers, comments, search, earning } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Settings" />
@@ -106,6 +118,7 @@ export default function Settings() {
         <SiteNumbersSection numbers={numbers} />
         <CommentSettingsForm approveKnown={comments.approveKnown} />
         <SearchLanguageForm search={search} />
+        <EarningForm earning={earning} />
       </div>
     </div>
   );
@@ -327,6 +340,59 @@ function SearchLanguageForm({ search }: { search: SearchLanguageStatus }) {
         ))}
       </SelectField>
       <div className="md:col-span-2">
+        <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+          Save
+        </button>
+      </div>
+    </FormCard>
+  );
+}
+
+/**
+ * What the site earns with (DESIGN §2, "earning"): the ads.txt ad networks ask for, and the
+ * affiliate disclosure a blog shows above its body when its "Show disclosure" switch is on. Posts
+ * to an address of its own (settings/earning.tsx).
+ */
+function EarningForm({ earning }: { earning: EarningSettings }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: "settings-earning" });
+  useShowToast(fetcher.data?.toast);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const value = (k: keyof EarningSettings) => failed?.values?.[k] ?? earning[k];
+  return (
+    <FormCard
+      id="settings-earning"
+      title="Earning"
+      intro="What ad networks and affiliate programmes ask of the site."
+      fetcher={fetcher}
+      action="/admin/settings/earning"
+      intent="earning"
+      saved={earning}
+      grid=""
+    >
+      <Field
+        id="earning-ads-txt"
+        field={EARNING_FIELDS.adsTxt}
+        multiline
+        rows={6}
+        defaultValue={value("adsTxt")}
+        error={failed?.fieldErrors?.adsTxt}
+        hint={
+          <>
+            Served at <a href="/ads.txt">/ads.txt</a>. Paste the lines your ad networks give you, one record
+            per line; while this is empty, /ads.txt answers “not found”.
+          </>
+        }
+      />
+      <Field
+        id="earning-disclosure"
+        field={EARNING_FIELDS.disclosure}
+        multiline
+        rows={3}
+        defaultValue={value("disclosure")}
+        error={failed?.fieldErrors?.disclosure}
+        hint="Shown above the body of every blog whose “Show disclosure” switch is on (in the blog editor). A blank line starts a new paragraph."
+      />
+      <div>
         <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
           Save
         </button>
