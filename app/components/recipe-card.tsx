@@ -183,12 +183,6 @@ export function RecipeCard({
     else url.searchParams.set("servings", String(n));
     window.history.replaceState(window.history.state, "", url);
   };
-  const total = totalMinutes(recipe);
-  const times: [string, number | null][] = [
-    ["Prep", recipe.prepMinutes],
-    ["Cook", recipe.cookMinutes],
-    ["Total", total],
-  ];
   const Heading = titled ? "h3" : "h2";
   // Ingredient and step groups ("For the sauce:") sit one level below their list's heading.
   const GroupHeading = titled ? "h4" : "h3";
@@ -211,24 +205,7 @@ export function RecipeCard({
       )}
       {printing && <h1 className="font-serif text-3xl font-semibold">{recipe.title}</h1>}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <dl className="flex flex-wrap gap-x-8 gap-y-2">
-          {recipe.servings !== null && (
-            <div>
-              <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Serves</dt>
-              <dd className="font-serif text-xl font-semibold" data-testid="serves">
-                {servings}
-              </dd>
-            </div>
-          )}
-          {times.map(([label, minutes]) =>
-            minutes === null ? null : (
-              <div key={label}>
-                <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">{label}</dt>
-                <dd className="font-serif text-xl font-semibold">{readableDuration(minutes)}</dd>
-              </div>
-            ),
-          )}
-        </dl>
+        <RecipeFacts recipe={recipe} servings={servings} />
         {!printing && (
           <a href={`${page}/print${scaled}`} className={`${link} print:hidden`}>
             Print
@@ -242,28 +219,14 @@ export function RecipeCard({
       )}
       <div className="mt-8 grid gap-12 md:grid-cols-[2fr_3fr] print:grid-cols-[2fr_3fr]">
         <div className="space-y-10">
-          <section aria-labelledby={`${id}-ingredients`}>
-            <Heading id={`${id}-ingredients`} className="font-serif text-2xl font-semibold">
-              Ingredients
-            </Heading>
-            {servings !== base && (
-              <p className="mt-1 text-sm text-ink-700">Scaled for {servings} servings.</p>
-            )}
-            {groupLines(recipe.ingredients).map((group) => (
-              <div key={group.items[0]?.number}>
-                {group.name && (
-                  <GroupHeading className="mt-6 text-lg font-semibold">{group.name}</GroupHeading>
-                )}
-                <ul className="mt-4 space-y-2 text-lg">
-                  {group.items.map((item) => (
-                    <li key={item.number} className="border-b border-ink-900/10 pb-2">
-                      {scaleIngredient(item.text, factor)}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </section>
+          <IngredientsSection
+            id={id}
+            recipe={recipe}
+            servings={servings}
+            scaledFrom={base}
+            factor={factor}
+            headings={[Heading, GroupHeading]}
+          />
           {recipe.equipment.length > 0 && (
             <section aria-labelledby={`${id}-equipment`}>
               <Heading id={`${id}-equipment`} className="font-serif text-2xl font-semibold">
@@ -278,28 +241,7 @@ export function RecipeCard({
           )}
         </div>
         <div className="space-y-10">
-          <section aria-labelledby={`${id}-steps`}>
-            <Heading id={`${id}-steps`} className="font-serif text-2xl font-semibold">
-              Steps
-            </Heading>
-            {groupLines(recipe.steps).map((group) => (
-              <div key={group.items[0]?.number}>
-                {group.name && (
-                  <GroupHeading className="mt-6 text-lg font-semibold">{group.name}</GroupHeading>
-                )}
-                <ol start={group.items[0]?.number} className="mt-4 space-y-5 text-lg">
-                  {group.items.map((step) => (
-                    <li key={step.number} className="flex gap-4">
-                      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
-                        {step.number}
-                      </span>
-                      <span className="pt-1">{step.text}</span>
-                    </li>
-                  ))}
-                </ol>
-              </div>
-            ))}
-          </section>
+          <StepsSection id={id} recipe={recipe} headings={[Heading, GroupHeading]} />
           {recipe.notes && (
             <section aria-labelledby={`${id}-notes`}>
               <Heading id={`${id}-notes`} className="font-serif text-2xl font-semibold">
@@ -311,5 +253,111 @@ export function RecipeCard({
         </div>
       </div>
     </Box>
+  );
+}
+
+/** The heading of a card's lists and the one of a group inside them, one level below. */
+type CardHeadings = ["h2" | "h3", "h3" | "h4"];
+
+/** The ingredients, in their groups, scaled by `factor` (the servings chosen over `scaledFrom`). */
+function IngredientsSection({
+  id,
+  recipe,
+  servings,
+  scaledFrom,
+  factor,
+  headings: [Heading, GroupHeading],
+}: {
+  id: string;
+  recipe: RecipeCardData;
+  servings: number;
+  scaledFrom: number;
+  factor: number;
+  headings: CardHeadings;
+}) {
+  return (
+    <section aria-labelledby={`${id}-ingredients`}>
+      <Heading id={`${id}-ingredients`} className="font-serif text-2xl font-semibold">
+        Ingredients
+      </Heading>
+      {servings !== scaledFrom && (
+        <p className="mt-1 text-sm text-ink-700">Scaled for {servings} servings.</p>
+      )}
+      {groupLines(recipe.ingredients).map((group) => (
+        <div key={group.items[0]?.number}>
+          {group.name && <GroupHeading className="mt-6 text-lg font-semibold">{group.name}</GroupHeading>}
+          <ul className="mt-4 space-y-2 text-lg">
+            {group.items.map((item) => (
+              <li key={item.number} className="border-b border-ink-900/10 pb-2">
+                {scaleIngredient(item.text, factor)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The steps, in their groups, numbered across the groups. */
+function StepsSection({
+  id,
+  recipe,
+  headings: [Heading, GroupHeading],
+}: {
+  id: string;
+  recipe: RecipeCardData;
+  headings: CardHeadings;
+}) {
+  return (
+    <section aria-labelledby={`${id}-steps`}>
+      <Heading id={`${id}-steps`} className="font-serif text-2xl font-semibold">
+        Steps
+      </Heading>
+      {groupLines(recipe.steps).map((group) => (
+        <div key={group.items[0]?.number}>
+          {group.name && <GroupHeading className="mt-6 text-lg font-semibold">{group.name}</GroupHeading>}
+          <ol start={group.items[0]?.number} className="mt-4 space-y-5 text-lg">
+            {group.items.map((step) => (
+              <li key={step.number} className="flex gap-4">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-700 font-semibold text-white">
+                  {step.number}
+                </span>
+                <span className="pt-1">{step.text}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** Servings (as chosen) and the prep, cook and total times a recipe gives. */
+function RecipeFacts({ recipe, servings }: { recipe: RecipeCardData; servings: number }) {
+  const times: [string, number | null][] = [
+    ["Prep", recipe.prepMinutes],
+    ["Cook", recipe.cookMinutes],
+    ["Total", totalMinutes(recipe)],
+  ];
+  return (
+    <dl className="flex flex-wrap gap-x-8 gap-y-2">
+      {recipe.servings !== null && (
+        <div>
+          <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Serves</dt>
+          <dd className="font-serif text-xl font-semibold" data-testid="serves">
+            {servings}
+          </dd>
+        </div>
+      )}
+      {times.map(([label, minutes]) =>
+        minutes === null ? null : (
+          <div key={label}>
+            <dt className="text-sm font-semibold tracking-wider text-ink-700 uppercase">{label}</dt>
+            <dd className="font-serif text-xl font-semibold">{readableDuration(minutes)}</dd>
+          </div>
+        ),
+      )}
+    </dl>
   );
 }

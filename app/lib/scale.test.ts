@@ -48,7 +48,9 @@ describe("scaleIngredient", () => {
     expect(scaleIngredient("2 (400 g) cans tomatoes", 2)).toBe("4 (400 g) cans tomatoes");
     expect(scaleIngredient("1 (14 oz) can chickpeas", 3)).toBe("3 (14 oz) can chickpeas");
   });
+});
 
+describe("scaleIngredient, the words around the quantity", () => {
   it("puts a known noun in the number its new quantity reads as", () => {
     expect(scaleIngredient("2 eggs", 0.5)).toBe("1 egg");
     expect(scaleIngredient("3 eggs", 1 / 3)).toBe("1 egg");

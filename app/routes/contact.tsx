@@ -124,54 +124,69 @@ export default function Contact() {
             </Form>
           )}
         </TitledSection>
-        <aside aria-labelledby="contact-details-heading" className="space-y-6">
-          <h2 id="contact-details-heading" className="font-serif text-2xl font-semibold">
-            Other ways to reach us
-          </h2>
-          <ul className="space-y-5 text-lg">
-            <li className="flex gap-4">
-              <MailIcon className="mt-1 size-6 shrink-0 text-sea-700" />
-              <div>
-                <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Email</p>
-                <a href={`mailto:${email}`} className="font-medium hover:text-sea-700">
-                  {email}
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-4">
-              <PhoneIcon className="mt-1 size-6 shrink-0 text-sea-700" />
-              <div>
-                <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Phone</p>
-                <p>
-                  <a
-                    href={`tel:${numbers.numberIntl.replace(/[^+\d]/g, "")}`}
-                    className="font-medium hover:text-sea-700"
-                  >
-                    {numbers.numberIntl}
-                  </a>{" "}
-                  <span className="text-ink-700">(international)</span>
-                </p>
-                <p>
-                  <a
-                    href={`tel:${numbers.numberLocal.replace(/[^+\d]/g, "")}`}
-                    className="font-medium hover:text-sea-700"
-                  >
-                    {numbers.numberLocal}
-                  </a>{" "}
-                  <span className="text-ink-700">(local)</span>
-                </p>
-              </div>
-            </li>
-            <li className="flex gap-4">
-              <PinIcon className="mt-1 size-6 shrink-0 text-sea-700" />
-              <div>
-                <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Address</p>
-                <p className="font-medium">{address}</p>
-              </div>
-            </li>
-          </ul>
-        </aside>
+        <ContactDetails email={email} numbers={numbers} address={address} />
       </div>
     </div>
+  );
+}
+
+/** The other ways to reach the site: its email, phone numbers and address. */
+function ContactDetails({
+  email,
+  numbers,
+  address,
+}: {
+  email: string;
+  numbers: { numberIntl: string; numberLocal: string };
+  address: string;
+}) {
+  return (
+    <aside aria-labelledby="contact-details-heading" className="space-y-6">
+      <h2 id="contact-details-heading" className="font-serif text-2xl font-semibold">
+        Other ways to reach us
+      </h2>
+      <ul className="space-y-5 text-lg">
+        <li className="flex gap-4">
+          <MailIcon className="mt-1 size-6 shrink-0 text-sea-700" />
+          <div>
+            <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Email</p>
+            <a href={`mailto:${email}`} className="font-medium hover:text-sea-700">
+              {email}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-4">
+          <PhoneIcon className="mt-1 size-6 shrink-0 text-sea-700" />
+          <div>
+            <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Phone</p>
+            <p>
+              <a
+                href={`tel:${numbers.numberIntl.replace(/[^+\d]/g, "")}`}
+                className="font-medium hover:text-sea-700"
+              >
+                {numbers.numberIntl}
+              </a>{" "}
+              <span className="text-ink-700">(international)</span>
+            </p>
+            <p>
+              <a
+                href={`tel:${numbers.numberLocal.replace(/[^+\d]/g, "")}`}
+                className="font-medium hover:text-sea-700"
+              >
+                {numbers.numberLocal}
+              </a>{" "}
+              <span className="text-ink-700">(local)</span>
+            </p>
+          </div>
+        </li>
+        <li className="flex gap-4">
+          <PinIcon className="mt-1 size-6 shrink-0 text-sea-700" />
+          <div>
+            <p className="text-sm font-semibold tracking-wider text-ink-700 uppercase">Address</p>
+            <p className="font-medium">{address}</p>
+          </div>
+        </li>
+      </ul>
+    </aside>
   );
 }

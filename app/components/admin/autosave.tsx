@@ -117,6 +117,182 @@ function draftBody(draft: string, generation: number, fields: Fields): FormData 
   return body;
 }
 
+/** What the page shows of an autosave session: its status, the last save's time, an earlier draft on offer. */
+interface AutosaveView {
+  setStatus: (status: Status) => void;
+  setSavedAt: (savedAt: number) => void;
+  setOffer: (offer: { fields: Fields; savedAt: number } | null) => void;
+}
+
+/** The state of one form's autosave, from the form's mounting to its unmounting. */
+interface AutosaveSession {
+  form: HTMLFormElement;
+  draft: string;
+  shape: DraftForm;
+  view: AutosaveView;
+  stopped: boolean;
+  /** Nothing is saved until the writer has answered the offer of an earlier draft. */
+  held: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  changedSince: number | null;
+  inFlight: boolean;
+  sendAgain: boolean;
+  failures: number;
+  lastSaved: string | null;
+  generation: number;
+  submits: number;
+}
+
+function startSession(form: HTMLFormElement, draft: string, view: AutosaveView): AutosaveSession {
+  return {
+    form,
+    draft,
+    shape: draftFormOf(draft),
+    view,
+    stopped: false,
+    held: true,
+    timer: undefined,
+    changedSince: null,
+    inFlight: false,
+    sendAgain: false,
+    failures: 0,
+    lastSaved: null,
+    generation: 0,
+    submits: 0,
+  };
+}
+
+function schedule(session: AutosaveSession, ms: number) {
+  clearTimeout(session.timer);
+  session.timer = setTimeout(() => sendDraft(session), ms);
+}
+
+/** Sends the form's text if it changed since the last save; a failed save retries, waiting longer each time. */
+async function sendDraft(session: AutosaveSession) {
+  if (session.stopped || session.held) return;
+  if (session.inFlight) {
+    session.sendAgain = true;
+    return;
+  }
+  const fields = fieldsOf(session.form, session.shape);
+  const json = JSON.stringify(fields);
+  if (json === session.lastSaved) {
+    session.changedSince = null;
+    return;
+  }
+  session.inFlight = true;
+  session.view.setStatus("saving");
+  const submitsBefore = session.submits;
+  try {
+    const reply = await post(draftBody(session.draft, session.generation, fields));
+    if (typeof reply.generation === "number") {
+      // The draft was ended meanwhile. After this form's own submit, that text went into the
+      // blog or recipe: it is not a draft any more. Otherwise (another tab saved, or this form's first
+      // read failed) the text is still unsaved work: send it again on the new generation.
+      session.generation = reply.generation;
+      if (session.submits !== submitsBefore) {
+        session.lastSaved = json;
+        session.changedSince = null;
+        if (!session.stopped) session.view.setStatus("idle");
+      } else session.sendAgain = true;
+      return;
+    }
+    session.lastSaved = json;
+    session.failures = 0;
+    session.changedSince = null;
+    if (typeof reply.savedAt !== "number") throw new Error("autosave answered without a time");
+    if (!session.stopped) {
+      session.view.setSavedAt(reply.savedAt);
+      session.view.setStatus("saved");
+    }
+  } catch {
+    if (session.stopped) return;
+    session.view.setStatus("failed");
+    schedule(session, RETRY_MS[Math.min(session.failures, RETRY_MS.length - 1)] ?? IDLE_MS);
+    session.failures += 1;
+  } finally {
+    session.inFlight = false;
+    if (session.sendAgain && !session.stopped) {
+      session.sendAgain = false;
+      if (session.failures === 0) schedule(session, 0);
+    }
+  }
+}
+
+function noteChange(session: AutosaveSession) {
+  const now = Date.now();
+  session.changedSince ??= now;
+  if (session.failures > 0) return; // the retry already pending sends the latest text
+  schedule(session, Math.max(0, Math.min(IDLE_MS, session.changedSince + MAX_WAIT_MS - now)));
+}
+
+/**
+ * A save of the blog or recipe clears its draft on the server: stop a pending autosave from writing it
+ * back. If the save is refused the form stays, and the next change (or this timer) resumes.
+ */
+function noteSubmit(session: AutosaveSession) {
+  session.submits += 1;
+  clearTimeout(session.timer);
+  session.timer = setTimeout(() => session.changedSince !== null && schedule(session, 0), 5000);
+}
+
+/** The writer's answer to the offer of an earlier draft: its fields to restore, or null to discard it. */
+function answerOffer(session: AutosaveSession, restore: Fields | null) {
+  session.view.setOffer(null);
+  if (restore) applyFields(session.form, restore);
+  else {
+    const body = new FormData();
+    body.set("key", session.draft);
+    body.set("intent", "clear");
+    post(body)
+      .then((reply) => {
+        if (typeof reply.generation === "number") session.generation = reply.generation;
+      })
+      .catch(() => {});
+  }
+  session.held = false;
+  // After a restore, once the editor has taken the text (its field updates on the next render).
+  if (restore || session.changedSince !== null) {
+    session.changedSince ??= Date.now();
+    schedule(session, IDLE_MS);
+  }
+}
+
+/**
+ * The tab is closing (or the page is being left): what the timer has not sent yet goes now.
+ * The browser delivers a beacon after the page is gone; nothing here waits for the answer.
+ */
+function sendBeforeLeaving(session: AutosaveSession) {
+  if (session.held || session.changedSince === null) return;
+  const fields = fieldsOf(session.form, session.shape);
+  const json = JSON.stringify(fields);
+  if (json === session.lastSaved) return;
+  if (navigator.sendBeacon?.(ENDPOINT, draftBody(session.draft, session.generation, fields)))
+    session.lastSaved = json;
+}
+
+/** Reads the earlier draft, if any: one that differs from the form is offered back, otherwise saving starts. */
+function loadEarlierDraft(session: AutosaveSession) {
+  fetch(`${ENDPOINT}?key=${encodeURIComponent(session.draft)}`, { headers: { Accept: "application/json" } })
+    .then((res) => (res.ok ? res.json() : null))
+    .catch(() => null)
+    .then((data: { autosave?: { fields: Fields; savedAt: number } | null; generation?: number } | null) => {
+      if (session.stopped) return;
+      if (typeof data?.generation === "number") session.generation = data.generation;
+      const earlier = data?.autosave;
+      const current = fieldsOf(session.form, session.shape);
+      if (
+        earlier &&
+        Object.entries(earlier.fields).some(([name, value]) => !sameValue(current[name], value))
+      ) {
+        session.view.setOffer(earlier);
+        return;
+      }
+      session.held = false;
+      if (session.changedSince !== null) schedule(session, 0);
+    });
+}
+
 /**
  * Autosave of the blog or recipe form it is placed in: the text fields (a recipe's lists row by
  * row) go to the server a couple of seconds after typing pauses (per admin and per blog or recipe,
@@ -138,141 +314,20 @@ export function Autosave({ draft }: { draft: string }) {
   useEffect(() => {
     const form = marker.current?.closest("form");
     if (!form) return;
-    const shape = draftFormOf(draft);
-    let stopped = false;
-    let held = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let changedSince: number | null = null;
-    let inFlight = false;
-    let sendAgain = false;
-    let failures = 0;
-    let lastSaved: string | null = null;
-    let generation = 0;
-    let submits = 0;
-
-    const schedule = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(send, ms);
-    };
-    const send = async () => {
-      if (stopped || held) return;
-      if (inFlight) {
-        sendAgain = true;
-        return;
-      }
-      const fields = fieldsOf(form, shape);
-      const json = JSON.stringify(fields);
-      if (json === lastSaved) {
-        changedSince = null;
-        return;
-      }
-      inFlight = true;
-      setStatus("saving");
-      const submitsBefore = submits;
-      try {
-        const reply = await post(draftBody(draft, generation, fields));
-        if (typeof reply.generation === "number") {
-          // The draft was ended meanwhile. After this form's own submit, that text went into the
-          // blog or recipe: it is not a draft any more. Otherwise (another tab saved, or this form's first
-          // read failed) the text is still unsaved work: send it again on the new generation.
-          generation = reply.generation;
-          if (submits !== submitsBefore) {
-            lastSaved = json;
-            changedSince = null;
-            if (!stopped) setStatus("idle");
-          } else sendAgain = true;
-          return;
-        }
-        lastSaved = json;
-        failures = 0;
-        changedSince = null;
-        if (typeof reply.savedAt !== "number") throw new Error("autosave answered without a time");
-        if (!stopped) {
-          setSavedAt(reply.savedAt);
-          setStatus("saved");
-        }
-      } catch {
-        if (stopped) return;
-        setStatus("failed");
-        schedule(RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? IDLE_MS);
-        failures += 1;
-      } finally {
-        inFlight = false;
-        if (sendAgain && !stopped) {
-          sendAgain = false;
-          if (failures === 0) schedule(0);
-        }
-      }
-    };
-    const changed = () => {
-      const now = Date.now();
-      changedSince ??= now;
-      if (failures > 0) return; // the retry already pending sends the latest text
-      schedule(Math.max(0, Math.min(IDLE_MS, changedSince + MAX_WAIT_MS - now)));
-    };
-    // A save of the blog or recipe clears its draft on the server: stop a pending autosave from writing it
-    // back. If the save is refused the form stays, and the next change (or this timer) resumes.
-    const submitted = () => {
-      submits += 1;
-      clearTimeout(timer);
-      timer = setTimeout(() => changedSince !== null && schedule(0), 5000);
-    };
-    answer.current = (restore) => {
-      setOffer(null);
-      if (restore) applyFields(form, restore);
-      else {
-        const body = new FormData();
-        body.set("key", draft);
-        body.set("intent", "clear");
-        post(body)
-          .then((reply) => {
-            if (typeof reply.generation === "number") generation = reply.generation;
-          })
-          .catch(() => {});
-      }
-      held = false;
-      // After a restore, once the editor has taken the text (its field updates on the next render).
-      if (restore || changedSince !== null) {
-        changedSince ??= Date.now();
-        schedule(IDLE_MS);
-      }
-    };
-    // The tab is closing (or the page is being left): what the timer has not sent yet goes now.
-    // The browser delivers a beacon after the page is gone; nothing here waits for the answer.
-    const leaving = () => {
-      if (held || changedSince === null) return;
-      const fields = fieldsOf(form, shape);
-      const json = JSON.stringify(fields);
-      if (json === lastSaved) return;
-      if (navigator.sendBeacon?.(ENDPOINT, draftBody(draft, generation, fields))) lastSaved = json;
-    };
+    const session = startSession(form, draft, { setStatus, setSavedAt, setOffer });
+    const changed = () => noteChange(session);
+    const submitted = () => noteSubmit(session);
+    const leaving = () => sendBeforeLeaving(session);
+    answer.current = (restore) => answerOffer(session, restore);
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
     form.addEventListener("submit", submitted);
     window.addEventListener("pagehide", leaving);
-
-    fetch(`${ENDPOINT}?key=${encodeURIComponent(draft)}`, { headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? res.json() : null))
-      .catch(() => null)
-      .then((data: { autosave?: { fields: Fields; savedAt: number } | null; generation?: number } | null) => {
-        if (stopped) return;
-        if (typeof data?.generation === "number") generation = data.generation;
-        const earlier = data?.autosave;
-        const current = fieldsOf(form, shape);
-        if (
-          earlier &&
-          Object.entries(earlier.fields).some(([name, value]) => !sameValue(current[name], value))
-        ) {
-          setOffer(earlier);
-          return;
-        }
-        held = false;
-        if (changedSince !== null) schedule(0);
-      });
+    loadEarlierDraft(session);
 
     return () => {
-      stopped = true;
-      clearTimeout(timer);
+      session.stopped = true;
+      clearTimeout(session.timer);
       form.removeEventListener("input", changed);
       form.removeEventListener("change", changed);
       form.removeEventListener("submit", submitted);

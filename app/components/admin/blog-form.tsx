@@ -74,59 +74,8 @@ export function BlogFields({
         altError={errors?.imageAlt}
         library={library}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={`${idPrefix}-date`}
-          field={BLOG_FIELDS.date}
-          type="date"
-          required
-          defaultValue={v.date}
-          error={errors?.date}
-        />
-        <Field
-          id={`${idPrefix}-author`}
-          field={BLOG_FIELDS.author}
-          required
-          defaultValue={v.author}
-          error={errors?.author}
-        />
-        <div>
-          {/* The categories in use as suggestions (the browser's own list, no script needed); a new
-              name is typed as it is, and the server files a matching spelling under the existing one. */}
-          <Field
-            id={`${idPrefix}-category`}
-            field={BLOG_FIELDS.category}
-            defaultValue={v.category}
-            error={errors?.category}
-            list={`${idPrefix}-categories`}
-          />
-          <datalist id={`${idPrefix}-categories`}>
-            {categories.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-        </div>
-      </div>
-      <Field
-        id={`${idPrefix}-seoTitle`}
-        field={BLOG_FIELDS.seoTitle}
-        defaultValue={v.seoTitle}
-        error={errors?.seoTitle}
-      />
-      <Field
-        id={`${idPrefix}-seoDescription`}
-        field={BLOG_FIELDS.seoDescription}
-        multiline
-        rows={2}
-        defaultValue={v.seoDescription}
-        error={errors?.seoDescription}
-      />
-      <Field
-        id={`${idPrefix}-seoKeywords`}
-        field={BLOG_FIELDS.seoKeywords}
-        defaultValue={v.seoKeywords}
-        error={errors?.seoKeywords}
-      />
+      <BlogDateFields idPrefix={idPrefix} values={v} errors={errors} categories={categories} />
+      <BlogSeoFields idPrefix={idPrefix} values={v} errors={errors} />
       {destinations && (
         <SelectField
           id={`${idPrefix}-destination`}
@@ -157,5 +106,83 @@ export function BlogFields({
         />
       )}
     </div>
+  );
+}
+
+interface BlogFieldGroupProps {
+  idPrefix: string;
+  values: Partial<BlogFormValues>;
+  errors?: Record<string, string>;
+}
+
+/** Date, Author and Category, side by side; the categories in use are offered for the last. */
+function BlogDateFields({
+  idPrefix,
+  values: v,
+  errors,
+  categories,
+}: BlogFieldGroupProps & { categories: string[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <Field
+        id={`${idPrefix}-date`}
+        field={BLOG_FIELDS.date}
+        type="date"
+        required
+        defaultValue={v.date}
+        error={errors?.date}
+      />
+      <Field
+        id={`${idPrefix}-author`}
+        field={BLOG_FIELDS.author}
+        required
+        defaultValue={v.author}
+        error={errors?.author}
+      />
+      <div>
+        {/* The categories in use as suggestions (the browser's own list, no script needed); a new
+          name is typed as it is, and the server files a matching spelling under the existing one. */}
+        <Field
+          id={`${idPrefix}-category`}
+          field={BLOG_FIELDS.category}
+          defaultValue={v.category}
+          error={errors?.category}
+          list={`${idPrefix}-categories`}
+        />
+        <datalist id={`${idPrefix}-categories`}>
+          {categories.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </div>
+    </div>
+  );
+}
+
+/** The search engine's title, description and keywords. */
+function BlogSeoFields({ idPrefix, values: v, errors }: BlogFieldGroupProps) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-seoTitle`}
+        field={BLOG_FIELDS.seoTitle}
+        defaultValue={v.seoTitle}
+        error={errors?.seoTitle}
+      />
+      <Field
+        id={`${idPrefix}-seoDescription`}
+        field={BLOG_FIELDS.seoDescription}
+        multiline
+        rows={2}
+        defaultValue={v.seoDescription}
+        error={errors?.seoDescription}
+      />
+      <Field
+        id={`${idPrefix}-seoKeywords`}
+        field={BLOG_FIELDS.seoKeywords}
+        defaultValue={v.seoKeywords}
+        error={errors?.seoKeywords}
+      />
+    </>
   );
 }

@@ -155,32 +155,47 @@ export function DestinationForm({
           </option>
         ))}
       </SelectField>
-      <fieldset className="rounded-xl border border-ink-900/10 p-4">
-        <legend className="px-1 font-medium">Map position</legend>
-        <p id={`${idPrefix}-coordinates-hint`} className="mb-3 text-sm text-ink-700">
-          {DESTINATION_MESSAGES.coordinatesHint}
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id={`${idPrefix}-latitude`}
-            field={DESTINATION_FIELDS.latitude}
-            defaultValue={v.latitude}
-            error={errors?.latitude}
-            hint="From -90 (south) to 90 (north)."
-          />
-          <Field
-            id={`${idPrefix}-longitude`}
-            field={DESTINATION_FIELDS.longitude}
-            defaultValue={v.longitude}
-            error={errors?.longitude}
-            hint="From -180 (west) to 180 (east)."
-          />
-        </div>
-      </fieldset>
+      <MapPositionFields idPrefix={idPrefix} values={v} errors={errors} />
       <div className="flex justify-end">
         <SubmitButton submitting={saving}>{submitLabel}</SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/** Latitude and longitude, which place the destination on the map. */
+function MapPositionFields({
+  idPrefix,
+  values: v,
+  errors,
+}: {
+  idPrefix: string;
+  values: DestinationFormInitial["values"];
+  errors?: Record<string, string>;
+}) {
+  return (
+    <fieldset className="rounded-xl border border-ink-900/10 p-4">
+      <legend className="px-1 font-medium">Map position</legend>
+      <p id={`${idPrefix}-coordinates-hint`} className="mb-3 text-sm text-ink-700">
+        {DESTINATION_MESSAGES.coordinatesHint}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id={`${idPrefix}-latitude`}
+          field={DESTINATION_FIELDS.latitude}
+          defaultValue={v.latitude}
+          error={errors?.latitude}
+          hint="From -90 (south) to 90 (north)."
+        />
+        <Field
+          id={`${idPrefix}-longitude`}
+          field={DESTINATION_FIELDS.longitude}
+          defaultValue={v.longitude}
+          error={errors?.longitude}
+          hint="From -180 (west) to 180 (east)."
+        />
+      </div>
+    </fieldset>
   );
 }
 

@@ -131,44 +131,16 @@ export function ImagePicker({
               />
               None
             </label>
-            {uploads.items.map((u) => {
-              const { title, size } = describe(u);
-              return (
-                <label
-                  key={u.id}
-                  className="relative cursor-pointer rounded-lg bg-white p-1 ring-2 ring-ink-900/10 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600"
-                >
-                  <input
-                    type="radio"
-                    name={name}
-                    value={u.id}
-                    checked={picked === u.id}
-                    onChange={(e) => {
-                      setPicked(u.id);
-                      suggestAlt(e.currentTarget.form, u.usedBy.find((use) => use.alt.trim())?.alt);
-                    }}
-                    className="sr-only"
-                  />
-                  {u.id === currentId && (
-                    <span className="absolute top-2 left-2 rounded-full bg-ink-900/80 px-2 py-0.5 text-xs font-semibold text-white">
-                      Current
-                    </span>
-                  )}
-                  <img
-                    src={uploadSrc(u.id, 480)}
-                    alt=""
-                    width={160}
-                    height={100}
-                    loading="lazy"
-                    className="aspect-[16/10] w-full rounded-md object-cover"
-                  />
-                  <span className="mt-1 block truncate px-1 text-xs font-medium" title={title}>
-                    {title}
-                  </span>
-                  <span className="block px-1 text-xs text-ink-700">{size}</span>
-                </label>
-              );
-            })}
+            {uploads.items.map((u) => (
+              <LibraryChoice
+                key={u.id}
+                upload={u}
+                name={name}
+                checked={picked === u.id}
+                current={u.id === currentId}
+                onPick={() => setPicked(u.id)}
+              />
+            ))}
           </div>
         )}
         {uploads && uploads.pageCount > 1 && (
@@ -196,6 +168,55 @@ export function ImagePicker({
         )}
       </fieldset>
     </details>
+  );
+}
+
+/** One uploaded image of the library as a choice: its picture, title and size; "Current" if the post uses it. */
+function LibraryChoice({
+  upload,
+  name,
+  checked,
+  current,
+  onPick,
+}: {
+  upload: LibraryPage["items"][number];
+  name: string;
+  checked: boolean;
+  current: boolean;
+  onPick: () => void;
+}) {
+  const { title, size } = describe(upload);
+  return (
+    <label className="relative cursor-pointer rounded-lg bg-white p-1 ring-2 ring-ink-900/10 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600">
+      <input
+        type="radio"
+        name={name}
+        value={upload.id}
+        checked={checked}
+        onChange={(e) => {
+          onPick();
+          suggestAlt(e.currentTarget.form, upload.usedBy.find((use) => use.alt.trim())?.alt);
+        }}
+        className="sr-only"
+      />
+      {current && (
+        <span className="absolute top-2 left-2 rounded-full bg-ink-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+          Current
+        </span>
+      )}
+      <img
+        src={uploadSrc(upload.id, 480)}
+        alt=""
+        width={160}
+        height={100}
+        loading="lazy"
+        className="aspect-[16/10] w-full rounded-md object-cover"
+      />
+      <span className="mt-1 block truncate px-1 text-xs font-medium" title={title}>
+        {title}
+      </span>
+      <span className="block px-1 text-xs text-ink-700">{size}</span>
+    </label>
   );
 }
 

@@ -127,108 +127,19 @@ function MenuSection({
       )}
       {rows.length === 0 && <p className="mt-4 text-ink-700">No items: this menu is not shown.</p>}
       <ol className="mt-4 space-y-3">
-        {rows.map((row, index) => {
-          const found = problems?.rows[index];
-          const n = `${title} item ${index + 1}`;
-          const id = `${menu}-${row.key}`;
-          const button = (op: string, label: string, text: string, disabled: boolean, how: RowMove) => (
-            <button
-              type="submit"
-              name={NAVIGATION_FIELDS.op.name}
-              value={op}
-              aria-label={label}
-              disabled={disabled}
-              className={smallButton}
-              onClick={(e) => {
-                e.preventDefault();
-                onMove(how);
-              }}
-            >
-              {text}
-            </button>
-          );
-          const first = index === 0;
-          return (
-            <li
-              key={row.key}
-              className={`rounded-xl p-3 ring-1 ring-ink-900/10 ${row.child ? "ml-8 bg-sand-50" : ""}`}
-              data-testid={`${menu}-row`}
-            >
-              <div className="grid gap-3 sm:grid-cols-[1fr_1.5fr]">
-                <div>
-                  <label htmlFor={`${id}-label`} className="text-sm font-medium">
-                    <span className="sr-only">{n}: </span>
-                    {NAVIGATION_FIELDS.headerLabel.label}
-                  </label>
-                  <input
-                    id={`${id}-label`}
-                    name={names.label}
-                    value={row.label}
-                    maxLength={NAV_LIMITS.label}
-                    onChange={(e) => onEdit(index, { label: e.currentTarget.value })}
-                    aria-invalid={found?.label ? true : undefined}
-                    aria-describedby={found?.label ? `${id}-label-error` : undefined}
-                    className={input}
-                  />
-                  {found?.label && (
-                    <p id={`${id}-label-error`} className="mt-1 text-sm font-medium text-coral-600">
-                      {found.label}
-                    </p>
-                  )}
-                </div>
-                <div>
-                  <label htmlFor={`${id}-link`} className="text-sm font-medium">
-                    <span className="sr-only">{n}: </span>
-                    {NAVIGATION_FIELDS.headerLink.label}
-                  </label>
-                  <input
-                    id={`${id}-link`}
-                    name={names.link}
-                    value={row.href}
-                    maxLength={NAV_LIMITS.href}
-                    placeholder="/about or https://…"
-                    onChange={(e) => onEdit(index, { href: e.currentTarget.value })}
-                    aria-invalid={found?.href ? true : undefined}
-                    aria-describedby={found?.href ? `${id}-link-error` : undefined}
-                    className={input}
-                  />
-                  {found?.href && (
-                    <p id={`${id}-link-error`} className="mt-1 text-sm font-medium text-coral-600">
-                      {found.href}
-                    </p>
-                  )}
-                </div>
-              </div>
-              <div className="mt-3 flex flex-wrap items-center gap-2">
-                {menu === "header" && (
-                  <label className="mr-2 inline-flex items-center gap-2 text-sm">
-                    <span className="sr-only">{n}: level</span>
-                    <select
-                      name={NAVIGATION_FIELDS.headerLevel.name}
-                      value={row.child ? NAV_LEVELS.child : NAV_LEVELS.top}
-                      onChange={(e) => onEdit(index, { child: e.currentTarget.value === NAV_LEVELS.child })}
-                      aria-invalid={found?.child ? true : undefined}
-                      className="rounded-lg border border-ink-900/15 bg-white px-2 py-1.5"
-                    >
-                      <option value={NAV_LEVELS.top}>Top-level item</option>
-                      <option value={NAV_LEVELS.child}>Sub-item of the item above</option>
-                    </select>
-                  </label>
-                )}
-                {button(`up:${menu}:${index}`, `Move up: ${n}`, "Move up", first, { kind: "up", index })}
-                {button(`down:${menu}:${index}`, `Move down: ${n}`, "Move down", index === rows.length - 1, {
-                  kind: "down",
-                  index,
-                })}
-                {button(`remove:${menu}:${index}`, `Remove: ${n}`, "Remove", false, {
-                  kind: "remove",
-                  index,
-                })}
-                {found?.child && <p className="text-sm font-medium text-coral-600">{found.child}</p>}
-              </div>
-            </li>
-          );
-        })}
+        {rows.map((row, index) => (
+          <MenuRow
+            key={row.key}
+            menu={menu}
+            row={row}
+            index={index}
+            last={index === rows.length - 1}
+            names={names}
+            found={problems?.rows[index]}
+            onMove={onMove}
+            onEdit={onEdit}
+          />
+        ))}
       </ol>
       <button
         type="submit"
@@ -244,5 +155,150 @@ function MenuSection({
         Add item to the {title.toLowerCase()}
       </button>
     </section>
+  );
+}
+
+/** One item of a menu: its label and link, its level (header), and the buttons that move or remove it. */
+function MenuRow({
+  menu,
+  row,
+  index,
+  last,
+  names,
+  found,
+  onMove,
+  onEdit,
+}: {
+  menu: MenuName;
+  row: KeyedRow;
+  index: number;
+  last: boolean;
+  /** The form field names of the label and the link in this menu. */
+  names: { label: string; link: string };
+  /** What is wrong with this item, if the last save was refused. */
+  found?: MenuProblems["rows"][number];
+  onMove(how: RowMove): void;
+  onEdit(index: number, change: Partial<NavRow>): void;
+}) {
+  const title = MENU_TITLES[menu];
+  const n = `${title} item ${index + 1}`;
+  const id = `${menu}-${row.key}`;
+  const button = (op: string, label: string, text: string, disabled: boolean, how: RowMove) => (
+    <button
+      type="submit"
+      name={NAVIGATION_FIELDS.op.name}
+      value={op}
+      aria-label={label}
+      disabled={disabled}
+      className={smallButton}
+      onClick={(e) => {
+        e.preventDefault();
+        onMove(how);
+      }}
+    >
+      {text}
+    </button>
+  );
+  const first = index === 0;
+  return (
+    <li
+      className={`rounded-xl p-3 ring-1 ring-ink-900/10 ${row.child ? "ml-8 bg-sand-50" : ""}`}
+      data-testid={`${menu}-row`}
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_1.5fr]">
+        <div>
+          <label htmlFor={`${id}-label`} className="text-sm font-medium">
+            <span className="sr-only">{n}: </span>
+            {NAVIGATION_FIELDS.headerLabel.label}
+          </label>
+          <input
+            id={`${id}-label`}
+            name={names.label}
+            value={row.label}
+            maxLength={NAV_LIMITS.label}
+            onChange={(e) => onEdit(index, { label: e.currentTarget.value })}
+            aria-invalid={found?.label ? true : undefined}
+            aria-describedby={found?.label ? `${id}-label-error` : undefined}
+            className={input}
+          />
+          {found?.label && (
+            <p id={`${id}-label-error`} className="mt-1 text-sm font-medium text-coral-600">
+              {found.label}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={`${id}-link`} className="text-sm font-medium">
+            <span className="sr-only">{n}: </span>
+            {NAVIGATION_FIELDS.headerLink.label}
+          </label>
+          <input
+            id={`${id}-link`}
+            name={names.link}
+            value={row.href}
+            maxLength={NAV_LIMITS.href}
+            placeholder="/about or https://…"
+            onChange={(e) => onEdit(index, { href: e.currentTarget.value })}
+            aria-invalid={found?.href ? true : undefined}
+            aria-describedby={found?.href ? `${id}-link-error` : undefined}
+            className={input}
+          />
+          {found?.href && (
+            <p id={`${id}-link-error`} className="mt-1 text-sm font-medium text-coral-600">
+              {found.href}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {menu === "header" && (
+          <LevelSelect
+            label={`${n}: level`}
+            child={row.child}
+            invalid={Boolean(found?.child)}
+            onChange={(child) => onEdit(index, { child })}
+          />
+        )}
+        {button(`up:${menu}:${index}`, `Move up: ${n}`, "Move up", first, { kind: "up", index })}
+        {button(`down:${menu}:${index}`, `Move down: ${n}`, "Move down", last, {
+          kind: "down",
+          index,
+        })}
+        {button(`remove:${menu}:${index}`, `Remove: ${n}`, "Remove", false, {
+          kind: "remove",
+          index,
+        })}
+        {found?.child && <p className="text-sm font-medium text-coral-600">{found.child}</p>}
+      </div>
+    </li>
+  );
+}
+
+/** A header item's level: top-level, or a sub-item of the item above. */
+function LevelSelect({
+  label,
+  child,
+  invalid,
+  onChange,
+}: {
+  label: string;
+  child: boolean;
+  invalid: boolean;
+  onChange(child: boolean): void;
+}) {
+  return (
+    <label className="mr-2 inline-flex items-center gap-2 text-sm">
+      <span className="sr-only">{label}</span>
+      <select
+        name={NAVIGATION_FIELDS.headerLevel.name}
+        value={child ? NAV_LEVELS.child : NAV_LEVELS.top}
+        onChange={(e) => onChange(e.currentTarget.value === NAV_LEVELS.child)}
+        aria-invalid={invalid ? true : undefined}
+        className="rounded-lg border border-ink-900/15 bg-white px-2 py-1.5"
+      >
+        <option value={NAV_LEVELS.top}>Top-level item</option>
+        <option value={NAV_LEVELS.child}>Sub-item of the item above</option>
+      </select>
+    </label>
   );
 }

@@ -79,17 +79,18 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** The top bar, the side menu and the screen in `children`. */
-function AdminFrame({
-  email,
-  name,
-  counts,
-  toast,
-  children,
-}: Route.ComponentProps["loaderData"] & { children: React.ReactNode }) {
-  useShowToast(toast);
-  // A dozen and more screens, grouped under short headings; each keeps its name.
-  const groups: { title: string; links: { to: string; label: string; badge?: React.ReactNode }[] }[] = [
+/** A link of the side menu, with a count beside it where one is worth seeing. */
+interface MenuLink {
+  to: string;
+  label: string;
+  badge?: React.ReactNode;
+}
+
+/** The side menu: a dozen and more screens, grouped under short headings; each keeps its name. */
+function menuGroups(
+  counts: Route.ComponentProps["loaderData"]["counts"],
+): { title: string; links: MenuLink[] }[] {
+  return [
     {
       title: "Content",
       links: [
@@ -130,6 +131,18 @@ function AdminFrame({
       ],
     },
   ];
+}
+
+/** The top bar, the side menu and the screen in `children`. */
+function AdminFrame({
+  email,
+  name,
+  counts,
+  toast,
+  children,
+}: Route.ComponentProps["loaderData"] & { children: React.ReactNode }) {
+  useShowToast(toast);
+  const groups = menuGroups(counts);
   return (
     <div className="min-h-screen bg-sand-50">
       <AdminToaster />

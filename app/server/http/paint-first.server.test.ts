@@ -71,126 +71,125 @@ describe("paintFirst", () => {
     const html = paintFirst(renderedDocument("").replace("import(", () => "'$&$1';import("));
     expect(html).toContain("'$&$1';import(");
   });
+});
 
-  describe("its loader, run against a scripted browser", () => {
-    const paintEntry = { name: "first-contentful-paint" };
+const paintEntry = { name: "first-contentful-paint" };
 
-    /** Runs the loader with hand-driven frames, timers, paint entries and hero decoding. */
-    function browser({ hero = true, paintTiming = true } = {}) {
-      const appended: string[] = [];
-      const timers: { at: number; run: () => void }[] = [];
-      const frames: (() => void)[] = [];
-      let now = 0;
-      let observer: ((list: { getEntriesByName: (n: string) => object[] }) => void) | undefined;
-      const heroDecoded = Promise.withResolvers<void>();
-      const element = (kind: string) => ({
-        kind,
-        set src(v: string) {
-          appended.push(`script ${v}`);
-        },
-        set textContent(v: string) {
-          appended.push(`boot ${v.trim().split("\n").at(-1)}`);
-        },
-        onload: undefined as undefined | (() => void),
-      });
-      const nodes: ReturnType<typeof element>[] = [];
-      const document = {
-        currentScript: { nonce: "" },
-        createElement: (kind: string) => {
-          const node = element(kind);
-          nodes.push(node);
-          return node;
-        },
-        getElementById: () => ({ textContent: 'import("/assets/entry.client-A.js");' }),
-        querySelector: () => (hero ? { decode: () => heroDecoded.promise } : null),
-        head: { appendChild: () => {} },
-        body: { appendChild: () => {} },
-      };
-      const PerformanceObserver = Object.assign(
-        function (this: object, callback: typeof observer) {
-          observer = callback;
-          return { observe: () => {}, disconnect: () => {} };
-        },
-        { supportedEntryTypes: paintTiming ? ["paint", "resource"] : ["resource"] },
-      );
-      const window = { PerformanceObserver };
-      const loader =
-        /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(paintFirst(renderedDocument(""))) ?? [];
-      runInNewContext(loader[1] ?? "", {
-        document,
-        window,
-        requestAnimationFrame: (f: () => void) => frames.push(f),
-        setTimeout: (f: () => void, ms: number) => timers.push({ at: now + ms, run: f }),
-      });
-      const runTimersUntil = (t: number) => {
-        now = t;
-        for (let next = timers.find((x) => x.at <= now); next; next = timers.find((x) => x.at <= now)) {
-          timers.splice(timers.indexOf(next), 1);
-          next.run();
-        }
-      };
-      return {
-        appended,
-        paint: () => observer?.({ getEntriesByName: (n) => (n === paintEntry.name ? [paintEntry] : []) }),
-        /** Resolves decode(); the loader's reaction, registered first, has run when this returns. */
-        decodeHero: async () => {
-          heroDecoded.resolve();
-          await heroDecoded.promise;
-        },
-        frame: () => {
-          for (const f of frames.splice(0)) f();
-        },
-        tick: (t: number) => runTimersUntil(t),
-        loadScripts: () => {
-          for (const n of nodes) n.onload?.();
-        },
-      };
+/** Runs the loader with hand-driven frames, timers, paint entries and hero decoding. */
+function browser({ hero = true, paintTiming = true } = {}) {
+  const appended: string[] = [];
+  const timers: { at: number; run: () => void }[] = [];
+  const frames: (() => void)[] = [];
+  let now = 0;
+  let observer: ((list: { getEntriesByName: (n: string) => object[] }) => void) | undefined;
+  const heroDecoded = Promise.withResolvers<void>();
+  const element = (kind: string) => ({
+    kind,
+    set src(v: string) {
+      appended.push(`script ${v}`);
+    },
+    set textContent(v: string) {
+      appended.push(`boot ${v.trim().split("\n").at(-1)}`);
+    },
+    onload: undefined as undefined | (() => void),
+  });
+  const nodes: ReturnType<typeof element>[] = [];
+  const document = {
+    currentScript: { nonce: "" },
+    createElement: (kind: string) => {
+      const node = element(kind);
+      nodes.push(node);
+      return node;
+    },
+    getElementById: () => ({ textContent: 'import("/assets/entry.client-A.js");' }),
+    querySelector: () => (hero ? { decode: () => heroDecoded.promise } : null),
+    head: { appendChild: () => {} },
+    body: { appendChild: () => {} },
+  };
+  const PerformanceObserver = Object.assign(
+    function (this: object, callback: typeof observer) {
+      observer = callback;
+      return { observe: () => {}, disconnect: () => {} };
+    },
+    { supportedEntryTypes: paintTiming ? ["paint", "resource"] : ["resource"] },
+  );
+  const window = { PerformanceObserver };
+  const loader = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(paintFirst(renderedDocument(""))) ?? [];
+  runInNewContext(loader[1] ?? "", {
+    document,
+    window,
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void, ms: number) => timers.push({ at: now + ms, run: f }),
+  });
+  const runTimersUntil = (t: number) => {
+    now = t;
+    for (let next = timers.find((x) => x.at <= now); next; next = timers.find((x) => x.at <= now)) {
+      timers.splice(timers.indexOf(next), 1);
+      next.run();
     }
+  };
+  return {
+    appended,
+    paint: () => observer?.({ getEntriesByName: (n) => (n === paintEntry.name ? [paintEntry] : []) }),
+    /** Resolves decode(); the loader's reaction, registered first, has run when this returns. */
+    decodeHero: async () => {
+      heroDecoded.resolve();
+      await heroDecoded.promise;
+    },
+    frame: () => {
+      for (const f of frames.splice(0)) f();
+    },
+    tick: (t: number) => runTimersUntil(t),
+    loadScripts: () => {
+      for (const n of nodes) n.onload?.();
+    },
+  };
+}
 
-    it("starts the scripts only after the first contentful paint, the hero's decoding and one more frame", async () => {
-      const page = browser();
-      await page.decodeHero();
-      page.frame();
-      page.tick(10);
-      expect(page.appended).toEqual([]);
-      page.paint();
-      expect(page.appended).toEqual([]);
-      page.frame();
-      page.tick(20);
-      expect(page.appended).toEqual(["script /assets/framework-B.js"]);
-      page.loadScripts();
-      page.tick(30);
-      expect(page.appended).toEqual([
-        "script /assets/framework-B.js",
-        'boot import("/assets/entry.client-A.js");',
-      ]);
-    });
+describe("paintFirst's loader, run against a scripted browser", () => {
+  it("starts the scripts only after the first contentful paint, the hero's decoding and one more frame", async () => {
+    const page = browser();
+    await page.decodeHero();
+    page.frame();
+    page.tick(10);
+    expect(page.appended).toEqual([]);
+    page.paint();
+    expect(page.appended).toEqual([]);
+    page.frame();
+    page.tick(20);
+    expect(page.appended).toEqual(["script /assets/framework-B.js"]);
+    page.loadScripts();
+    page.tick(30);
+    expect(page.appended).toEqual([
+      "script /assets/framework-B.js",
+      'boot import("/assets/entry.client-A.js");',
+    ]);
+  });
 
-    it("needs no hero, and no paint timing where the browser has none", async () => {
-      const noHero = browser({ hero: false });
-      noHero.paint();
-      noHero.frame();
-      noHero.tick(1);
-      expect(noHero.appended).toEqual(["script /assets/framework-B.js"]);
+  it("needs no hero, and no paint timing where the browser has none", async () => {
+    const noHero = browser({ hero: false });
+    noHero.paint();
+    noHero.frame();
+    noHero.tick(1);
+    expect(noHero.appended).toEqual(["script /assets/framework-B.js"]);
 
-      const noPaintTiming = browser({ paintTiming: false });
-      await noPaintTiming.decodeHero();
-      noPaintTiming.frame();
-      noPaintTiming.tick(1);
-      expect(noPaintTiming.appended).toEqual(["script /assets/framework-B.js"]);
-    });
+    const noPaintTiming = browser({ paintTiming: false });
+    await noPaintTiming.decodeHero();
+    noPaintTiming.frame();
+    noPaintTiming.tick(1);
+    expect(noPaintTiming.appended).toEqual(["script /assets/framework-B.js"]);
+  });
 
-    it("starts after 3 s whatever happens, and only once", async () => {
-      const page = browser();
-      page.tick(2999);
-      expect(page.appended).toEqual([]);
-      page.tick(3000);
-      expect(page.appended).toEqual(["script /assets/framework-B.js"]);
-      page.paint();
-      await page.decodeHero();
-      page.frame();
-      page.tick(3100);
-      expect(page.appended).toEqual(["script /assets/framework-B.js"]);
-    });
+  it("starts after 3 s whatever happens, and only once", async () => {
+    const page = browser();
+    page.tick(2999);
+    expect(page.appended).toEqual([]);
+    page.tick(3000);
+    expect(page.appended).toEqual(["script /assets/framework-B.js"]);
+    page.paint();
+    await page.decodeHero();
+    page.frame();
+    page.tick(3100);
+    expect(page.appended).toEqual(["script /assets/framework-B.js"]);
   });
 });

@@ -131,126 +131,189 @@ function describe(error: unknown): string {
   return message.replace(/\/\/[^@/\s]+@/g, "//***@");
 }
 
-export function createMailSender(options: SenderOptions): MailSender {
-  const {
-    db,
-    dialect,
-    transport,
-    from,
-    intervalMs = DEFAULT_INTERVAL_MS,
-    leaseSeconds = DEFAULT_LEASE_SECONDS,
-    batchSize = DEFAULT_BATCH,
-    maxAttempts = MAX_ATTEMPTS,
-    retryBaseSeconds = RETRY_BASE_SECONDS,
-    notifyWindowSeconds,
-    keepSeconds = DEFAULT_KEEP_SECONDS,
-    pruneBatch = DEFAULT_PRUNE_BATCH,
-    bounceLimit = DEFAULT_BOUNCE_LIMIT,
-    newsletter,
-    log = (message: string) => logger.error(message),
-  } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let nextPruneAt = Number.NEGATIVE_INFINITY;
-  // What happened to claimed mails that the database could not be told (it went away between the
-  // mail server's answer and our update). Told first at the next round: left alone, a mail the
-  // mail server took would stay claimed until its lease ran out and then go out a second time.
-  const untold = new Map<number, () => Promise<unknown>>();
+/** What a sender's rounds share: its settings, its transport, where it logs and what the database missed. */
+interface SenderContext {
+  db: DB;
+  dialect: Dialect;
+  transport: MailTransport;
+  from: string;
+  leaseSeconds: number;
+  batchSize: number;
+  maxAttempts: number;
+  retryBaseSeconds: number;
+  bounceLimit: number;
+  log: (message: string) => void;
+  /**
+   * What happened to claimed mails that the database could not be told (it went away between the
+   * mail server's answer and our update). Told first at the next round: left alone, a mail the
+   * mail server took would stay claimed until its lease ran out and then go out a second time.
+   */
+  untold: Map<number, () => Promise<unknown>>;
+}
 
-  /** Sends one claimed mail. Answers whether it went; null when it was no longer ours to send. */
-  async function deliver(mail: ClaimedMail, now: () => number): Promise<boolean | null> {
-    if (mail.newsletterDeliveryId !== null) {
+/** Sends one claimed mail. Answers whether it went; null when it was no longer ours to send. */
+async function deliver(sender: SenderContext, mail: ClaimedMail, now: () => number): Promise<boolean | null> {
+  const { db, untold, log } = sender;
+  if (mail.newsletterDeliveryId !== null) {
+    try {
+      if (!(await markSending(db, mail))) return null;
+    } catch (error) {
+      // Not handed to the mail server: given back (with its mark, if it was made) next round.
+      untold.set(mail.id, () => releaseClaim(db, mail));
+      throw error;
+    }
+  }
+  try {
+    await sender.transport.sendMail({
+      from: sender.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers ?? {},
+    });
+  } catch (error) {
+    const failure = failureOf(error);
+    const reason = failure.error;
+    const failedAt = now();
+    const { maxAttempts, retryBaseSeconds, bounceLimit } = sender;
+    const tell = () =>
+      markFailedTry(db, mail, failure, { now: failedAt, maxAttempts, retryBaseSeconds, bounceLimit });
+    untold.set(mail.id, tell);
+    const givenUp = await tell();
+    untold.delete(mail.id);
+    log(
+      failure.permanent
+        ? `mail ${mail.id} to ${mail.to} refused for good, given up: ${reason}`
+        : givenUp
+          ? `mail ${mail.id} to ${mail.to} failed after ${mail.attempts} tries, given up: ${reason}`
+          : `mail ${mail.id} to ${mail.to} not sent (try ${mail.attempts}), will retry: ${reason}`,
+    );
+    return false;
+  }
+  const sentAt = now();
+  const tell = () => markSent(db, mail, sentAt);
+  untold.set(mail.id, tell);
+  await tell();
+  untold.delete(mail.id);
+  return true;
+}
+
+/** Tells the database what it missed; false while it still cannot be told. */
+async function tellUntold({ untold, log }: SenderContext): Promise<boolean> {
+  try {
+    for (const [id, tell] of untold) {
       try {
-        if (!(await markSending(db, mail))) return null;
+        await tell();
       } catch (error) {
-        // Not handed to the mail server: given back (with its mark, if it was made) next round.
-        untold.set(mail.id, () => releaseClaim(db, mail));
+        // Anything but an absent database will not get better by asking again: the claim's
+        // lease settles that mail instead, as it always would have.
+        if (isDatabaseUnavailable(error)) throw error;
+        log(`mail ${id}: outcome not recorded, left to its lease: ${describe(error)}`);
+      }
+      untold.delete(id);
+    }
+    return true;
+  } catch (error) {
+    log(`mail outcomes not recorded yet, will retry: ${describe(error)}`);
+    return false;
+  }
+}
+
+async function feedNewsletter({ log }: SenderContext, work: NewsletterWork, at: number): Promise<number> {
+  try {
+    return await work.feed(at);
+  } catch (error) {
+    log(`newsletter mail not queued, will retry: ${describe(error)}`);
+    return 0;
+  }
+}
+
+/** A round's work before the mail goes: the notification if due, and the newsletter sends due to start. */
+async function prepareRound(
+  { db, log }: SenderContext,
+  now: () => number,
+  notifyWindowSeconds: number | undefined,
+  newsletter: NewsletterWork | undefined,
+) {
+  try {
+    await queueNotification(db, { now: now(), windowSeconds: notifyWindowSeconds });
+  } catch (error) {
+    log(`mail notification not queued, will retry: ${describe(error)}`);
+  }
+  if (newsletter) {
+    try {
+      await newsletter.prepare(now());
+    } catch (error) {
+      log(`newsletter sends not started, will retry: ${describe(error)}`);
+    }
+  }
+}
+
+/**
+ * Claims and sends due mail a batch at a time until none is left or `halted`, counting in `tally`
+ * what went and what failed; throws if the database goes away.
+ */
+async function sendDueMail(
+  sender: SenderContext,
+  now: () => number,
+  halted: () => boolean,
+  tally: { sent: number; failed: number },
+): Promise<void> {
+  const { db, dialect, leaseSeconds, batchSize, untold } = sender;
+  for (;;) {
+    if (halted()) break;
+    const batch = await claimDueMail(db, dialect, { now: now(), leaseSeconds, limit: batchSize });
+    for (const [index, mail] of batch.entries()) {
+      try {
+        const outcome = await deliver(sender, mail, now);
+        if (outcome === true) tally.sent++;
+        else if (outcome === false) tally.failed++;
+      } catch (error) {
+        // The database went away mid-batch: the mails not tried yet are given back at the next
+        // round rather than left claimed (and a try short) until their lease runs out.
+        for (const rest of batch.slice(index + 1)) untold.set(rest.id, () => releaseClaim(db, rest));
         throw error;
       }
     }
-    try {
-      await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: mail.headers ?? {},
-      });
-    } catch (error) {
-      const failure = failureOf(error);
-      const reason = failure.error;
-      const failedAt = now();
-      const tell = () =>
-        markFailedTry(db, mail, failure, { now: failedAt, maxAttempts, retryBaseSeconds, bounceLimit });
-      untold.set(mail.id, tell);
-      const givenUp = await tell();
-      untold.delete(mail.id);
-      log(
-        failure.permanent
-          ? `mail ${mail.id} to ${mail.to} refused for good, given up: ${reason}`
-          : givenUp
-            ? `mail ${mail.id} to ${mail.to} failed after ${mail.attempts} tries, given up: ${reason}`
-            : `mail ${mail.id} to ${mail.to} not sent (try ${mail.attempts}), will retry: ${reason}`,
-      );
-      return false;
-    }
-    const sentAt = now();
-    const tell = () => markSent(db, mail, sentAt);
-    untold.set(mail.id, tell);
-    await tell();
-    untold.delete(mail.id);
-    return true;
+    if (batch.length < batchSize) break;
   }
+}
 
-  /** Tells the database what it missed; false while it still cannot be told. */
-  async function tellUntold(): Promise<boolean> {
-    try {
-      for (const [id, tell] of untold) {
-        try {
-          await tell();
-        } catch (error) {
-          // Anything but an absent database will not get better by asking again: the claim's
-          // lease settles that mail instead, as it always would have.
-          if (isDatabaseUnavailable(error)) throw error;
-          log(`mail ${id}: outcome not recorded, left to its lease: ${describe(error)}`);
-        }
-        untold.delete(id);
-      }
-      return true;
-    } catch (error) {
-      log(`mail outcomes not recorded yet, will retry: ${describe(error)}`);
-      return false;
-    }
-  }
-
-  async function feedNewsletter(work: NewsletterWork, at: number): Promise<number> {
-    try {
-      return await work.feed(at);
-    } catch (error) {
-      log(`newsletter mail not queued, will retry: ${describe(error)}`);
-      return 0;
-    }
-  }
+export function createMailSender(options: SenderOptions): MailSender {
+  const {
+    db,
+    transport,
+    intervalMs = DEFAULT_INTERVAL_MS,
+    notifyWindowSeconds,
+    keepSeconds = DEFAULT_KEEP_SECONDS,
+    pruneBatch = DEFAULT_PRUNE_BATCH,
+    newsletter,
+    log = (message: string) => logger.error(message),
+  } = options;
+  const sender: SenderContext = {
+    db,
+    dialect: options.dialect,
+    transport,
+    from: options.from,
+    leaseSeconds: options.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+    batchSize: options.batchSize ?? DEFAULT_BATCH,
+    maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
+    retryBaseSeconds: options.retryBaseSeconds ?? RETRY_BASE_SECONDS,
+    bounceLimit: options.bounceLimit ?? DEFAULT_BOUNCE_LIMIT,
+    log,
+    untold: new Map(),
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let nextPruneAt = Number.NEGATIVE_INFINITY;
 
   async function round(fixedNow?: number) {
     const now = () => fixedNow ?? nowSeconds();
-    let sent = 0;
-    let failed = 0;
+    const tally = { sent: 0, failed: 0 };
     // The database is still away: the rest of the round would only fail the same way.
-    if (!(await tellUntold())) return { sent, failed };
-    try {
-      await queueNotification(db, { now: now(), windowSeconds: notifyWindowSeconds });
-    } catch (error) {
-      log(`mail notification not queued, will retry: ${describe(error)}`);
-    }
-    if (newsletter) {
-      try {
-        await newsletter.prepare(now());
-      } catch (error) {
-        log(`newsletter sends not started, will retry: ${describe(error)}`);
-      }
-    }
+    if (!(await tellUntold(sender))) return tally;
+    await prepareRound(sender, now, notifyWindowSeconds, newsletter);
     const halted = () => stopped && fixedNow === undefined;
     // A long newsletter would otherwise keep one round going for hours, and the round's other
     // duties (the notification, starting scheduled sends, pruning) waiting with it.
@@ -259,24 +322,8 @@ export function createMailSender(options: SenderOptions): MailSender {
       // The newsletter's next mails (as many as the rate allows), then everything due; again while
       // the newsletter had more to queue, the rate still allows some, and the round has time left.
       for (let fed = -1; fed !== 0 && !halted() && (fed === -1 || Date.now() < roundEnds); ) {
-        fed = newsletter ? await feedNewsletter(newsletter, now()) : 0;
-        for (;;) {
-          if (halted()) break;
-          const batch = await claimDueMail(db, dialect, { now: now(), leaseSeconds, limit: batchSize });
-          for (const [index, mail] of batch.entries()) {
-            try {
-              const outcome = await deliver(mail, now);
-              if (outcome === true) sent++;
-              else if (outcome === false) failed++;
-            } catch (error) {
-              // The database went away mid-batch: the mails not tried yet are given back at the next
-              // round rather than left claimed (and a try short) until their lease runs out.
-              for (const rest of batch.slice(index + 1)) untold.set(rest.id, () => releaseClaim(db, rest));
-              throw error;
-            }
-          }
-          if (batch.length < batchSize) break;
-        }
+        fed = newsletter ? await feedNewsletter(sender, newsletter, now()) : 0;
+        await sendDueMail(sender, now, halted, tally);
       }
     } catch (error) {
       log(`mail outbox not read, will retry: ${describe(error)}`);
@@ -290,7 +337,7 @@ export function createMailSender(options: SenderOptions): MailSender {
         log(`old mail not pruned, will retry: ${describe(error)}`);
       }
     }
-    return { sent, failed };
+    return tally;
   }
 
   // Rounds take turns (a timer's and a test's never interleave); stop() waits for the last one.

@@ -52,10 +52,15 @@ async function mount(store: UploadStore) {
 const WEBP = "image/webp";
 const bytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => i % 251);
 
-describe("S3 store", () => {
-  let s3: S3Server;
+/**
+ * Starts an S3 server for the describe block it is called in (handed to `started`), and answers the
+ * list of cleanups run after each of its tests.
+ */
+function useS3Server(started: (server: S3Server) => void): (() => Promise<unknown>)[] {
+  let s3: S3Server | undefined;
   beforeAll(async () => {
     s3 = await startS3Server();
+    started(s3);
   });
   afterAll(async () => {
     await s3?.close();
@@ -65,6 +70,14 @@ describe("S3 store", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
+  });
+  return cleanups;
+}
+
+describe("S3 store", () => {
+  let s3: S3Server;
+  const cleanups = useS3Server((server) => {
+    s3 = server;
   });
 
   it("lists every key across pages, and skips objects it could not have made", async () => {
@@ -127,6 +140,13 @@ describe("S3 store", () => {
     expect(res.headers.get("location")).toBe("https://images.example.com/site/abc-480.webp");
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
     expect((await fetch(`${http.base}/../x`, { redirect: "manual" })).status).toBe(404);
+  });
+});
+
+describe("S3 store, on a failing or strict service", () => {
+  let s3: S3Server;
+  const cleanups = useS3Server((server) => {
+    s3 = server;
   });
 
   it("fails with a 503 StorageError naming neither bucket nor endpoint when the service is unreachable", async () => {

@@ -55,14 +55,10 @@ function isNotModified(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 304;
 }
 
-/**
- * Uploads as objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2…).
- * Every app server sharing the bucket sees every upload, so several servers need no shared disk.
- */
-export function s3Store(settings: S3Settings): UploadStore {
-  const { bucket, publicUrl } = settings;
+/** The bucket's client, with bounded waits and the checksums only where an operation needs them. */
+function s3Client(settings: S3Settings): S3Client {
   const timeouts = settings.timeouts ?? { connect: 3000, answer: 10_000 };
-  const client = new S3Client({
+  return new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -80,63 +76,79 @@ export function s3Store(settings: S3Settings): UploadStore {
     },
     maxAttempts: 2,
   });
+}
 
-  /** Runs one S3 call; any failure becomes a StorageError (plain message, the cause kept for the log). */
-  async function call<T>(operation: () => Promise<T>): Promise<T> {
-    try {
-      return await operation();
-    } catch (error) {
-      throw new StorageError(error);
-    }
+/** Runs one S3 call; any failure becomes a StorageError (plain message, the cause kept for the log). */
+async function call<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw new StorageError(error);
   }
+}
 
-  async function stream(req: Request, res: Response, key: string): Promise<void> {
-    // Conditional requests pass through, so a browser revalidating gets a 304 without the bytes.
-    const since = new Date(req.get("if-modified-since") ?? "");
-    const input = {
-      Bucket: bucket,
-      Key: key,
-      IfNoneMatch: req.get("if-none-match"),
-      IfModifiedSince: Number.isNaN(since.getTime()) ? undefined : since,
-    };
-    let object: {
-      ContentType?: string | undefined;
-      ContentLength?: number | undefined;
-      ETag?: string | undefined;
-      LastModified?: Date | undefined;
-      Body?: unknown;
-    };
-    try {
-      object =
-        req.method === "HEAD"
-          ? await client.send(new HeadObjectCommand(input))
-          : await client.send(new GetObjectCommand(input));
-    } catch (error) {
-      if (isMissing(error)) return void notFound(res);
-      if (isNotModified(error)) return void res.status(304).set("Cache-Control", YEAR).end();
-      // The cause names the bucket and endpoint: the log may know them, the visitor does not.
-      log.error({ err: error, key }, "Serving an upload from the bucket failed");
-      res.status(503).set("Cache-Control", "no-store").type("text/plain").send("Service unavailable");
-      return;
-    }
-    res.status(200);
-    res.set("Cache-Control", YEAR);
-    res.type(object.ContentType ?? "application/octet-stream");
-    if (object.ContentLength !== undefined) res.set("Content-Length", String(object.ContentLength));
-    if (object.ETag) res.set("ETag", object.ETag);
-    if (object.LastModified) res.set("Last-Modified", object.LastModified.toUTCString());
-    const body = object.Body as Readable | undefined;
-    if (req.method === "HEAD" || !body) return void res.end();
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      // The headers are gone already, so the answer is just cut short. A visitor leaving the page
-      // mid-image is no fault worth logging; the bucket failing mid-stream is.
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "ERR_STREAM_PREMATURE_CLOSE")
-        log.warn({ err: error, key }, "Streaming an upload was cut short");
-    }
+/** Answers a request for an upload with the object from the bucket, streamed. */
+async function stream(
+  client: S3Client,
+  bucket: string,
+  req: Request,
+  res: Response,
+  key: string,
+): Promise<void> {
+  // Conditional requests pass through, so a browser revalidating gets a 304 without the bytes.
+  const since = new Date(req.get("if-modified-since") ?? "");
+  const input = {
+    Bucket: bucket,
+    Key: key,
+    IfNoneMatch: req.get("if-none-match"),
+    IfModifiedSince: Number.isNaN(since.getTime()) ? undefined : since,
+  };
+  let object: {
+    ContentType?: string | undefined;
+    ContentLength?: number | undefined;
+    ETag?: string | undefined;
+    LastModified?: Date | undefined;
+    Body?: unknown;
+  };
+  try {
+    object =
+      req.method === "HEAD"
+        ? await client.send(new HeadObjectCommand(input))
+        : await client.send(new GetObjectCommand(input));
+  } catch (error) {
+    if (isMissing(error)) return void notFound(res);
+    if (isNotModified(error)) return void res.status(304).set("Cache-Control", YEAR).end();
+    // The cause names the bucket and endpoint: the log may know them, the visitor does not.
+    log.error({ err: error, key }, "Serving an upload from the bucket failed");
+    res.status(503).set("Cache-Control", "no-store").type("text/plain").send("Service unavailable");
+    return;
   }
+  res.status(200);
+  res.set("Cache-Control", YEAR);
+  res.type(object.ContentType ?? "application/octet-stream");
+  if (object.ContentLength !== undefined) res.set("Content-Length", String(object.ContentLength));
+  if (object.ETag) res.set("ETag", object.ETag);
+  if (object.LastModified) res.set("Last-Modified", object.LastModified.toUTCString());
+  const body = object.Body as Readable | undefined;
+  if (req.method === "HEAD" || !body) return void res.end();
+  try {
+    await pipeline(body, res);
+  } catch (error) {
+    // The headers are gone already, so the answer is just cut short. A visitor leaving the page
+    // mid-image is no fault worth logging; the bucket failing mid-stream is.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ERR_STREAM_PREMATURE_CLOSE")
+      log.warn({ err: error, key }, "Streaming an upload was cut short");
+  }
+}
+
+/**
+ * Uploads as objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2…).
+ * Every app server sharing the bucket sees every upload, so several servers need no shared disk.
+ */
+export function s3Store(settings: S3Settings): UploadStore {
+  const { bucket, publicUrl } = settings;
+  const client = s3Client(settings);
 
   const serve: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return void notFound(res);
@@ -147,7 +159,7 @@ export function s3Store(settings: S3Settings): UploadStore {
       res.set("Cache-Control", REDIRECT_CACHE).redirect(302, `${publicUrl}/${key}`);
       return;
     }
-    stream(req, res, key).catch(next);
+    stream(client, bucket, req, res, key).catch(next);
   };
 
   return {

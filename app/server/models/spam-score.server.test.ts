@@ -155,7 +155,9 @@ describe("scoreSpam: each signal", () => {
       /phrase/,
     );
   });
+});
 
+describe("scoreSpam: each signal, from what came before and what was learned", () => {
   it("counts the same text sent before, more when sent often, but never a short one", () => {
     const text = "Wonderful article about the Amalfi coast, I will share it with all my friends.";
     const base = score({ text }).score;

@@ -122,7 +122,9 @@ describe("newsletterMail: the HTML", () => {
     expect(DomUtils.textContent(preview ?? [])).toContain("Dawn walks, tofu and temples.");
     expect(preview?.attribs.style).toContain("display:none");
   });
+});
 
+describe("newsletterMail: the HTML's recipe card, byline, image, footer and colours", () => {
   it("shows the featured recipe: image, title, short text, time and servings, and its link", async () => {
     const { html } = await newsletterMail(mailInput());
     const page = dom(html);

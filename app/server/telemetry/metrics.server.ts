@@ -37,13 +37,14 @@ export interface DatabaseStats {
 /** Seconds; from a cached hit (well under a millisecond) to a request that gave up. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-function create() {
-  const registry = new Registry();
-  const registers = [registry];
-  // Process memory, CPU, event-loop lag, garbage collection, open handles.
-  collectDefaultMetrics({ register: registry });
-  const sources: { cache?: () => CacheStats; database?: () => DatabaseStats } = {};
+/** Where the totals kept elsewhere are read at scrape time, once the cache and the database are watched. */
+interface MetricSources {
+  cache?: () => CacheStats;
+  database?: () => DatabaseStats;
+}
 
+/** The response cache's counters and gauges, read from `sources.cache` at each scrape. */
+function registerCacheMetrics(registers: Registry[], sources: MetricSources) {
   /** A counter whose total someone else keeps: read at scrape time. */
   const total = (name: string, help: string, read: (cache: CacheStats) => number) =>
     new Counter({
@@ -106,7 +107,10 @@ function create() {
     "Bytes held by the response cache (compressed copies included).",
     (s) => s.bytes,
   );
+}
 
+/** The database's connection gauges, read from `sources.database` at each scrape. */
+function registerDatabaseMetrics(registers: Registry[], sources: MetricSources) {
   const databaseGauge = (name: string, help: string, read: (db: DatabaseStats) => number) =>
     new Gauge({
       name,
@@ -132,6 +136,17 @@ function create() {
   databaseGauge("wanderplate_db_up", "1 while the database answers, 0 while it is known down.", (s) =>
     s.up ? 1 : 0,
   );
+}
+
+function create() {
+  const registry = new Registry();
+  const registers = [registry];
+  // Process memory, CPU, event-loop lag, garbage collection, open handles.
+  collectDefaultMetrics({ register: registry });
+  const sources: MetricSources = {};
+
+  registerCacheMetrics(registers, sources);
+  registerDatabaseMetrics(registers, sources);
 
   return {
     registry,

@@ -302,62 +302,7 @@ function TwoStepSection({ twoStep }: { twoStep: ScreenData["twoStep"] }) {
           </fetcher.Form>
         </div>
       ) : twoStep.setup ? (
-        <div className="mt-6 grid gap-6 md:grid-cols-[auto_1fr]">
-          <div
-            role="img"
-            aria-label="QR code to scan with your authenticator app"
-            className="size-48 rounded-xl bg-white ring-1 ring-ink-900/10"
-            // An SVG the server drew from the set-up URI (qrcode): no text of anyone's in it.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own generated SVG
-            dangerouslySetInnerHTML={{ __html: twoStep.setup.qrSvg }}
-          />
-          <div>
-            <ol className="list-decimal space-y-2 pl-5 text-ink-700">
-              <li>
-                Open your authenticator app (for example Aegis, Google Authenticator, 1Password) and scan the
-                code.
-              </li>
-              <li>
-                Cannot scan? Type this key instead:{" "}
-                <code
-                  className="rounded bg-sand-100 px-1.5 py-0.5 font-mono text-sm break-all text-ink-900"
-                  data-testid="two-step-key"
-                >
-                  {twoStep.setup.secret}
-                </code>
-              </li>
-              <li>Enter the six-digit code the app shows.</li>
-            </ol>
-            <fetcher.Form
-              method="post"
-              action={ACCOUNT_ACTIONS.twoStepConfirm}
-              noValidate
-              className="mt-4 grid max-w-xs gap-4"
-            >
-              <Field
-                id="two-step-setup-code"
-                field={CODE_FIELDS.code}
-                required
-                autoComplete="one-time-code"
-                errors={refused}
-              />
-              <div className="flex flex-wrap gap-3">
-                <button
-                  type="submit"
-                  className={buttonPrimary}
-                  disabled={posting(ACCOUNT_ACTIONS.twoStepConfirm)}
-                >
-                  Turn on
-                </button>
-              </div>
-            </fetcher.Form>
-            <fetcher.Form method="post" action={ACCOUNT_ACTIONS.twoStepCancel} className="mt-3">
-              <button type="submit" className="text-sm font-semibold text-sea-700 hover:underline">
-                Cancel set-up
-              </button>
-            </fetcher.Form>
-          </div>
-        </div>
+        <TwoStepSetUp setup={twoStep.setup} form={{ fetcher, refused, posting }} />
       ) : (
         <fetcher.Form method="post" action={ACCOUNT_ACTIONS.twoStepStart} className="mt-6">
           <button type="submit" className={buttonPrimary} disabled={posting(ACCOUNT_ACTIONS.twoStepStart)}>
@@ -366,6 +311,75 @@ function TwoStepSection({ twoStep }: { twoStep: ScreenData["twoStep"] }) {
         </fetcher.Form>
       )}
     </TitledSection>
+  );
+}
+
+/** The set-up begun: the QR code (and its key) to scan, and the app's first code to confirm it. */
+function TwoStepSetUp({
+  setup,
+  form: { fetcher, refused, posting },
+}: {
+  setup: NonNullable<ScreenData["twoStep"]["setup"]>;
+  /** The section's fetcher (TwoStepSection), which shows the newest answer of its forms. */
+  form: Pick<ReturnType<typeof useAccountForm>, "fetcher" | "refused" | "posting">;
+}) {
+  return (
+    <div className="mt-6 grid gap-6 md:grid-cols-[auto_1fr]">
+      <div
+        role="img"
+        aria-label="QR code to scan with your authenticator app"
+        className="size-48 rounded-xl bg-white ring-1 ring-ink-900/10"
+        // An SVG the server drew from the set-up URI (qrcode): no text of anyone's in it.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own generated SVG
+        dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+      />
+      <div>
+        <ol className="list-decimal space-y-2 pl-5 text-ink-700">
+          <li>
+            Open your authenticator app (for example Aegis, Google Authenticator, 1Password) and scan the
+            code.
+          </li>
+          <li>
+            Cannot scan? Type this key instead:{" "}
+            <code
+              className="rounded bg-sand-100 px-1.5 py-0.5 font-mono text-sm break-all text-ink-900"
+              data-testid="two-step-key"
+            >
+              {setup.secret}
+            </code>
+          </li>
+          <li>Enter the six-digit code the app shows.</li>
+        </ol>
+        <fetcher.Form
+          method="post"
+          action={ACCOUNT_ACTIONS.twoStepConfirm}
+          noValidate
+          className="mt-4 grid max-w-xs gap-4"
+        >
+          <Field
+            id="two-step-setup-code"
+            field={CODE_FIELDS.code}
+            required
+            autoComplete="one-time-code"
+            errors={refused}
+          />
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              className={buttonPrimary}
+              disabled={posting(ACCOUNT_ACTIONS.twoStepConfirm)}
+            >
+              Turn on
+            </button>
+          </div>
+        </fetcher.Form>
+        <fetcher.Form method="post" action={ACCOUNT_ACTIONS.twoStepCancel} className="mt-3">
+          <button type="submit" className="text-sm font-semibold text-sea-700 hover:underline">
+            Cancel set-up
+          </button>
+        </fetcher.Form>
+      </div>
+    </div>
   );
 }
 

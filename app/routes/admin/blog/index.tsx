@@ -250,6 +250,35 @@ function UndescribedImages({ items }: { items: UndescribedImage[] }) {
   );
 }
 
+/** How many blogs a page shows; changing it reloads the list (a button does it without JavaScript). */
+function ShowCountForm({ show, filter }: { show: string; filter: string }) {
+  return (
+    <Form method="get" className="flex items-center gap-2">
+      {filter !== "all" && <input type="hidden" name="state" value={filter} />}
+      <label htmlFor="show" className="font-medium">
+        Show
+      </label>
+      <select
+        id="show"
+        name="show"
+        defaultValue={show}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+        className="rounded-lg border border-ink-900/15 bg-white px-3 py-2"
+      >
+        <option value="6">6</option>
+        <option value="12">12</option>
+        <option value="24">24</option>
+        <option value="all">All</option>
+      </select>
+      <noscript>
+        <button type="submit" className={buttonSecondary}>
+          Apply
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
 export default function BlogDashboard() {
   const { items, total, page, pageCount, show, filter, popupEnabled, undescribed } =
     useLoaderData<typeof loader>();
@@ -291,29 +320,7 @@ export default function BlogDashboard() {
           basePath={pathname}
           query={show === "12" ? "" : `show=${show}`}
         />
-        <Form method="get" className="flex items-center gap-2">
-          {filter !== "all" && <input type="hidden" name="state" value={filter} />}
-          <label htmlFor="show" className="font-medium">
-            Show
-          </label>
-          <select
-            id="show"
-            name="show"
-            defaultValue={show}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className="rounded-lg border border-ink-900/15 bg-white px-3 py-2"
-          >
-            <option value="6">6</option>
-            <option value="12">12</option>
-            <option value="24">24</option>
-            <option value="all">All</option>
-          </select>
-          <noscript>
-            <button type="submit" className={buttonSecondary}>
-              Apply
-            </button>
-          </noscript>
-        </Form>
+        <ShowCountForm show={show} filter={filter} />
       </div>
 
       {spinning ? (

@@ -46,9 +46,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export function ImportReportView({ report, dryRun }: { report: ImportReport; dryRun: boolean }) {
   const counts = Object.entries(report.counts).filter(([, c]) => c.total > 0);
-  const hosts = Object.entries(report.images.hosts).sort((a, b) => b[1] - a[1]);
   const notices = Object.entries(report.notices);
-  const reasons = Object.entries(report.skipped.byReason).sort((a, b) => b[1] - a[1]);
   return (
     <div className="space-y-6" data-testid="import-report">
       <p className="text-sm text-ink-700">
@@ -82,34 +80,7 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
         )}
       </Section>
 
-      <Section title={`Skipped (${report.skipped.total})`}>
-        {report.skipped.total === 0 ? (
-          <p>Nothing is skipped.</p>
-        ) : (
-          <>
-            <ul className="list-disc space-y-1 pl-5">
-              {reasons.map(([reason, n]) => (
-                <li key={reason}>
-                  {reason}: <span className="tabular-nums">{n}</span>
-                </li>
-              ))}
-            </ul>
-            {report.skipped.examples.length > 0 && (
-              <AdminTable dense caption="Examples of skipped items" headings={["Kind", "Title", "Why"]}>
-                {report.skipped.examples.map((e) => (
-                  <tr key={`${e.kind}-${e.sourceId}-${e.reason}`}>
-                    <td className={td}>{e.kind}</td>
-                    <td className={`${td} break-words`}>
-                      {e.title || <span className="text-ink-700">(no title)</span>}
-                    </td>
-                    <td className={td}>{e.reason}</td>
-                  </tr>
-                ))}
-              </AdminTable>
-            )}
-          </>
-        )}
-      </Section>
+      <SkippedSection report={report} />
 
       {notices.length > 0 && (
         <Section title="Notices">
@@ -152,36 +123,79 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
         )}
       </Section>
 
-      <Section title="Images">
-        {hosts.length === 0 ? (
-          <p>The file names no images.</p>
-        ) : (
-          <AdminTable dense caption="Image hosts" headings={["Host", "Images"]}>
-            {hosts.map(([host, n]) => (
-              <tr key={host}>
-                <td className={`${td} break-all`}>{host}</td>
-                <td className={`${td} tabular-nums`}>{n}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-        {!dryRun && hosts.length > 0 && (
-          <p>
-            {report.images.fetched} copied, {report.images.reused} already here, {report.images.kept} left at
-            their address, {report.images.failed.total} failed.
-          </p>
-        )}
-        {report.images.failed.examples.length > 0 && (
-          <AdminTable dense caption="Images that could not be copied" headings={["Image", "Why"]}>
-            {report.images.failed.examples.map((f) => (
-              <tr key={f.url}>
-                <td className={`${td} break-all`}>{f.url}</td>
-                <td className={td}>{f.reason}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </Section>
+      <ImagesSection report={report} dryRun={dryRun} />
     </div>
+  );
+}
+
+/** What was left out, by reason, with a few examples. */
+function SkippedSection({ report }: { report: ImportReport }) {
+  const reasons = Object.entries(report.skipped.byReason).sort((a, b) => b[1] - a[1]);
+  return (
+    <Section title={`Skipped (${report.skipped.total})`}>
+      {report.skipped.total === 0 ? (
+        <p>Nothing is skipped.</p>
+      ) : (
+        <>
+          <ul className="list-disc space-y-1 pl-5">
+            {reasons.map(([reason, n]) => (
+              <li key={reason}>
+                {reason}: <span className="tabular-nums">{n}</span>
+              </li>
+            ))}
+          </ul>
+          {report.skipped.examples.length > 0 && (
+            <AdminTable dense caption="Examples of skipped items" headings={["Kind", "Title", "Why"]}>
+              {report.skipped.examples.map((e) => (
+                <tr key={`${e.kind}-${e.sourceId}-${e.reason}`}>
+                  <td className={td}>{e.kind}</td>
+                  <td className={`${td} break-words`}>
+                    {e.title || <span className="text-ink-700">(no title)</span>}
+                  </td>
+                  <td className={td}>{e.reason}</td>
+                </tr>
+              ))}
+            </AdminTable>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The images the file names, by host, and (after an import) what became of them. */
+function ImagesSection({ report, dryRun }: { report: ImportReport; dryRun: boolean }) {
+  const hosts = Object.entries(report.images.hosts).sort((a, b) => b[1] - a[1]);
+  return (
+    <Section title="Images">
+      {hosts.length === 0 ? (
+        <p>The file names no images.</p>
+      ) : (
+        <AdminTable dense caption="Image hosts" headings={["Host", "Images"]}>
+          {hosts.map(([host, n]) => (
+            <tr key={host}>
+              <td className={`${td} break-all`}>{host}</td>
+              <td className={`${td} tabular-nums`}>{n}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      {!dryRun && hosts.length > 0 && (
+        <p>
+          {report.images.fetched} copied, {report.images.reused} already here, {report.images.kept} left at
+          their address, {report.images.failed.total} failed.
+        </p>
+      )}
+      {report.images.failed.examples.length > 0 && (
+        <AdminTable dense caption="Images that could not be copied" headings={["Image", "Why"]}>
+          {report.images.failed.examples.map((f) => (
+            <tr key={f.url}>
+              <td className={`${td} break-all`}>{f.url}</td>
+              <td className={td}>{f.reason}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </Section>
   );
 }

@@ -20,7 +20,6 @@ import type { Dialect } from "#app/server/config.server.ts";
  */
 export function ownerAccountMigration(dialect: Dialect): Migration {
   const timeType = dialect === "postgres" ? "bigint" : "integer";
-  const serial = dialect === "postgres" ? "serial" : "integer";
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -68,47 +67,7 @@ export function ownerAccountMigration(dialect: Dialect): Migration {
         .execute();
       await sql`update sessions set last_seen_at = created_at`.execute(db);
 
-      await db.schema
-        .createTable("activity_log")
-        .addColumn("id", serial, (c) =>
-          dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
-        .addColumn("at", timeType, (c) => c.notNull())
-        // No foreign key: the entry outlives the account; `actor` keeps who it was.
-        .addColumn("account_id", "integer")
-        .addColumn("actor", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("item_type", "text", (c) => c.notNull().defaultTo(""))
-        .addColumn("item_id", "text", (c) => c.notNull().defaultTo(""))
-        .addColumn("item_label", "text", (c) => c.notNull().defaultTo(""))
-        .addColumn("detail", "text", (c) => c.notNull().defaultTo(""))
-        .addColumn("address", "text", (c) => c.notNull().defaultTo(""))
-        .execute();
-      await db.schema.createIndex("activity_log_at_idx").on("activity_log").columns(["at", "id"]).execute();
-      await db.schema
-        .createIndex("activity_log_kind_idx")
-        .on("activity_log")
-        .columns(["kind", "at", "id"])
-        .execute();
-      await db.schema
-        .createIndex("activity_log_actor_idx")
-        .on("activity_log")
-        .columns(["actor", "at", "id"])
-        .execute();
-      if (dialect === "postgres") {
-        await sql`
-          create function activity_log_append_only() returns trigger language plpgsql as $$
-          begin
-            raise exception 'activity_log is append-only';
-          end $$`.execute(db);
-        await sql`
-          create trigger activity_log_no_update before update on activity_log
-          for each row execute function activity_log_append_only()`.execute(db);
-      } else {
-        await sql`
-          create trigger activity_log_no_update before update on activity_log
-          begin select raise(abort, 'activity_log is append-only'); end`.execute(db);
-      }
+      await createActivityLog(db, dialect);
 
       await db.schema.alterTable("import_runs").addColumn("started_by_account_id", "integer").execute();
       await db.schema
@@ -142,4 +101,51 @@ export function ownerAccountMigration(dialect: Dialect): Migration {
       }
     },
   };
+}
+
+/** The append-only activity log: a trigger on either engine refuses an UPDATE. */
+async function createActivityLog(db: Kysely<unknown>, dialect: Dialect) {
+  const timeType = dialect === "postgres" ? "bigint" : "integer";
+  const serial = dialect === "postgres" ? "serial" : "integer";
+  await db.schema
+    .createTable("activity_log")
+    .addColumn("id", serial, (c) =>
+      dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn("at", timeType, (c) => c.notNull())
+    // No foreign key: the entry outlives the account; `actor` keeps who it was.
+    .addColumn("account_id", "integer")
+    .addColumn("actor", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("item_type", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("item_id", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("item_label", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("detail", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("address", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema.createIndex("activity_log_at_idx").on("activity_log").columns(["at", "id"]).execute();
+  await db.schema
+    .createIndex("activity_log_kind_idx")
+    .on("activity_log")
+    .columns(["kind", "at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("activity_log_actor_idx")
+    .on("activity_log")
+    .columns(["actor", "at", "id"])
+    .execute();
+  if (dialect === "postgres") {
+    await sql`
+      create function activity_log_append_only() returns trigger language plpgsql as $$
+      begin
+        raise exception 'activity_log is append-only';
+      end $$`.execute(db);
+    await sql`
+      create trigger activity_log_no_update before update on activity_log
+      for each row execute function activity_log_append_only()`.execute(db);
+  } else {
+    await sql`
+      create trigger activity_log_no_update before update on activity_log
+      begin select raise(abort, 'activity_log is append-only'); end`.execute(db);
+  }
 }
