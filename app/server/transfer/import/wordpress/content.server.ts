@@ -5,6 +5,7 @@ import {
   type BlockToken,
   type ShortcodeToken,
   type TagToken,
+  type TextToken,
   type Token,
   tagAttributes,
   tokenize,
@@ -280,146 +281,174 @@ interface Transformed {
   hasBlocks: boolean;
 }
 
+/** Where a transform pass stands, passed to the handler of each kind of token. */
+interface TransformState {
+  tokens: Token[];
+  notice: Notice;
+  out: Token[];
+  pairs: Map<number, number>;
+  recipeBlockEnd: Int32Array;
+  embedBlockEnd: Int32Array;
+  wprmFallbackEnd: Int32Array;
+  builders: Set<string>;
+  unknown: Set<string>;
+  removedEmbeds: Set<string>;
+  hasBlocks: boolean;
+  linkDepth: number;
+  verbatimDepth: number;
+}
+
 /** Comments, shortcodes, embeds and headings made ours; text and tags otherwise as written. */
 function transform(tokens: Token[], notice: Notice): Transformed {
-  const out: Token[] = [];
-  const pairs = pairShortcodes(tokens);
-  const recipeBlockEnd = nextIndexWhere(
+  const state: TransformState = {
     tokens,
-    commentTest((_, c) => c?.closing === true && isRecipeBlock(c.name)),
-  );
-  const embedBlockEnd = nextIndexWhere(
-    tokens,
-    commentTest((_, c) => c?.closing === true && isEmbedBlock(c.name)),
-  );
-  const wprmFallbackEnd = nextIndexWhere(
-    tokens,
-    commentTest((body) => /^End WPRM Recipe$/i.test(body)),
-  );
-  const builders = new Set<string>();
-  const unknown = new Set<string>();
-  const removedEmbeds = new Set<string>();
-  let hasBlocks = false;
-  let linkDepth = 0;
-  let verbatimDepth = 0;
-
+    notice,
+    out: [],
+    pairs: pairShortcodes(tokens),
+    recipeBlockEnd: nextIndexWhere(
+      tokens,
+      commentTest((_, c) => c?.closing === true && isRecipeBlock(c.name)),
+    ),
+    embedBlockEnd: nextIndexWhere(
+      tokens,
+      commentTest((_, c) => c?.closing === true && isEmbedBlock(c.name)),
+    ),
+    wprmFallbackEnd: nextIndexWhere(
+      tokens,
+      commentTest((body) => /^End WPRM Recipe$/i.test(body)),
+    ),
+    builders: new Set<string>(),
+    unknown: new Set<string>(),
+    removedEmbeds: new Set<string>(),
+    hasBlocks: false,
+    linkDepth: 0,
+    verbatimDepth: 0,
+  };
+  // Each handler returns the index of the last token it used up (a region it skipped ends there).
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k] as Token;
-    if (token.kind === "comment") {
-      const blockComment = readBlockComment(token.body);
-      const wprmFallback = /^WPRM Recipe (\d+)$/i.exec(token.body);
-      if (blockComment) {
-        hasBlocks = true;
-        const { name, closing, selfClosing, attrs } = blockComment;
-        if (!closing && isRecipeBlock(name)) {
-          const id = idOf(attrs.id);
-          if (id) out.push(recipePlaceholder(id));
-          else notice("recipe-without-id", "A WP Recipe Maker recipe block without a recipe id was removed.");
-          // Whatever the block holds is WPRM's rendered card: never shown as it is.
-          const end = selfClosing ? -1 : (recipeBlockEnd[k + 1] ?? -1);
-          if (end > 0) k = end;
-        } else if (!closing && !selfClosing && isEmbedBlock(name) && typeof attrs.url === "string") {
-          const link = mediaLink(attrs.url);
-          const end = embedBlockEnd[k + 1] ?? -1;
-          if (link && end > 0) {
-            out.push(link);
-            k = end;
-          }
-        }
-      } else if (wprmFallback?.[1]) {
-        out.push(recipePlaceholder(wprmFallback[1]));
-        const end = wprmFallbackEnd[k + 1] ?? -1;
-        if (end > 0) k = end;
-        else
-          notice(
-            "recipe-fallback-unclosed",
-            `WP Recipe Maker's copy of recipe ${wprmFallback[1]} in this post has no end marker; the text after it was kept.`,
-          );
-      }
-      continue; // every other comment (<!--more-->, notes) is dropped
-    }
-
-    if (token.kind === "tag") {
-      if (
-        token.name === "iframe" ||
-        token.name === "video" ||
-        token.name === "audio" ||
-        token.name === "object"
-      ) {
-        const attrs = tagAttributes(token.raw);
-        // A map or a widget's frame is no page to send a reader to: only a video gets its link.
-        const link = mediaLink(
-          attrs.src ?? attrs.data ?? "",
-          token.name === "iframe" || token.name === "object",
-        );
-        if (link) out.push(link);
-        else removedEmbeds.add(token.name);
-        continue;
-      }
-      if (VERBATIM_TAGS.has(token.name) && !token.selfClosing) {
-        verbatimDepth = Math.max(0, verbatimDepth + (token.closing ? -1 : 1));
-      }
-      if (token.name === "a" && !token.selfClosing)
-        linkDepth = Math.max(0, linkDepth + (token.closing ? -1 : 1));
-      if (
-        token.name === "div" &&
-        !token.closing &&
-        /\belementor\b/.test(tagAttributes(token.raw).class ?? "")
-      ) {
-        builders.add("Elementor");
-      }
-      out.push(renameHeading(token));
-      continue;
-    }
-
-    if (token.kind === "text") {
-      const alone = linkDepth === 0 && verbatimDepth === 0;
-      if (!alone) out.push(token);
-      else out.push(...linkStandaloneUrls(token.text, isLineEdge(out.at(-1)), isLineEdge(tokens[k + 1])));
-      continue;
-    }
-
-    if (token.kind === "block") {
-      out.push(token);
-      continue;
-    }
-
-    const { name } = token;
-    const pairEnd = pairs.get(k);
-    if (name === "caption" || name === "wp_caption") {
-      const figure = pairEnd === undefined ? null : captionFigure(token, tokens, k + 1, pairEnd);
-      if (figure && pairEnd !== undefined) {
-        out.push(figure);
-        k = pairEnd;
-      }
-      // Without an image or a closing tag, the caption's content stays and its tags go.
-    } else if (name === "gallery") {
-      // Without ids, WordPress shows the images uploaded to the post: the writer knows them.
-      out.push(galleryFigure(token) ?? block(ATTACHED_GALLERY_PLACEHOLDER));
-    } else if (name === "embed" && pairEnd !== undefined) {
-      const link = mediaLink(serializeRaw(tokens.slice(k + 1, pairEnd)));
-      if (link) out.push(link);
-      k = pairEnd;
-    } else if ((name === "video" || name === "audio") && !token.closing) {
-      const source = token.attrs.src ?? Object.values(token.attrs).find((value) => /^https?:/i.test(value));
-      const link = source ? mediaLink(source) : null;
-      if (link) out.push(link);
-    } else if (name === "wprm-recipe") {
-      const id = idOf(token.attrs.id ?? token.attrs["0"]);
-      if (id) out.push(recipePlaceholder(id));
-      else if (!token.closing)
-        notice("recipe-without-id", "A [wprm-recipe] without a recipe id was removed.");
-    } else if (name.startsWith("wprm-")) {
-      // Jump and print buttons, nutrition labels: parts of WPRM's own card, which ours replaces.
-    } else if (pageBuilderOf(name)) {
-      builders.add(pageBuilderOf(name) ?? name);
-      const image = pageBuilderImage(token);
-      if (image) out.push(image);
-    } else if (!HANDLED_SHORTCODES.has(name)) {
-      unknown.add(name);
-    }
+    if (token.kind === "comment") k = transformComment(state, token.body, k);
+    else if (token.kind === "tag") transformTag(state, token);
+    else if (token.kind === "text") transformText(state, token, k);
+    else if (token.kind === "block") state.out.push(token);
+    else k = transformShortcode(state, token, k);
   }
+  reportRemovals(state);
+  return { tokens: state.out, hasBlocks: state.hasBlocks };
+}
 
+/** A block-editor comment or WPRM's fallback marker; every other comment (<!--more-->, notes) is dropped. */
+function transformComment(state: TransformState, body: string, k: number): number {
+  const { out } = state;
+  const blockComment = readBlockComment(body);
+  const wprmFallback = /^WPRM Recipe (\d+)$/i.exec(body);
+  if (blockComment) {
+    state.hasBlocks = true;
+    const { name, closing, selfClosing, attrs } = blockComment;
+    if (!closing && isRecipeBlock(name)) {
+      const id = idOf(attrs.id);
+      if (id) out.push(recipePlaceholder(id));
+      else
+        state.notice("recipe-without-id", "A WP Recipe Maker recipe block without a recipe id was removed.");
+      // Whatever the block holds is WPRM's rendered card: never shown as it is.
+      const end = selfClosing ? -1 : (state.recipeBlockEnd[k + 1] ?? -1);
+      if (end > 0) return end;
+    } else if (!closing && !selfClosing && isEmbedBlock(name) && typeof attrs.url === "string") {
+      const link = mediaLink(attrs.url);
+      const end = state.embedBlockEnd[k + 1] ?? -1;
+      if (link && end > 0) {
+        out.push(link);
+        return end;
+      }
+    }
+  } else if (wprmFallback?.[1]) {
+    out.push(recipePlaceholder(wprmFallback[1]));
+    const end = state.wprmFallbackEnd[k + 1] ?? -1;
+    if (end > 0) return end;
+    state.notice(
+      "recipe-fallback-unclosed",
+      `WP Recipe Maker's copy of recipe ${wprmFallback[1]} in this post has no end marker; the text after it was kept.`,
+    );
+  }
+  return k;
+}
+
+/** A player's tag becomes a link (or goes), headings are renamed, other tags stay as written. */
+function transformTag(state: TransformState, token: TagToken): void {
+  if (
+    token.name === "iframe" ||
+    token.name === "video" ||
+    token.name === "audio" ||
+    token.name === "object"
+  ) {
+    const attrs = tagAttributes(token.raw);
+    // A map or a widget's frame is no page to send a reader to: only a video gets its link.
+    const link = mediaLink(attrs.src ?? attrs.data ?? "", token.name === "iframe" || token.name === "object");
+    if (link) state.out.push(link);
+    else state.removedEmbeds.add(token.name);
+    return;
+  }
+  if (VERBATIM_TAGS.has(token.name) && !token.selfClosing) {
+    state.verbatimDepth = Math.max(0, state.verbatimDepth + (token.closing ? -1 : 1));
+  }
+  if (token.name === "a" && !token.selfClosing)
+    state.linkDepth = Math.max(0, state.linkDepth + (token.closing ? -1 : 1));
+  if (token.name === "div" && !token.closing && /\belementor\b/.test(tagAttributes(token.raw).class ?? "")) {
+    state.builders.add("Elementor");
+  }
+  state.out.push(renameHeading(token));
+}
+
+/** Text outside links and code has its standalone URLs made links. */
+function transformText(state: TransformState, token: TextToken, k: number): void {
+  const { out } = state;
+  const alone = state.linkDepth === 0 && state.verbatimDepth === 0;
+  if (!alone) out.push(token);
+  else out.push(...linkStandaloneUrls(token.text, isLineEdge(out.at(-1)), isLineEdge(state.tokens[k + 1])));
+}
+
+/** A shortcode made ours, or dropped (its content stays as text): returns the last token used. */
+function transformShortcode(state: TransformState, token: ShortcodeToken, k: number): number {
+  const { out, tokens } = state;
+  const { name } = token;
+  const pairEnd = state.pairs.get(k);
+  if (name === "caption" || name === "wp_caption") {
+    const figure = pairEnd === undefined ? null : captionFigure(token, tokens, k + 1, pairEnd);
+    if (figure && pairEnd !== undefined) {
+      out.push(figure);
+      return pairEnd;
+    }
+    // Without an image or a closing tag, the caption's content stays and its tags go.
+  } else if (name === "gallery") {
+    // Without ids, WordPress shows the images uploaded to the post: the writer knows them.
+    out.push(galleryFigure(token) ?? block(ATTACHED_GALLERY_PLACEHOLDER));
+  } else if (name === "embed" && pairEnd !== undefined) {
+    const link = mediaLink(serializeRaw(tokens.slice(k + 1, pairEnd)));
+    if (link) out.push(link);
+    return pairEnd;
+  } else if ((name === "video" || name === "audio") && !token.closing) {
+    const source = token.attrs.src ?? Object.values(token.attrs).find((value) => /^https?:/i.test(value));
+    const link = source ? mediaLink(source) : null;
+    if (link) out.push(link);
+  } else if (name === "wprm-recipe") {
+    const id = idOf(token.attrs.id ?? token.attrs["0"]);
+    if (id) out.push(recipePlaceholder(id));
+    else if (!token.closing)
+      state.notice("recipe-without-id", "A [wprm-recipe] without a recipe id was removed.");
+  } else if (name.startsWith("wprm-")) {
+    // Jump and print buttons, nutrition labels: parts of WPRM's own card, which ours replaces.
+  } else if (pageBuilderOf(name)) {
+    state.builders.add(pageBuilderOf(name) ?? name);
+    const image = pageBuilderImage(token);
+    if (image) out.push(image);
+  } else if (!HANDLED_SHORTCODES.has(name)) {
+    state.unknown.add(name);
+  }
+  return k;
+}
+
+/** Tells `notice`, once per kind, what the pass removed. */
+function reportRemovals({ builders, unknown, removedEmbeds, notice }: TransformState): void {
   if (builders.size > 0) {
     notice(
       "page-builder",
@@ -439,7 +468,6 @@ function transform(tokens: Token[], notice: Notice): Transformed {
       `Embedded content (${[...removedEmbeds].join(", ")}) that is not a video link was removed.`,
     );
   }
-  return { tokens: out, hasBlocks };
 }
 
 /**

@@ -7,7 +7,7 @@
  * hostile input: "<a title=\"" repeated, "[a " repeated, "<!--" without "-->".
  */
 
-interface TextToken {
+export interface TextToken {
   kind: "text";
   /** HTML text as written (entities not decoded). */
   text: string;
@@ -151,158 +151,190 @@ function looksLikeShortcode(
   return isKnown(name) || selfClosing || attrText.includes("=") || /[_-]/.test(name) || closings.has(name);
 }
 
-export function tokenize(content: string, isKnownShortcode: (name: string) => boolean): Token[] {
-  const tokens: Token[] = [];
-  const closings = closingShortcodeNames(content);
-  const openedShortcodes = new Set<string>();
-  const length = content.length;
-  let textStart = 0;
-  let i = 0;
-  let verbatimDepth = 0;
+/** Where a tokenize pass stands, passed to the reader of each kind of token. */
+interface TokenizerState {
+  content: string;
+  length: number;
+  isKnownShortcode: (name: string) => boolean;
+  tokens: Token[];
+  /** Names of every closing shortcode in the content (see closingShortcodeNames). */
+  closings: Set<string>;
+  openedShortcodes: Set<string>;
+  /** Where the text not yet made a token starts. */
+  textStart: number;
+  /** The character being read. */
+  i: number;
+  verbatimDepth: number;
   // Switches that keep failed scans from repeating (see the file's comment).
-  let quoteAwareTags = true;
-  let noMoreGt = false;
-  let noMoreCommentEnd = false;
-
-  const flushText = (end: number) => {
-    if (end > textStart) tokens.push({ kind: "text", text: content.slice(textStart, end) });
-  };
-
-  /** Index of the ">" ending the tag that starts at `start`, or -1. */
-  const tagEnd = (start: number): number => {
-    if (quoteAwareTags) {
-      let quote = "";
-      let afterEquals = false;
-      for (let k = start + 1; k < length; k++) {
-        const char = content[k];
-        if (quote !== "") {
-          if (char === quote) quote = "";
-        } else if (char === ">") {
-          return k;
-        } else if (afterEquals && (char === '"' || char === "'")) {
-          quote = char;
-          afterEquals = false;
-        } else if (char === "=") {
-          afterEquals = true;
-        } else if (!isSpace(char)) {
-          afterEquals = false;
-        }
-      }
-      // An unbalanced quote ran to the end: from here on, the first ">" ends a tag.
-      quoteAwareTags = false;
-    }
-    if (noMoreGt) return -1;
-    const gt = content.indexOf(">", start);
-    if (gt < 0) noMoreGt = true;
-    return gt;
-  };
-
+  quoteAwareTags: boolean;
+  noMoreGt: boolean;
+  noMoreCommentEnd: boolean;
   // Elements already looked for and never closed: not looked for again (a linear bound).
-  const neverClosed = new Set<string>();
-  /** Index just after "</name…>" (case-insensitive) from `from` on, or -1 when it never closes. */
-  const afterClosing = (name: string, from: number): number => {
-    if (neverClosed.has(name)) return -1;
-    const pattern = new RegExp(`</${name}[\\s>]`, "gi");
-    pattern.lastIndex = from;
-    const match = pattern.exec(content);
-    const gt = match ? content.indexOf(">", match.index) : -1;
-    if (gt < 0) neverClosed.add(name);
-    return gt < 0 ? -1 : gt + 1;
-  };
+  neverClosed: Set<string>;
+}
 
-  while (i < length) {
-    const char = content[i];
+export function tokenize(content: string, isKnownShortcode: (name: string) => boolean): Token[] {
+  const state: TokenizerState = {
+    content,
+    length: content.length,
+    isKnownShortcode,
+    tokens: [],
+    closings: closingShortcodeNames(content),
+    openedShortcodes: new Set<string>(),
+    textStart: 0,
+    i: 0,
+    verbatimDepth: 0,
+    quoteAwareTags: true,
+    noMoreGt: false,
+    noMoreCommentEnd: false,
+    neverClosed: new Set<string>(),
+  };
+  while (state.i < state.length) {
+    const char = content[state.i];
     if (char === "<") {
-      const next = content.charCodeAt(i + 1);
-      if (content.startsWith("<!--", i)) {
-        const end = noMoreCommentEnd ? -1 : content.indexOf("-->", i + 4);
-        if (end < 0) {
-          noMoreCommentEnd = true;
-          i++;
-          continue;
-        }
-        flushText(i);
-        tokens.push({ kind: "comment", body: content.slice(i + 4, end).trim() });
-        i = end + 3;
-        textStart = i;
-        continue;
-      }
-      const closing = next === 47; /* / */
-      const startsTag = isAsciiLetter(closing ? content.charCodeAt(i + 2) : next);
-      const declaration = next === 33 /* ! */ || next === 63; /* ? */
-      if (startsTag || declaration) {
-        const end = tagEnd(i);
-        if (end < 0) {
-          i++;
-          continue;
-        }
-        flushText(i);
-        const raw = content.slice(i, end + 1);
-        i = end + 1;
-        textStart = i;
-        if (declaration) continue; // <!DOCTYPE>, <![CDATA[ ]]>, <?xml ?>: nothing a reader sees
-        const nameMatch = /^<\/?([A-Za-z][A-Za-z0-9:-]*)/.exec(raw);
-        const name = (nameMatch?.[1] ?? "").toLowerCase();
-        if (!closing && DROPPED_WITH_CONTENT.has(name)) {
-          // Like a browser: a <script> that never closes hides the rest.
-          const after = raw.endsWith("/>") ? i : afterClosing(name, i);
-          i = after < 0 ? length : after;
-          textStart = i;
-          continue;
-        }
-        if (closing && (DROPPED_WITH_CONTENT.has(name) || CONTENT_IS_FALLBACK.has(name))) continue;
-        const fallback = !closing && CONTENT_IS_FALLBACK.has(name);
-        if (fallback && !raw.endsWith("/>")) {
-          // An <iframe> that never closes keeps what follows: it is more likely a slip than a fallback.
-          const after = afterClosing(name, i);
-          i = after < 0 ? i : after;
-          textStart = i;
-        }
-        if (VERBATIM.has(name) && !raw.endsWith("/>")) {
-          verbatimDepth = closing ? Math.max(0, verbatimDepth - 1) : verbatimDepth + 1;
-        }
-        tokens.push({ kind: "tag", name, closing, selfClosing: fallback || raw.endsWith("/>"), raw });
-        continue;
-      }
-    } else if (char === "[" && verbatimDepth === 0) {
-      const end = shortcodeEnd(content, i);
-      if (end > 0) {
-        const inner = content.slice(i + 1, end);
-        const closing = inner.startsWith("/");
-        const nameMatch = SHORTCODE_NAME.exec(closing ? inner.slice(1) : inner);
-        const afterName = nameMatch ? (closing ? 1 : 0) + nameMatch[0].length : -1;
-        const follow = inner[afterName];
-        if (nameMatch && (follow === undefined || follow === "/" || isSpace(follow))) {
-          const name = nameMatch[0].toLowerCase();
-          const selfClosing = !closing && inner.endsWith("/");
-          const attrText = closing ? "" : inner.slice(afterName, selfClosing ? -1 : undefined);
-          const isShortcode = closing
-            ? follow === undefined &&
-              (isKnownShortcode(name) || /[_-]/.test(name) || openedShortcodes.has(name))
-            : looksLikeShortcode(name, attrText, selfClosing, closings, isKnownShortcode);
-          if (isShortcode) {
-            if (!closing) openedShortcodes.add(name);
-            flushText(i);
-            const attrs = parseShortcodeAttributes(attrText);
-            tokens.push({
-              kind: "shortcode",
-              name,
-              closing,
-              selfClosing,
-              attrs,
-              raw: content.slice(i, end + 1),
-            });
-            i = end + 1;
-            textStart = i;
-            continue;
-          }
-        }
+      if (content.startsWith("<!--", state.i)) {
+        if (readComment(state)) continue;
+      } else if (readTag(state)) continue;
+    } else if (char === "[" && state.verbatimDepth === 0) {
+      if (readShortcode(state)) continue;
+    }
+    state.i++;
+  }
+  flushText(state, state.length);
+  return state.tokens;
+}
+
+/** The text from `state.textStart` to `end` as a token, when there is any. */
+function flushText(state: TokenizerState, end: number): void {
+  if (end > state.textStart)
+    state.tokens.push({ kind: "text", text: state.content.slice(state.textStart, end) });
+}
+
+/** Consumes what a token just read ends at: text starts again at `next`. */
+function moveTo(state: TokenizerState, next: number): void {
+  state.i = next;
+  state.textStart = next;
+}
+
+/**
+ * Reads the comment "<!--…-->" at `state.i`. False, and no comment looked for again, when none
+ * closes: the "<" is then text.
+ */
+function readComment(state: TokenizerState): boolean {
+  const { content, i } = state;
+  const end = state.noMoreCommentEnd ? -1 : content.indexOf("-->", i + 4);
+  if (end < 0) {
+    state.noMoreCommentEnd = true;
+    return false;
+  }
+  flushText(state, i);
+  state.tokens.push({ kind: "comment", body: content.slice(i + 4, end).trim() });
+  moveTo(state, end + 3);
+  return true;
+}
+
+/** Reads the tag (or declaration) at `state.i`, with what it drops; false when it is text. */
+function readTag(state: TokenizerState): boolean {
+  const { content, i: start } = state;
+  const next = content.charCodeAt(start + 1);
+  const closing = next === 47; /* / */
+  const startsTag = isAsciiLetter(closing ? content.charCodeAt(start + 2) : next);
+  const declaration = next === 33 /* ! */ || next === 63; /* ? */
+  if (!startsTag && !declaration) return false;
+  const end = tagEnd(state, start);
+  if (end < 0) return false;
+  flushText(state, start);
+  const raw = content.slice(start, end + 1);
+  moveTo(state, end + 1);
+  if (declaration) return true; // <!DOCTYPE>, <![CDATA[ ]]>, <?xml ?>: nothing a reader sees
+  const nameMatch = /^<\/?([A-Za-z][A-Za-z0-9:-]*)/.exec(raw);
+  const name = (nameMatch?.[1] ?? "").toLowerCase();
+  if (!closing && DROPPED_WITH_CONTENT.has(name)) {
+    // Like a browser: a <script> that never closes hides the rest.
+    const after = raw.endsWith("/>") ? state.i : afterClosing(state, name, state.i);
+    moveTo(state, after < 0 ? state.length : after);
+    return true;
+  }
+  if (closing && (DROPPED_WITH_CONTENT.has(name) || CONTENT_IS_FALLBACK.has(name))) return true;
+  const fallback = !closing && CONTENT_IS_FALLBACK.has(name);
+  if (fallback && !raw.endsWith("/>")) {
+    // An <iframe> that never closes keeps what follows: it is more likely a slip than a fallback.
+    const after = afterClosing(state, name, state.i);
+    moveTo(state, after < 0 ? state.i : after);
+  }
+  if (VERBATIM.has(name) && !raw.endsWith("/>")) {
+    state.verbatimDepth = closing ? Math.max(0, state.verbatimDepth - 1) : state.verbatimDepth + 1;
+  }
+  state.tokens.push({ kind: "tag", name, closing, selfClosing: fallback || raw.endsWith("/>"), raw });
+  return true;
+}
+
+/** Index of the ">" ending the tag that starts at `start`, or -1. */
+function tagEnd(state: TokenizerState, start: number): number {
+  const { content, length } = state;
+  if (state.quoteAwareTags) {
+    let quote = "";
+    let afterEquals = false;
+    for (let k = start + 1; k < length; k++) {
+      const char = content[k];
+      if (quote !== "") {
+        if (char === quote) quote = "";
+      } else if (char === ">") {
+        return k;
+      } else if (afterEquals && (char === '"' || char === "'")) {
+        quote = char;
+        afterEquals = false;
+      } else if (char === "=") {
+        afterEquals = true;
+      } else if (!isSpace(char)) {
+        afterEquals = false;
       }
     }
-    i++;
+    // An unbalanced quote ran to the end: from here on, the first ">" ends a tag.
+    state.quoteAwareTags = false;
   }
-  flushText(length);
-  return tokens;
+  if (state.noMoreGt) return -1;
+  const gt = content.indexOf(">", start);
+  if (gt < 0) state.noMoreGt = true;
+  return gt;
+}
+
+/** Index just after "</name…>" (case-insensitive) from `from` on, or -1 when it never closes. */
+function afterClosing(state: TokenizerState, name: string, from: number): number {
+  if (state.neverClosed.has(name)) return -1;
+  const pattern = new RegExp(`</${name}[\\s>]`, "gi");
+  pattern.lastIndex = from;
+  const match = pattern.exec(state.content);
+  const gt = match ? state.content.indexOf(">", match.index) : -1;
+  if (gt < 0) state.neverClosed.add(name);
+  return gt < 0 ? -1 : gt + 1;
+}
+
+/** Reads the shortcode "[name …]" or "[/name]" at `state.i`; false when it is bracketed text. */
+function readShortcode(state: TokenizerState): boolean {
+  const { content, i } = state;
+  const end = shortcodeEnd(content, i);
+  if (end <= 0) return false;
+  const inner = content.slice(i + 1, end);
+  const closing = inner.startsWith("/");
+  const nameMatch = SHORTCODE_NAME.exec(closing ? inner.slice(1) : inner);
+  const afterName = nameMatch ? (closing ? 1 : 0) + nameMatch[0].length : -1;
+  const follow = inner[afterName];
+  if (!nameMatch || !(follow === undefined || follow === "/" || isSpace(follow))) return false;
+  const name = nameMatch[0].toLowerCase();
+  const selfClosing = !closing && inner.endsWith("/");
+  const attrText = closing ? "" : inner.slice(afterName, selfClosing ? -1 : undefined);
+  const isShortcode = closing
+    ? follow === undefined &&
+      (state.isKnownShortcode(name) || /[_-]/.test(name) || state.openedShortcodes.has(name))
+    : looksLikeShortcode(name, attrText, selfClosing, state.closings, state.isKnownShortcode);
+  if (!isShortcode) return false;
+  if (!closing) state.openedShortcodes.add(name);
+  flushText(state, i);
+  const attrs = parseShortcodeAttributes(attrText);
+  state.tokens.push({ kind: "shortcode", name, closing, selfClosing, attrs, raw: content.slice(i, end + 1) });
+  moveTo(state, end + 1);
+  return true;
 }
 
 /**

@@ -143,7 +143,7 @@ describe("readWxr on WordPress importer test files", () => {
   });
 });
 
-describe("readWxr on a WP Recipe Maker export", () => {
+describe("readWxr on a WP Recipe Maker export: the site, authors and posts", () => {
   let events: ImportEvent[];
   beforeAll(async () => {
     events = await readAll(fixture("wprm-export.xml"));
@@ -243,6 +243,13 @@ describe("readWxr on a WP Recipe Maker export", () => {
       slug: "k%c3%b6ln-%c3%a9t%c3%a9",
       category: null,
     });
+  });
+});
+
+describe("readWxr on a WP Recipe Maker export: recipes, pages and skipped item types", () => {
+  let events: ImportEvent[];
+  beforeAll(async () => {
+    events = await readAll(fixture("wprm-export.xml"));
   });
 
   it("maps a WPRM recipe with groups, times, calories, equipment, course and parent post", () => {
