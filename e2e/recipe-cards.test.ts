@@ -178,7 +178,7 @@ test.describe("recipe cards", () => {
     await page.goto(`/blogs/${post.slug}`);
     const card = page.getByRole("region", { name: recipe.title });
     await expect(card).not.toBeInViewport();
-    await page.getByRole("link", { name: "Jump to recipe" }).click();
+    await page.getByRole("link", { name: "Jump to Recipe", exact: true }).click();
     await expect(page).toHaveURL(/#recipe$/);
     await expect(card.getByRole("heading", { name: recipe.title })).toBeInViewport();
     // The card's code arrives after the page's (it is loaded only where a card is shown).
@@ -193,7 +193,7 @@ test.describe("recipe cards", () => {
 
     await page.goto(`/blogs/${quiet.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: quiet.title })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Jump to recipe" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Jump to Recipe", exact: true })).toHaveCount(0);
     await expect(page.getByText(draft.title)).toHaveCount(0);
   });
 
@@ -290,6 +290,6 @@ test.describe("recipe cards", () => {
     await page.goto(`/admin/blog/edit?id=${post.id}`);
     await expect(page.getByLabel("Featured recipe")).toHaveValue(String(recipe.id));
     await page.goto(`/blogs/${post.slug}`);
-    await expect(page.getByRole("link", { name: "Jump to recipe" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Jump to Recipe", exact: true })).toBeVisible();
   });
 });

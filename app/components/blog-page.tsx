@@ -26,6 +26,7 @@ export type BlogPageData = Pick<
   | "updatedAt"
   | "publishAt"
   | "imageAlt"
+  | "showDisclosure"
 >;
 
 /** The head of a blog's public page: title, description, Open Graph and the BlogPosting JSON-LD. */
@@ -68,6 +69,7 @@ export function BlogArticle({
   uploadsBase,
   recipe,
   scaling,
+  disclosure = "",
 }: {
   blog: BlogPageData;
   /** Where readers fetch uploads (uploadsBase() on the server, sent in the loader's data). */
@@ -75,6 +77,8 @@ export function BlogArticle({
   recipe?: RecipeCardData | null;
   /** The featured card's servings and address on a preview (see FeaturedRecipe). */
   scaling?: { servings: number; at: string };
+  /** The site's affiliate disclosure: shown above the body when the blog's switch is on. */
+  disclosure?: string;
 }) {
   return (
     <article>
@@ -94,12 +98,13 @@ export function BlogArticle({
               Last updated <LocalTime seconds={blog.updatedAt} />
             </p>
           )}
-          {recipe && <JumpToRecipe />}
+          {recipe && <JumpToRecipe slug={recipe.slug} />}
         </div>
       </header>
       <div className="mx-auto -mt-1 max-w-5xl px-4 sm:px-6">
         <LeadImage image={blog.image} alt={blog.imageAlt} height={1000} aspect="aspect-[16/10]" />
       </div>
+      {blog.showDisclosure && disclosure.trim() && <Disclosure text={disclosure} />}
       <div
         className="prose-blog mx-auto max-w-3xl px-4 py-12 sm:px-6"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read, and by the preview before it renders
@@ -112,5 +117,24 @@ export function BlogArticle({
         </SiteLink>
       </div>
     </article>
+  );
+}
+
+/** The affiliate disclosure above a blog's body (DESIGN §2, "earning"): plain text, a paragraph per blank line. */
+function Disclosure({ text }: { text: string }) {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <aside aria-label="Disclosure" data-testid="disclosure" className="mx-auto mt-10 max-w-3xl px-4 sm:px-6">
+      <div className="space-y-2 rounded-xl bg-sand-100 px-5 py-4 text-ink-700">
+        {paragraphs.map((p, i) => (
+          <p key={i} className="whitespace-pre-line">
+            {p}
+          </p>
+        ))}
+      </div>
+    </aside>
   );
 }

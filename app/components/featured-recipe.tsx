@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { type RecipeCardData, RecipeCard as RecipeCardInPlace } from "./recipe-card.tsx";
 
-/** Where a blog's featured recipe card sits: the target of "Jump to recipe". */
+/** Where a blog's featured recipe card sits: the target of "Jump to Recipe". */
 const ANCHOR = "recipe";
 
 /**
@@ -15,15 +15,21 @@ const RecipeCard = import.meta.env.SSR
   ? RecipeCardInPlace
   : lazy(() => import("./recipe-card.tsx").then((m) => ({ default: m.RecipeCard })));
 
-/** The in-page link at the top of a blog that features a published recipe. */
-export function JumpToRecipe() {
+const headerButton =
+  "inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/30 hover:bg-white/20";
+
+/**
+ * The links at the top of a blog that features a published recipe (DESIGN §2, "earning"): Jump to
+ * Recipe scrolls to the card (a fragment link: no JavaScript needed), Print opens the card alone.
+ */
+export function JumpToRecipe({ slug }: { slug: string }) {
   return (
-    <p className="mt-6">
-      <a
-        href={`#${ANCHOR}`}
-        className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/30 hover:bg-white/20"
-      >
-        Jump to recipe <span aria-hidden="true">↓</span>
+    <p className="mt-6 flex flex-wrap gap-3">
+      <a href={`#${ANCHOR}`} className={headerButton}>
+        Jump to Recipe <span aria-hidden="true">↓</span>
+      </a>
+      <a href={`/recipes/${encodeURIComponent(slug)}/print`} className={headerButton}>
+        Print Recipe
       </a>
     </p>
   );

@@ -15,6 +15,14 @@ export const BLOG_FIELDS = defineFields({
 export type BlogFormValues = Record<keyof typeof BLOG_FIELDS, string>;
 
 /**
+ * The **Show disclosure** switch (DESIGN §2, "earning"): a checkbox kept apart from the text fields,
+ * like Send to subscribers (an autosaved draft holds the text only).
+ */
+export const BLOG_DISCLOSURE_FIELDS = defineFields({
+  showDisclosure: { label: "Show disclosure" },
+});
+
+/**
  * The **Send to subscribers** choice beside the publication controls: a checkbox, kept apart from
  * the text fields above (an autosaved draft holds those only; the choice is saved with the blog).
  */

@@ -44,6 +44,8 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
       imageAlt: optionalText(IMAGE_FIELDS.alt),
       featuredRecipe: featuredRecipeField,
       destination: blogDestinationField,
+      // Show disclosure (off when absent): the site's affiliate disclosure above the body.
+      showDisclosure: checkbox(),
       ...publicationFields,
       // Send to subscribers (off when absent); the server records it only while mail is on.
       sendToSubscribers: checkbox(),

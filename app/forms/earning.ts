@@ -15,5 +15,6 @@ export const earningSchema = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .transform(normalizeAdsTxt),
-  disclosure: optionalText(disclosure),
+  // Browsers send a textarea's line ends as CRLF.
+  disclosure: optionalText(disclosure).transform((text) => text.replace(/\r\n?/g, "\n")),
 });

@@ -30,6 +30,8 @@ export interface Blog extends BlogCard {
   updatedAt: number;
   /** Null: a draft. Public reads only ever return blogs whose time has come. */
   publishAt: number | null;
+  /** Whether the site's affiliate disclosure shows above the body (the editor's Show disclosure). */
+  showDisclosure: boolean;
 }
 
 export interface NutritionalValues {

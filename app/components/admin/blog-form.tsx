@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Field, SelectField } from "#app/components/form.tsx";
-import { BLOG_FIELDS, type BlogFormValues } from "#app/forms/blog.fields.ts";
+import { BLOG_DISCLOSURE_FIELDS, BLOG_FIELDS, type BlogFormValues } from "#app/forms/blog.fields.ts";
 import { BLOG_DESTINATION_FIELDS } from "#app/forms/blog-destination.fields.ts";
 import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 import type { ImageRef } from "#app/lib/images.ts";
@@ -23,6 +23,7 @@ export function BlogFields({
   featuredRecipe,
   destinations,
   destination,
+  showDisclosure = false,
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
@@ -41,6 +42,8 @@ export function BlogFields({
   /** The destinations a blog may be about (by name); the saved choice (edit). */
   destinations?: { id: number; name: string }[];
   destination?: number | null;
+  /** Whether Show disclosure is ticked: as saved, or as a refused form posted it. */
+  showDisclosure?: boolean;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -105,6 +108,36 @@ export function BlogFields({
           error={errors?.featuredRecipe}
         />
       )}
+      <DisclosureSwitch id={`${idPrefix}-show-disclosure`} checked={showDisclosure} />
+    </div>
+  );
+}
+
+/** The Show disclosure switch: the site's affiliate disclosure above this post's body. */
+function DisclosureSwitch({ id, checked }: { id: string; checked: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={BLOG_DISCLOSURE_FIELDS.showDisclosure.name}
+        defaultChecked={checked}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 size-4 accent-sea-700"
+      />
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {BLOG_DISCLOSURE_FIELDS.showDisclosure.label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-ink-700">
+          Shows the site's affiliate disclosure above the post, for a post with affiliate links. The text is
+          written in{" "}
+          <a href="/admin/settings#settings-earning" className="underline">
+            Settings → Earning
+          </a>
+          .
+        </p>
+      </div>
     </div>
   );
 }

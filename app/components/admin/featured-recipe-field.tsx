@@ -23,7 +23,7 @@ export function FeaturedRecipeField({
       error={error}
       hint={
         <>
-          Optional. The post ends with this recipe's card and starts with a "Jump to recipe" link, once the
+          Optional. The post ends with this recipe's card and starts with a "Jump to Recipe" link, once the
           recipe is published.
         </>
       }

@@ -25,48 +25,23 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
-import { loadOrFail } from "#app/server/http/load-failure.server.ts";
-import { type EarningSettings, getEarningSettings } from "#app/server/models/earning.server.ts";
-import {
-  changeSearchLanguage,
-  type SearchLanguageStatus,
-  searchLanguageStatus,
-} from "#app/server/models/search.server.ts";
+import type { EarningSettings } from "#app/server/models/earning.server.ts";
+import { changeSearchLanguage, type SearchLanguageStatus } from "#app/server/models/search.server.ts";
 import {
   type DomainNumbers,
   deleteSiteNumbers,
-  getCommentSettings,
-  getSiteInfo,
-  listSiteNumbers,
   saveCommentSettings,
   saveSiteInfo,
   saveSiteNumbers,
 } from "#app/server/models/settings.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/settings";
+import { settingsScreen } from "./settings/screen.server.ts";
 
 export const SETTINGS_SAVED = "Settings saved";
-export const SETTINGS_LOAD_FAILED = "Failed to load settings.";
 const FIX_FIELDS = "Please correct the fields marked below.";
 
 export const loader = ({ request }: Route.LoaderArgs) => settingsScreen(request);
-
-/** The settings screen's data, for its own address and those of its forms (settings/earning.tsx). */
-export async function settingsScreen(request: Request) {
-  const { db } = await requireAdminRequest(request);
-  const [info, numbers, comments, search, earning] = await loadOrFail(
-    { heading: "Settings", message: SETTINGS_LOAD_FAILED },
-    () =>
-      Promise.all([
-        getSiteInfo(db),
-        listSiteNumbers(db),
-        getCommentSettings(db),
-        searchLanguageStatus(db),
-        getEarningSettings(db),
-      ]),
-  );
-  return { info, numbers, comments, search, earning };
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
@@ -378,8 +353,12 @@ function EarningForm({ earning }: { earning: EarningSettings }) {
         error={failed?.fieldErrors?.adsTxt}
         hint={
           <>
-            Served at <a href="/ads.txt">/ads.txt</a>. Paste the lines your ad networks give you, one record
-            per line; while this is empty, /ads.txt answers “not found”.
+            Served at{" "}
+            <a href="/ads.txt" className="underline">
+              /ads.txt
+            </a>
+            . Paste the lines your ad networks give you, one record per line; while this is empty, /ads.txt
+            answers “not found”.
           </>
         }
       />

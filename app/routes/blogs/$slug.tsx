@@ -14,6 +14,7 @@ import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
+import { getEarningSettings } from "#app/server/models/earning.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import { relatedBlogs } from "#app/server/models/related.server.ts";
 import type { Route } from "./+types/$slug";
@@ -40,16 +41,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const image = imageSources(blog.image, 1600)?.src;
   // Side by side: on PostgreSQL each is a round trip.
-  const [comments, related, recipe] = await Promise.all([
+  const [comments, related, recipe, disclosure] = await Promise.all([
     approvedComments(db, blog.id),
     relatedBlogs(db, blog),
     publishedFeaturedRecipe(db, blog.id),
+    blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
   ]);
   return {
     blog,
     comments,
     related,
     recipe,
+    disclosure,
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
     uploadsBase: uploadsBase(),
@@ -95,10 +98,10 @@ function Comments() {
 }
 
 export default function BlogDetail() {
-  const { blog, related, recipe, uploadsBase } = useLoaderData<typeof loader>();
+  const { blog, related, recipe, disclosure, uploadsBase } = useLoaderData<typeof loader>();
   return (
     <>
-      <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} />
+      <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} disclosure={disclosure} />
       <RelatedPosts posts={related} />
       <Comments />
     </>

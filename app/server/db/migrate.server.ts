@@ -27,6 +27,7 @@ import { sanitizedContentMigration } from "#app/server/db/migrations/023_sanitiz
 import { pagesMigration } from "#app/server/db/migrations/024_pages.server.ts";
 import { destinationsMigration } from "#app/server/db/migrations/025_destinations.server.ts";
 import { recipeSlugRedirectsMigration } from "#app/server/db/migrations/026_recipe_slug_redirects.server.ts";
+import { blogDisclosureMigration } from "#app/server/db/migrations/027_blog_disclosure.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -59,6 +60,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "024_pages": pagesMigration(dialect),
     "025_destinations": destinationsMigration(dialect),
     "026_recipe_slug_redirects": recipeSlugRedirectsMigration(dialect),
+    "027_blog_disclosure": blogDisclosureMigration,
   };
 }
 

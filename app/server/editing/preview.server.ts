@@ -101,6 +101,7 @@ export async function blogPreviewFromForm(
       createdAt: current?.createdAt ?? now,
       updatedAt: now,
       publishAt: current?.publishAt ?? null,
+      showDisclosure: d.showDisclosure,
     },
   };
 }

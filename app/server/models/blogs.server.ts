@@ -59,6 +59,8 @@ export interface BlogInput {
   featuredRecipe?: number | null;
   /** The destination the blog is about; absent keeps it, null is none. */
   destination?: number | null;
+  /** The editor's Show disclosure switch; absent keeps it (an import), new blogs start without. */
+  showDisclosure?: boolean;
 }
 
 export const cardColumns = [
@@ -102,6 +104,7 @@ function toBlog(row: BlogRow): Blog {
     seoKeywords: row.seo_keywords,
     updatedAt: row.updated_at,
     publishAt: row.publish_at,
+    showDisclosure: row.show_disclosure === 1,
   };
 }
 
@@ -148,6 +151,7 @@ function contentColumns(input: BlogInput) {
     seo_keywords: normalizeKeywords(input.seoKeywords ?? ""),
     ...featuredRecipeColumn(input.featuredRecipe),
     ...destinationColumn(input.destination),
+    ...(input.showDisclosure === undefined ? {} : { show_disclosure: input.showDisclosure ? 1 : 0 }),
   };
 }
 

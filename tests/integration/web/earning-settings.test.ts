@@ -2,7 +2,8 @@
  * The Earning form of /admin/settings (posted to /admin/settings/earning) and what it serves, on
  * both engines: /ads.txt answers 404 until the owner saves one, then the saved text as text/plain;
  * a line broken in pasting, or too much text, is refused with a 400 naming it and nothing is
- * written; an account without role `all` cannot save; every save is in the activity log.
+ * written; an account without role `all` cannot save; every save is in the activity log. A blog
+ * shows the disclosure when its Show disclosure switch is on, and an export carries the switch.
  */
 import { beforeAll, expect, it } from "vitest";
 import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
@@ -104,5 +105,74 @@ describeRoutesEachEngine("the earning settings and /ads.txt", (h) => {
       .loader(adsTxt as never, "/ads.txt", { cookie: "" })
       .catch((e: unknown) => e)) as Data;
     expect(thrown.init?.status).toBe(404);
+  });
+});
+
+describeRoutesEachEngine("a blog's Show disclosure switch", (h) => {
+  const DISCLOSURE = "We earn from qualifying purchases.\n\nThe prices are the shops'.";
+  let add: typeof import("#app/routes/admin/blog/index.tsx");
+  let edit: typeof import("#app/routes/admin/blog/edit.tsx");
+  let page: typeof import("#app/routes/blogs/$slug.tsx");
+  beforeAll(async () => {
+    add = await import("#app/routes/admin/blog/index.tsx");
+    edit = await import("#app/routes/admin/blog/edit.tsx");
+    page = await import("#app/routes/blogs/$slug.tsx");
+    const earning = await import("#app/routes/admin/settings/earning.tsx");
+    await h.action(earning, "/admin/settings/earning", formOf({ adsTxt: "", disclosure: DISCLOSURE }));
+  });
+
+  const blogForm = (extra: Record<string, string>) =>
+    formOf({
+      title: "Knives We Cook With",
+      content: "<p>The three knives in our kitchen, and where to buy them.</p>",
+      imageUrl: "https://example.com/knives.jpg",
+      imageAlt: "Three knives",
+      date: "2026-02-01",
+      author: "Ana",
+      ...extra,
+    });
+  const shown = async () =>
+    (await h.loader(page, "/blogs/knives-we-cook-with", {
+      cookie: "",
+      params: { slug: "knives-we-cook-with" },
+    })) as {
+      blog: { showDisclosure: boolean };
+      disclosure: string;
+    };
+  const idOf = async () =>
+    (
+      await h
+        .db()
+        .selectFrom("blogs")
+        .select("id")
+        .where("slug", "=", "knives-we-cook-with")
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it("is off unless ticked; ticked, the page carries the site's disclosure", async () => {
+    await h.action(add, "/admin/blog", blogForm({ intent: "create", showDisclosure: "on" }));
+    expect(await shown()).toMatchObject({ blog: { showDisclosure: true }, disclosure: DISCLOSURE });
+  });
+
+  it("an edit without the box ticked turns it off", async () => {
+    const id = await idOf();
+    const saved = await answerOf(h.action(edit, `/admin/blog/edit?id=${id}`, blogForm({})));
+    expect(saved instanceof Response ? saved.status : 0).toBe(302);
+    expect(await shown()).toMatchObject({ blog: { showDisclosure: false }, disclosure: "" });
+    await answerOf(h.action(edit, `/admin/blog/edit?id=${id}`, blogForm({ showDisclosure: "on" })));
+    expect((await shown()).blog.showDisclosure).toBe(true);
+  });
+
+  it("an export carries the switch, and an older export without it imports switched off", async () => {
+    const { blogColumns } = await import("#app/server/transfer/import/wanderplate/columns.server.ts");
+    const row = await h
+      .db()
+      .selectFrom("blogs")
+      .selectAll()
+      .where("id", "=", await idOf())
+      .executeTakeFirstOrThrow();
+    expect(blogColumns(row, (html) => html).show_disclosure).toBe(1);
+    const { show_disclosure: _, ...older } = row;
+    expect(blogColumns(older, (html) => html).show_disclosure).toBe(0);
   });
 });

@@ -149,6 +149,8 @@ export default function EditBlog() {
           featuredRecipe={featuredRecipe}
           destinations={destinations}
           destination={destination}
+          // As a refused save posted it (an unticked box posts nothing), else as saved.
+          showDisclosure={result?.values ? result.values.showDisclosure === "on" : blog.showDisclosure}
         />
         <PublishAtField
           idPrefix="edit-blog"

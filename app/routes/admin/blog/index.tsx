@@ -195,6 +195,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           categories={categories}
           recipes={recipes}
           destinations={destinations}
+          showDisclosure={failed?.values?.showDisclosure === "on"}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <SendToSubscribersField

@@ -5,8 +5,9 @@ import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { saveEarningSettings } from "#app/server/models/earning.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import Settings, { SETTINGS_SAVED, settingsMeta, settingsScreen } from "../settings.tsx";
+import Settings, { SETTINGS_SAVED, settingsMeta } from "../settings.tsx";
 import type { Route } from "./+types/earning";
+import { settingsScreen } from "./screen.server.ts";
 
 /** ads.txt as large as it may be (64 K characters), each one percent-encoded, and the disclosure. */
 const EARNING_BODY = {

@@ -42,6 +42,8 @@ export interface BlogsTable {
   featured_recipe_id: Generated<number | null>;
   /** The destination the blog is about; null: none (migration 025). */
   destination_id: Generated<number | null>;
+  /** 1: the site's affiliate disclosure shows above the body (migration 027). */
+  show_disclosure: Generated<number>;
 }
 
 /** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */

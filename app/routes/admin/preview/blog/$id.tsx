@@ -18,6 +18,7 @@ import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogById } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
+import { getEarningSettings } from "#app/server/models/earning.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
 import type { Route } from "./+types/$id";
 
@@ -42,7 +43,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const here = { at: `${url.pathname}${url.search}`, servings: url.searchParams.get("servings") };
   // Shown as readers will see it: uploads linked where they fetch them (see BlogArticle).
-  const page = { back, here, origin: siteOrigin(request), uploadsBase: uploadsBase() };
+  const page = {
+    back,
+    here,
+    origin: siteOrigin(request),
+    uploadsBase: uploadsBase(),
+    disclosure: (await getEarningSettings(db)).disclosure,
+  };
   // Under the post, what readers see of its comments: the approved ones (an unsaved blog has none).
   if (posted) {
     const comments = posted.ok && typeof target === "number" ? await approvedComments(db, target) : [];
@@ -79,7 +86,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPreviewPage() {
-  const { posted, saved, recipe, comments, back, here, uploadsBase } = useLoaderData<typeof loader>();
+  const { posted, saved, recipe, comments, back, here, uploadsBase, disclosure } =
+    useLoaderData<typeof loader>();
   const blog = posted?.ok ? posted.item : saved;
   const scaling = recipe
     ? { servings: servingsFromQuery(here.servings, recipe.servings), at: here.at }
@@ -88,7 +96,13 @@ export default function BlogPreviewPage() {
     <PreviewPage posted={posted} back={back}>
       {blog && (
         <>
-          <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} scaling={scaling} />
+          <BlogArticle
+            blog={blog}
+            uploadsBase={uploadsBase}
+            recipe={recipe}
+            scaling={scaling}
+            disclosure={disclosure}
+          />
           <BlogComments comments={comments} blogTitle={blog.title} form={{ kind: "preview" }} />
         </>
       )}

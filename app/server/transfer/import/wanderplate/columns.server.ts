@@ -103,6 +103,8 @@ export function blogColumns(row: Row, sanitize: (html: string) => string) {
     updated_at: int(row, "updated_at", createdAt),
     // Before migration 006 every blog was public from its creation.
     publish_at: "publish_at" in row ? intOrNull(row, "publish_at") : createdAt,
+    // Before migration 027 no blog showed the disclosure.
+    show_disclosure: int(row, "show_disclosure", 0) === 1 ? 1 : 0,
   };
 }
 

@@ -1,0 +1,24 @@
+import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { loadOrFail } from "#app/server/http/load-failure.server.ts";
+import { getEarningSettings } from "#app/server/models/earning.server.ts";
+import { searchLanguageStatus } from "#app/server/models/search.server.ts";
+import { getCommentSettings, getSiteInfo, listSiteNumbers } from "#app/server/models/settings.server.ts";
+
+const SETTINGS_LOAD_FAILED = "Failed to load settings.";
+
+/** The settings screen's data, for its own address and those of its forms (settings/earning.tsx). */
+export async function settingsScreen(request: Request) {
+  const { db } = await requireAdminRequest(request);
+  const [info, numbers, comments, search, earning] = await loadOrFail(
+    { heading: "Settings", message: SETTINGS_LOAD_FAILED },
+    () =>
+      Promise.all([
+        getSiteInfo(db),
+        listSiteNumbers(db),
+        getCommentSettings(db),
+        searchLanguageStatus(db),
+        getEarningSettings(db),
+      ]),
+  );
+  return { info, numbers, comments, search, earning };
+}
