@@ -21,35 +21,10 @@ const loadingProps = (priority?: boolean) =>
 /** An uploaded image (resized WebP variants) or an admin-given URL; a soft placeholder when neither. */
 export function ContentImage({
   image,
-  alt,
-  className,
   sizes = "(min-width: 768px) 33vw, 100vw",
-  width,
-  height,
-  priority,
+  ...props
 }: ImgProps & { image: ImageRef }) {
-  const sources = imageSources(image);
-  if (!sources) {
-    return (
-      <div
-        role="img"
-        aria-label={alt}
-        className={`bg-gradient-to-br from-sea-600 to-ink-700 ${className ?? ""}`}
-      />
-    );
-  }
-  return (
-    <img
-      src={sources.src}
-      srcSet={sources.srcSet}
-      sizes={sources.srcSet ? sizes : undefined}
-      alt={alt}
-      width={width}
-      height={height}
-      className={className}
-      {...loadingProps(priority)}
-    />
-  );
+  return <SourcedImage sources={imageSources(image)} sizes={sizes} {...props} />;
 }
 
 /**
@@ -59,14 +34,22 @@ export function ContentImage({
  */
 export function DestinationPicture({
   image,
+  sizes = "(min-width: 768px) 50vw, 100vw",
+  ...props
+}: ImgProps & { image: DestinationImageRef }) {
+  return <SourcedImage sources={destinationImageSources(image)} sizes={sizes} {...props} />;
+}
+
+/** An image from its sources (a srcset when it has widths), or the soft placeholder without any. */
+function SourcedImage({
+  sources,
   alt,
   className,
-  sizes = "(min-width: 768px) 50vw, 100vw",
+  sizes,
   width,
   height,
   priority,
-}: ImgProps & { image: DestinationImageRef }) {
-  const sources = destinationImageSources(image);
+}: ImgProps & { sources: { src: string; srcSet?: string } | null; sizes: string }) {
   if (!sources) {
     return (
       <div
