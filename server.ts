@@ -17,6 +17,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
+import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
 import { observeRequests, type TrustProxy } from "./app/server/telemetry/http.server.ts";
 import { log } from "./app/server/telemetry/log.server.ts";
 import { currentRequest, labelRoute } from "./app/server/telemetry/request.server.ts";
@@ -86,31 +87,21 @@ export async function createServer(
     next();
   });
   server.use(
-    securityHeaders({
-      contentSecurityPolicy: development
-        ? false
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "https:", "http:"],
-              connectSrc: ["'self'"],
-              fontSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: null,
-            },
-          },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      // Only when the site says it lives on HTTPS: HSTS on a plain-HTTP site would lock browsers out.
-      strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:")
-        ? { maxAge: 180 * 24 * 3600, includeSubDomains: false }
-        : false,
-    }),
+    securityHeaders(
+      {
+        // Set per response instead (contentSecurityPolicy below): its hosts are the site's setting.
+        contentSecurityPolicy: false,
+        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+        crossOriginEmbedderPolicy: false,
+        // Only when the site says it lives on HTTPS: HSTS on a plain-HTTP site would lock browsers out.
+        strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:")
+          ? { maxAge: 180 * 24 * 3600, includeSubDomains: false }
+          : false,
+      },
+      development
+        ? undefined
+        : (res) => contentSecurityPolicy(String(res.locals.cspNonce), cspOf(res.locals).hosts),
+    ),
   );
   server.use(compression());
   // Whatever the static handlers answer; the app names its own routes.
@@ -170,7 +161,10 @@ const NONCE_SLOT = "wanderplate-nonce-slot";
  * a recorder with a placeholder nonce, and each response gets the recorded headers with its own
  * nonce (res.locals.cspNonce) in the placeholder's place.
  */
-export function securityHeaders(options: Parameters<typeof helmet>[0]): express.RequestHandler {
+export function securityHeaders(
+  options: Parameters<typeof helmet>[0],
+  policy?: (res: express.Response) => string,
+): express.RequestHandler {
   const recorded: [string, string][] = [];
   const recorder = {
     locals: { cspNonce: NONCE_SLOT },
@@ -189,6 +183,14 @@ export function securityHeaders(options: Parameters<typeof helmet>[0]): express.
     res.removeHeader("X-Powered-By");
     for (const [name, parts] of headers) {
       res.setHeader(name, parts.length === 1 ? (parts[0] ?? "") : parts.join(String(res.locals.cspNonce)));
+    }
+    if (policy) {
+      // As the headers go out: a page's loader may have named the hosts its policy allows.
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: express.Response, ...args: unknown[]) {
+        if (!this.headersSent) this.setHeader("Content-Security-Policy", policy(this));
+        return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+      } as typeof res.writeHead;
     }
     next();
   };

@@ -6,9 +6,10 @@ import { createContext, isRouteErrorResponse, ServerRouter } from "react-router"
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { NonceContext } from "#app/components/nonce.tsx";
 import { RequestIdContext } from "#app/components/request-id.tsx";
+import { withInjectedCode } from "#app/lib/injected-code.server.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { paintFirst } from "#app/server/http/paint-first.server.ts";
-import { requestInfoContext } from "#app/server/http/request-context.server.ts";
+import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { STYLESHEET_SLOT, spliceStylesheet } from "#app/server/http/stylesheet-slot.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { timeRender } from "#app/server/telemetry/metrics.server.ts";
@@ -113,9 +114,13 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               rendered();
-              const html = paintFirst(spliceStylesheet(Buffer.concat(chunks), stylesheet), {
-                stageModules: !import.meta.env.DEV,
-              });
+              const html = withInjectedCode(
+                paintFirst(spliceStylesheet(Buffer.concat(chunks), stylesheet), {
+                  stageModules: !import.meta.env.DEV,
+                }),
+                loadContext.get(injectedCodeContext),
+                nonce,
+              );
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(streamOf(html), { headers: responseHeaders, status }));

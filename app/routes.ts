@@ -71,6 +71,7 @@ export default [
     route("admin/design/home-image", "routes/admin/design/home-image.ts"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/settings/earning", "routes/admin/settings/earning.tsx"),
+    route("admin/settings/code-injection", "routes/admin/settings/code-injection.tsx"),
     // The account screen; each of its forms posts to an address of its own (routes/admin/account/).
     route("admin/account", "routes/admin/account/index.tsx"),
     route("admin/account/details", "routes/admin/account/details.tsx"),

@@ -6,7 +6,7 @@ import { createBlog } from "#app/server/models/blogs.server.ts";
 import { saveEarningSettings } from "#app/server/models/earning.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { loginAsAdmin } from "./admin-fixtures.ts";
-import { expect, test, withSiteDb } from "./fixtures.ts";
+import { expect, removeBlogs, test, withSiteDb } from "./fixtures.ts";
 
 /**
  * Earning (DESIGN §2): the owner saves ads.txt and the affiliate disclosure in Settings and
@@ -34,10 +34,14 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** The blogs these tests add: removed afterwards, so the shared site's lists stay as other tests expect. */
+const added: number[] = [];
+
 test.describe("earning", () => {
-  test.afterEach(() =>
-    withSiteDb((db) => saveEarningSettings(db, COMMAND_LINE, { adsTxt: "", disclosure: "" })),
-  );
+  test.afterEach(async () => {
+    await withSiteDb((db) => saveEarningSettings(db, COMMAND_LINE, { adsTxt: "", disclosure: "" }));
+    await removeBlogs(added.splice(0));
+  });
 
   test("ads.txt and the disclosure are saved in Settings; /ads.txt serves the text", async ({
     page,
@@ -93,6 +97,7 @@ test.describe("earning", () => {
         author: "Ana",
         date: "2026-02-02",
       });
+      added.push(post.id, quiet.id);
       return { post, quiet, recipe };
     });
     await page.goto(`/blogs/${post.slug}`);
@@ -131,6 +136,7 @@ test.describe("earning", () => {
         imageUrl: "/favicon.svg",
       }),
     );
+    added.push(post.id);
     await withSiteDb((db) => saveEarningSettings(db, COMMAND_LINE, { adsTxt: "", disclosure: DISCLOSURE }));
     await loginAsAdmin(page);
     await page.goto(`/admin/blog/edit?id=${post.id}`);

@@ -64,8 +64,11 @@ test.describe("routes", () => {
     // A freshly rendered page carries a nonce; a cached one allows its inline scripts by hash.
     // Nothing else may run: no inline script without one, no eval, no plugins, no framing.
     const scriptSrc = directives.get("script-src") ?? [];
-    const [self, ...allowed] = scriptSrc;
+    const [self, ...trusted] = scriptSrc;
     expect(self).toBe("'self'");
+    // What a trusted script inserts may run (the page's modules, the owner's injected code's).
+    expect(trusted.at(-1)).toBe("'strict-dynamic'");
+    const allowed = trusted.slice(0, -1);
     // A fresh page: one nonce. A cached page: a hash per inline script. Never anything else.
     const nonce = /^'nonce-[A-Za-z0-9+/=]{16,}'$/;
     const hash = /^'sha256-[A-Za-z0-9+/]{43}='$/;

@@ -5,20 +5,26 @@ import { SiteFonts } from "#app/components/site-fonts.tsx";
 import { CtaStrip, SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { PageSpinners } from "#app/components/spinner.tsx";
+import { cspSourcesOf } from "#app/lib/allowed-hosts.ts";
 import { iconKey, logoBox } from "#app/lib/design.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteLook } from "#app/server/http/fonts.server.ts";
+import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { getPublicSiteSettings } from "#app/server/models/public-settings.server.ts";
 import { getSiteNumbers } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/public-layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const { info, popupEnabled, navigation, theme, words, logo, icon, homeImage } =
+  const { info, popupEnabled, navigation, theme, words, logo, icon, homeImage, codeInjection } =
     await getPublicSiteSettings(db);
+  // The owner's code goes into the document as it is rendered (entry.server.tsx), never into the
+  // page's data; the hosts it uses into this response's CSP.
+  context.set(injectedCodeContext, { head: codeInjection.header.code, foot: codeInjection.footer.code });
+  context.get(requestInfoContext).csp.hosts = cspSourcesOf(codeInjection.allowedHosts);
   const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
   const uploads = uploadsBase();
   return {

@@ -96,7 +96,7 @@ export function describeRoutesEachEngine(title: string, body: (h: RouteHarness, 
         const ready = await dbModule.getDb();
         db = ready;
         closeDb = async () => (await dbModule.getDatabase()).destroy();
-        withIp = (context, ip) => context.set(requestInfoContext, { nonce: "", ip });
+        withIp = (context, ip) => context.set(requestInfoContext, { nonce: "", ip, csp: { hosts: "" } });
         signIn = async (email, role) => {
           const account = await upsertAccount(ready, email, PASSWORD, role);
           const setCookie = await createSession(ready, new Request(`${ORIGIN}/admin/login`), account.id);
@@ -117,7 +117,8 @@ export function describeRoutesEachEngine(title: string, body: (h: RouteHarness, 
         if (sent) headers.set("cookie", sent);
         for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
         const context = new RouterContextProvider();
-        if (options.ip !== undefined) withIp(context, options.ip);
+        // Each call its own request info, as the HTTP layer gives each request (its CSP record too).
+        withIp(context, options.ip ?? "unknown");
         const request = new Request(`${ORIGIN}${path}`, { ...init, headers });
         return (async () => fn({ request, context, params: options.params ?? {} } as never))();
       };

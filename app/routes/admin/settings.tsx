@@ -14,6 +14,7 @@ import { Field, SelectField } from "#app/components/form.tsx";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { settingsActions } from "#app/forms/admin-actions.ts";
+import { CODE_INJECTION_FIELDS } from "#app/forms/code-injection.fields.ts";
 import { EARNING_FIELDS } from "#app/forms/earning.fields.ts";
 import { SEARCH_LANGUAGE_FIELDS } from "#app/forms/search-language.fields.ts";
 import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
@@ -84,7 +85,7 @@ export const meta: Route.MetaFunction = () => settingsMeta;
 export const settingsMeta = [{ title: "Settings | Admin" }, { name: "robots", content: "noindex" }];
 
 export default function Settings() {
-  const { info, numbers, comments, search, earning } = useLoaderData<typeof loader>();
+  const { info, numbers, comments, search, earning, codeInjection } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Settings" />
@@ -94,6 +95,7 @@ export default function Settings() {
         <CommentSettingsForm approveKnown={comments.approveKnown} />
         <SearchLanguageForm search={search} />
         <EarningForm earning={earning} />
+        <CodeInjectionForm saved={codeInjection} />
       </div>
     </div>
   );
@@ -371,6 +373,67 @@ function EarningForm({ earning }: { earning: EarningSettings }) {
         error={failed?.fieldErrors?.disclosure}
         hint="Shown above the body of every blog whose “Show disclosure” switch is on (in the blog editor). A blank line starts a new paragraph."
       />
+      <div>
+        <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
+          Save
+        </button>
+      </div>
+    </FormCard>
+  );
+}
+
+type CodeInjectionValues = Record<keyof typeof CODE_INJECTION_FIELDS, string>;
+
+/** The Code injection form's fields, in order, with what each says under it. */
+const CODE_INJECTION_INPUTS: { id: string; name: keyof CodeInjectionValues; rows: number; hint: string }[] = [
+  {
+    id: "code-header",
+    name: "headerCode",
+    rows: 6,
+    hint: "Put at the end of every public page's head. It must be well-formed HTML; its scripts run under the site's security policy (each gets the page's nonce), and what they load must come from the allowed hosts.",
+  },
+  { id: "code-footer", name: "footerCode", rows: 4, hint: "Put at the end of every public page's body." },
+  {
+    id: "code-hosts",
+    name: "allowedHosts",
+    rows: 3,
+    hint: "One host per line (such as pagead2.googlesyndication.com or *.doubleclick.net): what your code loads, connects to and frames. Host names only, always over https.",
+  },
+];
+
+/**
+ * Code for every public page (an ad network's or analytics snippet) and the hosts it may use
+ * (DESIGN §2, "code injection"). Its scripts run under the site's strict CSP: the server gives
+ * each the page's nonce (lib/injected-code.server.ts). Posts to settings/code-injection.tsx.
+ */
+function CodeInjectionForm({ saved }: { saved: CodeInjectionValues }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: "settings-code-injection" });
+  useShowToast(fetcher.data?.toast);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const value = (k: keyof CodeInjectionValues) => failed?.values?.[k] ?? saved[k];
+  return (
+    <FormCard
+      id="settings-code-injection"
+      title="Code injection"
+      intro="Code your ad network or analytics service asks you to paste into every page. The admin's own pages never run it."
+      fetcher={fetcher}
+      action="/admin/settings/code-injection"
+      intent="code-injection"
+      saved={saved}
+      grid=""
+    >
+      {CODE_INJECTION_INPUTS.map(({ id, name, rows, hint }) => (
+        <Field
+          key={id}
+          id={id}
+          field={CODE_INJECTION_FIELDS[name]}
+          multiline
+          rows={rows}
+          defaultValue={value(name)}
+          error={failed?.fieldErrors?.[name]}
+          hint={hint}
+        />
+      ))}
       <div>
         <button type="submit" className={buttonPrimary} disabled={fetcher.state !== "idle"}>
           Save

@@ -24,6 +24,7 @@ import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/m
 import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
 import { startScheduledBackups } from "#app/server/transfer/backup/schedule.server.ts";
 import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
+import { cspOf } from "./csp.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { requestInfoContext } from "./request-context.server.ts";
 
@@ -122,7 +123,11 @@ app.use(
     build: serverBuild,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "unknown" });
+      context.set(requestInfoContext, {
+        nonce: String(res.locals.cspNonce ?? ""),
+        ip: req.ip ?? "unknown",
+        csp: cspOf(res.locals),
+      });
       // Where a route that opts into the shared cache leaves its declaration (publicCache).
       context.set(cacheSlotContext, responseCache.slotOf(res));
       return context;

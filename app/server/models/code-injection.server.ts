@@ -1,0 +1,63 @@
+/**
+ * The owner's code injection (DESIGN §2): site-wide header and footer code and the hosts it may
+ * use, one settings row (`codeInjection`). The code is kept twice: as typed, to show again in
+ * the form, and as it runs under the CSP (lib/injected-code.server.ts), which every public page
+ * puts at the end of its head and of its body. The admin's own pages never get it.
+ */
+import type { DB } from "#app/server/db/db.server.ts";
+import type { Actor } from "./activity.server.ts";
+import { parseSetting, readSetting, writeSetting } from "./setting-rows.server.ts";
+
+export const CODE_INJECTION_KEY = "codeInjection";
+
+/** One field of code: as the owner typed it, and as it is served. */
+interface InjectedCode {
+  source: string;
+  code: string;
+}
+
+export interface CodeInjection {
+  header: InjectedCode;
+  footer: InjectedCode;
+  /** Host names (`ads.example.com`, `*.cdn.example`), checked (lib/allowed-hosts.ts). */
+  allowedHosts: string[];
+}
+
+const NONE: InjectedCode = { source: "", code: "" };
+
+/** The stored setting read defensively: a field of the wrong shape reads as empty. */
+export function codeInjectionOf(json: string | undefined): CodeInjection {
+  const value = parseSetting<Partial<Record<keyof CodeInjection, unknown>>>(json);
+  const code = (v: unknown): InjectedCode => {
+    const c = v as Partial<InjectedCode> | null | undefined;
+    return typeof c?.source === "string" && typeof c.code === "string"
+      ? { source: c.source, code: c.code }
+      : NONE;
+  };
+  const hosts = Array.isArray(value?.allowedHosts)
+    ? value.allowedHosts.filter((h): h is string => typeof h === "string")
+    : [];
+  return { header: code(value?.header), footer: code(value?.footer), allowedHosts: hosts };
+}
+
+export async function getCodeInjection(db: DB): Promise<CodeInjection> {
+  const row = await readSetting<unknown>(db, CODE_INJECTION_KEY);
+  return codeInjectionOf(row === null ? undefined : JSON.stringify(row));
+}
+
+export async function saveCodeInjection(db: DB, actor: Actor, next: CodeInjection): Promise<void> {
+  const before = await getCodeInjection(db);
+  const changed = [
+    before.header.source !== next.header.source && "site header code",
+    before.footer.source !== next.footer.source && "site footer code",
+    before.allowedHosts.join(" ") !== next.allowedHosts.join(" ") &&
+      `allowed hosts (${next.allowedHosts.join(", ") || "none"})`,
+  ].filter(Boolean);
+  await writeSetting(
+    db,
+    actor,
+    CODE_INJECTION_KEY,
+    next,
+    `Code injection: ${changed.length ? `${changed.join(", ")} changed` : "saved unchanged"}`,
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The Code injection form of /admin/settings (posted to /admin/settings/code-injection), on both
+ * engines: code is stored as typed and as it runs (scripts given the nonce placeholder); code that
+ * is not well-formed HTML, a "</script>" inside a script's string, too much code, and hosts that
+ * would loosen the CSP are refused with a 400 naming the problem, and nothing is written, not even
+ * the fields that were fine; only role `all` may save; every save is in the activity log. The
+ * public layout hands the code to the renderer and the hosts to the response's CSP.
+ */
+import { RouterContextProvider } from "react-router";
+import { beforeAll, expect, it } from "vitest";
+import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
+
+type Data = { type?: string; data?: Record<string, unknown>; init?: { status?: number } };
+function answer(value: unknown): { status: number; body: Record<string, unknown> } {
+  if (value instanceof Response) return { status: value.status, body: {} };
+  const v = value as Data;
+  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data ?? {} };
+  return { status: 200, body: value as Record<string, unknown> };
+}
+
+const HEADER = '<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js"></script>';
+const FOOTER = "<script>window.dataLayer = window.dataLayer || [];</script>";
+
+describeRoutesEachEngine("the code injection settings", (h) => {
+  let route: typeof import("#app/routes/admin/settings/code-injection.tsx");
+  let settings: typeof import("#app/routes/admin/settings.tsx");
+  beforeAll(async () => {
+    route = await import("#app/routes/admin/settings/code-injection.tsx");
+    settings = await import("#app/routes/admin/settings.tsx");
+  });
+
+  const save = (fields: Record<string, string>, as?: string) =>
+    answerOf(
+      h.action(
+        route,
+        "/admin/settings/code-injection",
+        formOf({ headerCode: "", footerCode: "", allowedHosts: "", ...fields }),
+        as,
+      ),
+    );
+  const stored = () =>
+    h.db().selectFrom("settings").select("value").where("key", "=", "codeInjection").execute();
+  const fieldError = async (fields: Record<string, string>, field: string) => {
+    const refused = answer(await save(fields));
+    expect(refused.status).toBe(400);
+    return (refused.body.fieldErrors as Record<string, string>)[field];
+  };
+
+  it("saves the code as typed and as it runs, and the hosts; the screen shows what was typed", async () => {
+    const saved = answer(
+      await save({
+        headerCode: `${HEADER}\r\n`,
+        footerCode: FOOTER,
+        allowedHosts: "pagead2.googlesyndication.com\r\n*.doubleclick.net",
+      }),
+    );
+    expect(saved.body).toMatchObject({ ok: true, toast: { message: "Settings saved" } });
+    const [row] = await stored();
+    const value = JSON.parse(row?.value ?? "{}");
+    expect(value.header.source).toBe(HEADER);
+    expect(value.header.code).toMatch(/^<script nonce="[^"]+">\(function\(c\)\{/);
+    expect(value.footer.code).toMatch(/^<script nonce="[^"]+">window\.dataLayer/);
+    expect(value.allowedHosts).toEqual(["pagead2.googlesyndication.com", "*.doubleclick.net"]);
+    const screen = (await h.loader(settings, "/admin/settings")) as { codeInjection: unknown };
+    expect(screen.codeInjection).toEqual({
+      headerCode: HEADER,
+      footerCode: FOOTER,
+      allowedHosts: "pagead2.googlesyndication.com\n*.doubleclick.net",
+    });
+    const logged = await h
+      .db()
+      .selectFrom("activity_log")
+      .select("detail")
+      .where("kind", "=", "settings_changed")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(logged.detail).toBe(
+      "Code injection: site header code, site footer code, allowed hosts (pagead2.googlesyndication.com, *.doubleclick.net) changed",
+    );
+  });
+
+  it("refuses what is not well-formed or would loosen the CSP, writing nothing", async () => {
+    const before = await stored();
+    expect(await fieldError({ headerCode: "<div><p>ad</div>", footerCode: FOOTER }, "headerCode")).toBe(
+      "Site header code: <p> is never closed.",
+    );
+    expect(await fieldError({ footerCode: '<script>var s = "</script>";</script>' }, "footerCode")).toBe(
+      'Site footer code: a closing tag closes nothing. A "</script>" inside a script\'s text ends the script early: write it as "<\\/script>".',
+    );
+    expect(await fieldError({ allowedHosts: "ads.example.com\n'unsafe-eval'" }, "allowedHosts")).toBe(
+      "\"'unsafe-eval'\" is not a host name: Allowed hosts takes host names only (such as ads.example.com or *.example.com).",
+    );
+    expect(await fieldError({ allowedHosts: "*" }, "allowedHosts")).toMatch(/^"\*" would allow every host/);
+    expect(await fieldError({ headerCode: "x".repeat(70_000) }, "headerCode")).toBe(
+      "Site header code must be at most 65536 characters.",
+    );
+    expect(answer(await save({ headerCode: "x".repeat(1_100_000) })).status).toBe(413);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("lets only role all save", async () => {
+    const before = await stored();
+    const editor = await h.signIn("editor@example.com", "editor");
+    const refused = await save({ headerCode: "<script>alert(1)</script>" }, editor);
+    expect(refused instanceof Response ? refused.status : answer(refused).status).not.toBe(200);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("hands the code to the renderer and the hosts to the CSP of a public page", async () => {
+    const layout = await import("#app/routes/public-layout.tsx");
+    const { injectedCodeContext, requestInfoContext } = await import(
+      "#app/server/http/request-context.server.ts"
+    );
+    const context = new RouterContextProvider();
+    const csp = { hosts: "" };
+    context.set(requestInfoContext, { nonce: "abc", ip: "127.0.0.1", csp });
+    const data = await layout.loader({
+      request: new Request("http://127.0.0.1/"),
+      context,
+      params: {},
+    } as never);
+    expect(csp.hosts).toBe("https://pagead2.googlesyndication.com https://*.doubleclick.net");
+    expect(context.get(injectedCodeContext).foot).toMatch(/window\.dataLayer/);
+    // Never in the page's data, which the browser receives as JSON.
+    expect(JSON.stringify(data)).not.toContain("dataLayer");
+  });
+});
