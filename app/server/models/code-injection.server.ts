@@ -4,6 +4,8 @@
  * the form, and as it runs under the CSP (lib/injected-code.server.ts), which every public page
  * puts at the end of its head and of its body. The admin's own pages never get it.
  */
+import { parseAllowedHosts } from "#app/lib/allowed-hosts.ts";
+import { prepareInjectedCode } from "#app/lib/injected-code.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import type { Actor } from "./activity.server.ts";
 import { parseSetting, readSetting, writeSetting } from "./setting-rows.server.ts";
@@ -60,4 +62,25 @@ export async function saveCodeInjection(db: DB, actor: Actor, next: CodeInjectio
     next,
     `Code injection: ${changed.length ? `${changed.join(", ")} changed` : "saved unchanged"}`,
   );
+}
+
+/**
+ * A stored setting that did not come from this site's form (an imported export), made again from
+ * what was typed: the code as it runs is never taken from a file, only rebuilt here under the same
+ * rules as the form's. A part that breaks them is left empty, and named in `refused`.
+ */
+export function codeInjectionRebuilt(json: string | undefined): { value: CodeInjection; refused: string[] } {
+  const given = codeInjectionOf(json);
+  const refused: string[] = [];
+  const rebuilt = (part: InjectedCode, label: string): InjectedCode => {
+    const prepared = prepareInjectedCode(part.source, label);
+    if (prepared.ok) return { source: part.source, code: prepared.code };
+    refused.push(prepared.message);
+    return NONE;
+  };
+  const header = rebuilt(given.header, "Site header code");
+  const footer = rebuilt(given.footer, "Site footer code");
+  const hosts = parseAllowedHosts(given.allowedHosts.join(" "));
+  if (!hosts.ok) refused.push(`Allowed hosts: ${hosts.message}`);
+  return { value: { header, footer, allowedHosts: hosts.ok ? hosts.hosts : [] }, refused };
 }

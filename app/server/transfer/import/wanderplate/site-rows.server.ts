@@ -1,3 +1,4 @@
+import { CODE_INJECTION_KEY, codeInjectionRebuilt } from "#app/server/models/code-injection.server.ts";
 import { rowHash, SITE_ID_SETTING } from "#app/server/transfer/export/format.server.ts";
 import { mappedEntries } from "../import-map.server.ts";
 import { int, intOrNull, RowProblem, text } from "./columns.server.ts";
@@ -58,7 +59,10 @@ export async function importSetting(
   if (ctx.dryRun) return;
   await inTransaction(ctx, async (trx) => {
     if (table === "settings") {
-      const values = { value: text(row, "value"), updated_at: int(row, "updated_at", ctx.now) };
+      const values = {
+        value: settingValue(ctx, key, text(row, "value")),
+        updated_at: int(row, "updated_at", ctx.now),
+      };
       await trx
         .insertInto("settings")
         .values({ key, ...values })
@@ -77,6 +81,18 @@ export async function importSetting(
     }
     await remember(trx, ctx, type, key, 0, hash);
   });
+}
+
+/**
+ * A setting's value as this site stores it: the code injection is rebuilt from what was typed
+ * (models/code-injection.server.ts), never taken as the file says it runs.
+ */
+function settingValue(ctx: ImportContext, key: string, value: string): string {
+  if (key !== CODE_INJECTION_KEY) return value;
+  const { value: rebuilt, refused } = codeInjectionRebuilt(value);
+  for (const message of refused)
+    notice(ctx, "code-injection-refused", `${message} That part of the code injection was left empty.`);
+  return JSON.stringify(rebuilt);
 }
 
 function siteName(row: Row): string {
