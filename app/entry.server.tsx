@@ -9,7 +9,11 @@ import { RequestIdContext } from "#app/components/request-id.tsx";
 import { withInjectedCode } from "#app/lib/injected-code.server.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { paintFirst } from "#app/server/http/paint-first.server.ts";
-import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
+import {
+  type InjectedCodeSlots,
+  injectedCodeContext,
+  requestInfoContext,
+} from "#app/server/http/request-context.server.ts";
 import { STYLESHEET_SLOT, spliceStylesheet } from "#app/server/http/stylesheet-slot.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { timeRender } from "#app/server/telemetry/metrics.server.ts";
@@ -118,7 +122,7 @@ export default function handleRequest(
                 paintFirst(spliceStylesheet(Buffer.concat(chunks), stylesheet), {
                   stageModules: !import.meta.env.DEV,
                 }),
-                loadContext.get(injectedCodeContext),
+                injectedCode(loadContext.get(injectedCodeContext)),
                 nonce,
               );
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -139,4 +143,9 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The site's code, then the page's own. */
+function injectedCode({ site, page }: InjectedCodeSlots): { head: string; foot: string } {
+  return { head: site.head + page.head, foot: site.foot + page.foot };
 }

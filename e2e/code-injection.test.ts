@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { prepareInjectedCode } from "#app/lib/injected-code.server.ts";
 import { SANITIZER_VERSION } from "#app/lib/sanitize.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
@@ -9,8 +10,9 @@ import { expect, removeBlogs, test, withSiteDb } from "./fixtures.ts";
 /**
  * Code injection under the strict CSP (DESIGN §2): the owner's header and footer code run on a
  * rendered page and on its cached copy with no CSP violation, and so does a script their code
- * inserts (through 'strict-dynamic'); a script that reached a blog's body anyway does not run;
- * the admin's own pages never get the code. The e2e site is shared: the code is removed afterwards.
+ * inserts (through 'strict-dynamic'); a blog's own code runs on its page, reached directly or
+ * from another page of the site; a script that reached a blog's body anyway does not run; the
+ * admin's own pages never get the code. The e2e site is shared: the code is removed afterwards.
  */
 const SHOTS = "/tmp/shots-code-injection";
 const stamp = Date.now();
@@ -122,6 +124,34 @@ test.describe("code injection", () => {
       consoleErrors.length = 0;
     } finally {
       // The shared site's lists stay as other tests expect them.
+      await removeBlogs([post.id]);
+    }
+  });
+
+  test("a blog's own code runs on its page, reached directly or from the blog list", async ({ page }) => {
+    const typed = '<script>document.documentElement.dataset.blogCode = "ran";</script>';
+    const prepared = prepareInjectedCode(typed, "Header code");
+    if (!prepared.ok) throw new Error(prepared.message);
+    const post = await withSiteDb((db) =>
+      createBlog(db, COMMAND_LINE, {
+        title: `E2E Mapped Walk ${stamp}`,
+        content: "<p>The route, on a map.</p>",
+        author: "Ana",
+        date: "2026-03-02",
+        headerCode: { source: typed, code: prepared.code },
+        footerCode: { source: "", code: "" },
+      }),
+    );
+    try {
+      await page.goto(`/blogs/${post.slug}`);
+      await expect(page.locator("html")).toHaveAttribute("data-blog-code", "ran");
+      // From the list, a link the app would follow in the page: the blog loads as a whole page.
+      await page.goto("/blogs");
+      await expect(page.locator("html")).not.toHaveAttribute("data-blog-code");
+      await page.getByRole("link", { name: post.title, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/blogs/${post.slug}$`));
+      await expect(page.locator("html")).toHaveAttribute("data-blog-code", "ran");
+    } finally {
       await removeBlogs([post.id]);
     }
   });

@@ -23,6 +23,15 @@ export const BLOG_DISCLOSURE_FIELDS = defineFields({
 });
 
 /**
+ * A blog's own **Header code** and **Footer code** (DESIGN §2, "code injection"): kept apart from
+ * the text fields (an autosaved draft holds the text only), role `all` only like the site's.
+ */
+export const BLOG_CODE_FIELDS = defineFields({
+  headerCode: { label: "Header code", max: 65_536 },
+  footerCode: { label: "Footer code", max: 65_536 },
+});
+
+/**
  * The **Send to subscribers** choice beside the publication controls: a checkbox, kept apart from
  * the text fields above (an autosaved draft holds those only; the choice is saved with the blog).
  */

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { parseDateInput } from "#app/lib/dates.ts";
 import { htmlToText } from "#app/lib/excerpt.ts";
 import { slugify } from "#app/lib/slug.ts";
-import { BLOG_FIELDS, BLOG_MESSAGES } from "./blog.fields.ts";
+import { BLOG_CODE_FIELDS, BLOG_FIELDS, BLOG_MESSAGES } from "./blog.fields.ts";
 import { blogDestinationField } from "./blog-destination.ts";
+import { injectedCodeField } from "./code-injection.ts";
 import { requiredMessage } from "./common.fields.ts";
 import { checkbox, optionalText } from "./common.ts";
 import { featuredRecipeField } from "./featured-recipe.ts";
@@ -46,6 +47,9 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
       destination: blogDestinationField,
       // Show disclosure (off when absent): the site's affiliate disclosure above the body.
       showDisclosure: checkbox(),
+      // The blog's own code, for its page alone (role all: the admin guard's rule for every form).
+      headerCode: injectedCodeField(BLOG_CODE_FIELDS.headerCode),
+      footerCode: injectedCodeField(BLOG_CODE_FIELDS.footerCode),
       ...publicationFields,
       // Send to subscribers (off when absent); the server records it only while mail is on.
       sendToSubscribers: checkbox(),

@@ -7,7 +7,7 @@ import { tooLongMessage } from "./common.fields.ts";
 const { headerCode, footerCode, allowedHosts } = CODE_INJECTION_FIELDS;
 
 /** Code as typed (kept, to show again) and as it runs (rewritten for the CSP, or refused). */
-const code = (field: { label: string; max: number }) =>
+export const injectedCodeField = (field: { label: string; max: number }) =>
   z
     .string()
     .max(field.max, tooLongMessage(field.label, field.max))
@@ -22,8 +22,8 @@ const code = (field: { label: string; max: number }) =>
     });
 
 export const codeInjectionSchema = z.object({
-  headerCode: code(headerCode),
-  footerCode: code(footerCode),
+  headerCode: injectedCodeField(headerCode),
+  footerCode: injectedCodeField(footerCode),
   allowedHosts: z
     .string()
     .max(allowedHosts.max, tooLongMessage(allowedHosts.label, allowedHosts.max))

@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await getPublicSiteSettings(db);
   // The owner's code goes into the document as it is rendered (entry.server.tsx), never into the
   // page's data; the hosts it uses into this response's CSP.
-  context.set(injectedCodeContext, { head: codeInjection.header.code, foot: codeInjection.footer.code });
+  context.get(injectedCodeContext).site = {
+    head: codeInjection.header.code,
+    foot: codeInjection.footer.code,
+  };
   context.get(requestInfoContext).csp.hosts = cspSourcesOf(codeInjection.allowedHosts);
   const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
   const uploads = uploadsBase();

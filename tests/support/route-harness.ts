@@ -92,11 +92,16 @@ export function describeRoutesEachEngine(title: string, body: (h: RouteHarness, 
         const dbModule = await import("#app/server/db/db.server.ts");
         const { upsertAccount } = await import("#app/server/auth/accounts.server.ts");
         const { createSession } = await import("#app/server/auth/session.server.ts");
-        const { requestInfoContext } = await import("#app/server/http/request-context.server.ts");
+        const { injectedCodeContext, noInjectedCode, requestInfoContext } = await import(
+          "#app/server/http/request-context.server.ts"
+        );
         const ready = await dbModule.getDb();
         db = ready;
         closeDb = async () => (await dbModule.getDatabase()).destroy();
-        withIp = (context, ip) => context.set(requestInfoContext, { nonce: "", ip, csp: { hosts: "" } });
+        withIp = (context, ip) => {
+          context.set(requestInfoContext, { nonce: "", ip, csp: { hosts: "" } });
+          context.set(injectedCodeContext, noInjectedCode());
+        };
         signIn = async (email, role) => {
           const account = await upsertAccount(ready, email, PASSWORD, role);
           const setCookie = await createSession(ready, new Request(`${ORIGIN}/admin/login`), account.id);

@@ -1,6 +1,11 @@
 import { useId } from "react";
 import { Field, SelectField } from "#app/components/form.tsx";
-import { BLOG_DISCLOSURE_FIELDS, BLOG_FIELDS, type BlogFormValues } from "#app/forms/blog.fields.ts";
+import {
+  BLOG_CODE_FIELDS,
+  BLOG_DISCLOSURE_FIELDS,
+  BLOG_FIELDS,
+  type BlogFormValues,
+} from "#app/forms/blog.fields.ts";
 import { BLOG_DESTINATION_FIELDS } from "#app/forms/blog-destination.fields.ts";
 import type { RecipeChoice } from "#app/lib/content-shapes.ts";
 import type { ImageRef } from "#app/lib/images.ts";
@@ -24,6 +29,7 @@ export function BlogFields({
   destinations,
   destination,
   showDisclosure = false,
+  code = { headerCode: "", footerCode: "" },
 }: {
   idPrefix: string;
   values?: Partial<BlogFormValues>;
@@ -44,6 +50,8 @@ export function BlogFields({
   destination?: number | null;
   /** Whether Show disclosure is ticked: as saved, or as a refused form posted it. */
   showDisclosure?: boolean;
+  /** The blog's own Header code and Footer code as typed: saved, or as a refused form posted them. */
+  code?: Record<keyof typeof BLOG_CODE_FIELDS, string>;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -109,7 +117,51 @@ export function BlogFields({
         />
       )}
       <DisclosureSwitch id={`${idPrefix}-show-disclosure`} checked={showDisclosure} />
+      <BlogCodeFields idPrefix={idPrefix} code={code} errors={errors} />
     </div>
+  );
+}
+
+/**
+ * The blog's own code (DESIGN §2, "code injection"), folded away: most posts have none, and the
+ * site-wide code lives in Settings. Open when there is code or a message about it.
+ */
+function BlogCodeFields({
+  idPrefix,
+  code,
+  errors,
+}: {
+  idPrefix: string;
+  code: Record<keyof typeof BLOG_CODE_FIELDS, string>;
+  errors?: Record<string, string>;
+}) {
+  const open = Boolean(code.headerCode || code.footerCode || errors?.headerCode || errors?.footerCode);
+  return (
+    <details open={open} className="rounded-xl ring-1 ring-ink-900/10">
+      <summary className="cursor-pointer px-4 py-3 font-medium">Code injection</summary>
+      <div className="space-y-4 px-4 pb-4">
+        <p className="text-sm text-ink-700">
+          Code for this post's page alone (a map, a widget), after the site's own (Settings → Code injection).
+          Its scripts run under the site's security policy, as the site's do.
+        </p>
+        <Field
+          id={`${idPrefix}-header-code`}
+          field={BLOG_CODE_FIELDS.headerCode}
+          multiline
+          rows={4}
+          defaultValue={code.headerCode}
+          error={errors?.headerCode}
+        />
+        <Field
+          id={`${idPrefix}-footer-code`}
+          field={BLOG_CODE_FIELDS.footerCode}
+          multiline
+          rows={3}
+          defaultValue={code.footerCode}
+          error={errors?.footerCode}
+        />
+      </div>
+    </details>
   );
 }
 

@@ -9,10 +9,11 @@ import { flagParameter, publicCache } from "#app/server/cache/public-cache.serve
 import { getDb } from "#app/server/db/db.server.ts";
 import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
-import { requestInfoContext } from "#app/server/http/request-context.server.ts";
+import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
+import { blogPageCode } from "#app/server/models/code-injection.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
 import { getEarningSettings } from "#app/server/models/earning.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
@@ -36,27 +37,42 @@ export const middleware: Route.MiddlewareFunction[] = [
   publicCache({ query: { comment: flagParameter(COMMENT_FLAGS.pending, COMMENT_FLAGS.published) } }),
 ];
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, blog } = await loadBlog(params.slug);
   const origin = siteOrigin(request);
   const image = imageSources(blog.image, 1600)?.src;
   // Side by side: on PostgreSQL each is a round trip.
-  const [comments, related, recipe, disclosure] = await Promise.all([
+  const [comments, related, recipe, disclosure, code] = await Promise.all([
     approvedComments(db, blog.id),
     relatedBlogs(db, blog),
     publishedFeaturedRecipe(db, blog.id),
     blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
+    blogPageCode(db, blog.id),
   ]);
+  // The blog's own code goes into the document as it is rendered, never into the page's data.
+  context.get(injectedCodeContext).page = { head: code.header.code, foot: code.footer.code };
   return {
     blog,
     comments,
     related,
     recipe,
     disclosure,
+    ownCode: Boolean(code.header.code || code.footer.code),
     url: `${origin}/blogs/${blog.slug}`,
     imageUrl: image ? new URL(image, origin).href : undefined,
     uploadsBase: uploadsBase(),
   };
+}
+
+/**
+ * Reached from another page of the site, a blog with code of its own is loaded as a whole page:
+ * its code runs only in a document the server renders (entry.server.tsx).
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  if (!data.ownCode) return data;
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

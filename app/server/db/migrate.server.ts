@@ -28,6 +28,7 @@ import { pagesMigration } from "#app/server/db/migrations/024_pages.server.ts";
 import { destinationsMigration } from "#app/server/db/migrations/025_destinations.server.ts";
 import { recipeSlugRedirectsMigration } from "#app/server/db/migrations/026_recipe_slug_redirects.server.ts";
 import { blogDisclosureMigration } from "#app/server/db/migrations/027_blog_disclosure.server.ts";
+import { blogCodeMigration } from "#app/server/db/migrations/028_blog_code.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -61,6 +62,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "025_destinations": destinationsMigration(dialect),
     "026_recipe_slug_redirects": recipeSlugRedirectsMigration(dialect),
     "027_blog_disclosure": blogDisclosureMigration,
+    "028_blog_code": blogCodeMigration,
   };
 }
 

@@ -26,7 +26,7 @@ import { startScheduledBackups } from "#app/server/transfer/backup/schedule.serv
 import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
 import { cspOf } from "./csp.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
-import { requestInfoContext } from "./request-context.server.ts";
+import { injectedCodeContext, noInjectedCode, requestInfoContext } from "./request-context.server.ts";
 
 /**
  * Migrates, loads sample content into an empty database, and bootstraps the admin from the
@@ -128,6 +128,7 @@ app.use(
         ip: req.ip ?? "unknown",
         csp: cspOf(res.locals),
       });
+      context.set(injectedCodeContext, noInjectedCode());
       // Where a route that opts into the shared cache leaves its declaration (publicCache).
       context.set(cacheSlotContext, responseCache.slotOf(res));
       return context;

@@ -17,8 +17,25 @@ export const requestInfoContext = createContext<RequestInfo>({
   csp: { hosts: "" },
 });
 
+/** Code for the end of a page's head and of its body (stored form: lib/injected-code.server.ts). */
+interface CodeSlot {
+  head: string;
+  foot: string;
+}
+
 /**
- * The owner's injected code for this page's head and body (stored form, nonce placeholder in
- * place: lib/injected-code.server.ts): the public layout sets it, the document renderer puts it in.
+ * The owner's injected code for this page: the site's (the public layout fills it) and the page's
+ * own (a blog's, filled by its loader), each loader writing its own slot as they run side by side.
+ * The document renderer puts the site's code first. Made for each request (app.server.ts).
  */
-export const injectedCodeContext = createContext<{ head: string; foot: string }>({ head: "", foot: "" });
+export interface InjectedCodeSlots {
+  site: CodeSlot;
+  page: CodeSlot;
+}
+
+export const noInjectedCode = (): InjectedCodeSlots => ({
+  site: { head: "", foot: "" },
+  page: { head: "", foot: "" },
+});
+
+export const injectedCodeContext = createContext<InjectedCodeSlots>(noInjectedCode());

@@ -13,6 +13,7 @@ import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import type { Actor } from "./activity.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { categoryColumns } from "./category-names.server.ts";
+import { type InjectedCode, pageCodeColumn } from "./code-injection.server.ts";
 import { featuredRecipeColumn } from "./featured-recipes.server.ts";
 import {
   type AdminListOptions,
@@ -61,6 +62,9 @@ export interface BlogInput {
   destination?: number | null;
   /** The editor's Show disclosure switch; absent keeps it (an import), new blogs start without. */
   showDisclosure?: boolean;
+  /** The blog's own Header code and Footer code; absent keeps them (an import). */
+  headerCode?: InjectedCode;
+  footerCode?: InjectedCode;
 }
 
 export const cardColumns = [
@@ -152,6 +156,9 @@ function contentColumns(input: BlogInput) {
     ...featuredRecipeColumn(input.featuredRecipe),
     ...destinationColumn(input.destination),
     ...(input.showDisclosure === undefined ? {} : { show_disclosure: input.showDisclosure ? 1 : 0 }),
+    ...(input.headerCode && input.footerCode
+      ? { code_injection: pageCodeColumn({ header: input.headerCode, footer: input.footerCode }) }
+      : {}),
   };
 }
 

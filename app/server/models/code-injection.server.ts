@@ -13,7 +13,7 @@ import { parseSetting, readSetting, writeSetting } from "./setting-rows.server.t
 export const CODE_INJECTION_KEY = "codeInjection";
 
 /** One field of code: as the owner typed it, and as it is served. */
-interface InjectedCode {
+export interface InjectedCode {
   source: string;
   code: string;
 }
@@ -69,7 +69,10 @@ export async function saveCodeInjection(db: DB, actor: Actor, next: CodeInjectio
  * what was typed: the code as it runs is never taken from a file, only rebuilt here under the same
  * rules as the form's. A part that breaks them is left empty, and named in `refused`.
  */
-export function codeInjectionRebuilt(json: string | undefined): { value: CodeInjection; refused: string[] } {
+export function codeInjectionRebuilt(
+  json: string | undefined,
+  labels = { header: "Site header code", footer: "Site footer code" },
+): { value: CodeInjection; refused: string[] } {
   const given = codeInjectionOf(json);
   const refused: string[] = [];
   const rebuilt = (part: InjectedCode, label: string): InjectedCode => {
@@ -78,9 +81,36 @@ export function codeInjectionRebuilt(json: string | undefined): { value: CodeInj
     refused.push(prepared.message);
     return NONE;
   };
-  const header = rebuilt(given.header, "Site header code");
-  const footer = rebuilt(given.footer, "Site footer code");
+  const header = rebuilt(given.header, labels.header);
+  const footer = rebuilt(given.footer, labels.footer);
   const hosts = parseAllowedHosts(given.allowedHosts.join(" "));
   if (!hosts.ok) refused.push(`Allowed hosts: ${hosts.message}`);
   return { value: { header, footer, allowedHosts: hosts.ok ? hosts.hosts : [] }, refused };
+}
+
+/** A blog's own code (the editor's Header code and Footer code): its `code_injection` column. */
+export interface PageCode {
+  header: InjectedCode;
+  footer: InjectedCode;
+}
+
+/** A blog's stored column read defensively; "" (every blog before migration 028) is none. */
+function pageCodeOf(column: string): PageCode {
+  const { header, footer } = codeInjectionOf(column || undefined);
+  return { header, footer };
+}
+
+/** The column for a blog's code: "" when it has none, so most rows hold nothing. */
+export function pageCodeColumn(code: PageCode): string {
+  return code.header.source || code.footer.source ? JSON.stringify(code) : "";
+}
+
+/** A blog's own code (its Header code and Footer code), for its page and its editor. */
+export async function blogPageCode(db: DB, blogId: number): Promise<PageCode> {
+  const row = await db
+    .selectFrom("blogs")
+    .select("code_injection")
+    .where("id", "=", blogId)
+    .executeTakeFirst();
+  return pageCodeOf(row?.code_injection ?? "");
 }

@@ -234,7 +234,7 @@ describeEachEngine("admin models", (db) => {
 
   it("reads the public layout's site info and popup switch together, as each is read alone", async () => {
     const original = await getSiteInfo(db());
-    // Menus and design as saved: the defaults here (their own tests save them).
+    // Menus, design and code as saved: the defaults here (their own tests save them).
     const rest = {
       navigation: DEFAULT_NAVIGATION,
       theme: DEFAULT_THEME,
@@ -242,6 +242,8 @@ describeEachEngine("admin models", (db) => {
       logo: null,
       icon: null,
       homeImage: null,
+      // No code injection saved: none.
+      codeInjection: { header: { source: "", code: "" }, footer: { source: "", code: "" }, allowedHosts: [] },
     };
     expect(await getPublicSiteSettings(db())).toEqual({ info: original, popupEnabled: false, ...rest });
     const next = { ...original, name: "Layout Name", domain: "layout.example" };

@@ -3,18 +3,23 @@
  * empty site of the other: what runs is rebuilt from what was typed, never taken as the file says
  * it runs (a file may not come from a Wanderplate site, or may have been edited), so a script
  * slipped into the stored code is gone; a part that is not well-formed, or hosts that would loosen
- * the CSP, are left empty and named in the report.
+ * the CSP, are left empty and named in the report. A blog's own code comes the same way.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { localDiskStore } from "#app/server/media/local-disk.server.ts";
-import { getCodeInjection, saveCodeInjection } from "#app/server/models/code-injection.server.ts";
+import { createBlog } from "#app/server/models/blogs.server.ts";
+import {
+  blogPageCode,
+  getCodeInjection,
+  saveCodeInjection,
+} from "#app/server/models/code-injection.server.ts";
 import { writeExportFile } from "#app/server/transfer/export/export.server.ts";
 import { DEFAULT_IMPORT_OPTIONS } from "#app/server/transfer/import/report.server.ts";
 import { importWanderplateExport } from "#app/server/transfer/import/wanderplate/import-export.server.ts";
-import { TEST_ACTOR } from "#tests/support/content.ts";
+import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { newSite, type Site } from "../backup/site.ts";
 
@@ -89,6 +94,35 @@ describeEachEngine("code injection through our own export", (db, engine) => {
     expect(report.notices["code-injection-refused"]?.examples).toEqual([
       "Site header code: <div> is never closed. That part of the code injection was left empty.",
       'Allowed hosts: "*" would allow every host: list the hosts your code loads from (such as *.googlesyndication.com). That part of the code injection was left empty.',
+    ]);
+  });
+
+  it("rebuilds a blog's own code the same way", async () => {
+    const blog = await createBlog(source.db, TEST_ACTOR, blogInput("Mapped Walk", {}));
+    const stored = {
+      header: { source: TYPED, code: "<script>steal()</script>" },
+      footer: { source: "<p>unclosed", code: "<p>unclosed" },
+    };
+    await source.db
+      .updateTable("blogs")
+      .set({ code_injection: JSON.stringify(stored) })
+      .where("id", "=", blog.id)
+      .execute();
+    const report = await importIt(await exportSaying({}, "blog.tar.gz"));
+    const imported = await db()
+      .selectFrom("blogs")
+      .select("id")
+      .where("title", "=", "Mapped Walk")
+      .executeTakeFirstOrThrow();
+    expect(await blogPageCode(db(), imported.id)).toEqual({
+      header: {
+        source: TYPED,
+        code: '<script nonce="wanderplate-injected-code-nonce">window.dataLayer = [];</script>',
+      },
+      footer: { source: "", code: "" },
+    });
+    expect(report.notices["code-injection-refused"]?.examples).toEqual([
+      '"Mapped Walk": Footer code: <p> is never closed. That part of its code was left empty.',
     ]);
   });
 });

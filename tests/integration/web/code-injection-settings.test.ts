@@ -4,7 +4,8 @@
  * is not well-formed HTML, a "</script>" inside a script's string, too much code, and hosts that
  * would loosen the CSP are refused with a 400 naming the problem, and nothing is written, not even
  * the fields that were fine; only role `all` may save; every save is in the activity log. The
- * public layout hands the code to the renderer and the hosts to the response's CSP.
+ * public layout hands the code to the renderer and the hosts to the response's CSP. A blog's own
+ * Header code and Footer code are checked the same way and handed to the renderer by its page.
  */
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, it } from "vitest";
@@ -108,20 +109,110 @@ describeRoutesEachEngine("the code injection settings", (h) => {
 
   it("hands the code to the renderer and the hosts to the CSP of a public page", async () => {
     const layout = await import("#app/routes/public-layout.tsx");
-    const { injectedCodeContext, requestInfoContext } = await import(
+    const { injectedCodeContext, noInjectedCode, requestInfoContext } = await import(
       "#app/server/http/request-context.server.ts"
     );
     const context = new RouterContextProvider();
     const csp = { hosts: "" };
     context.set(requestInfoContext, { nonce: "abc", ip: "127.0.0.1", csp });
+    context.set(injectedCodeContext, noInjectedCode());
     const data = await layout.loader({
       request: new Request("http://127.0.0.1/"),
       context,
       params: {},
     } as never);
     expect(csp.hosts).toBe("https://pagead2.googlesyndication.com https://*.doubleclick.net");
-    expect(context.get(injectedCodeContext).foot).toMatch(/window\.dataLayer/);
+    expect(context.get(injectedCodeContext).site.foot).toMatch(/window\.dataLayer/);
     // Never in the page's data, which the browser receives as JSON.
     expect(JSON.stringify(data)).not.toContain("dataLayer");
+  });
+});
+
+describeRoutesEachEngine("a blog's own code", (h) => {
+  let edit: typeof import("#app/routes/admin/blog/edit.tsx");
+  let page: typeof import("#app/routes/blogs/$slug.tsx");
+  let id = 0;
+  beforeAll(async () => {
+    edit = await import("#app/routes/admin/blog/edit.tsx");
+    page = await import("#app/routes/blogs/$slug.tsx");
+    const { createBlog } = await import("#app/server/models/blogs.server.ts");
+    const { TEST_ACTOR, blogInput } = await import("#tests/support/content.ts");
+    id = (
+      await createBlog(
+        h.db(),
+        TEST_ACTOR,
+        blogInput("Mapped Walk", { imageUrl: "https://example.com/w.jpg" }),
+      )
+    ).id;
+  });
+
+  const post = (code: Record<string, string>) =>
+    answerOf(
+      h.action(
+        edit,
+        `/admin/blog/edit?id=${id}`,
+        formOf({
+          title: "Mapped Walk",
+          content: "<p>The route, on a map.</p>",
+          imageUrl: "https://example.com/w.jpg",
+          imageAlt: "A walk",
+          date: "2026-03-01",
+          author: "Ana",
+          ...code,
+        }),
+      ),
+    );
+  const column = async () =>
+    (await h.db().selectFrom("blogs").select("code_injection").where("id", "=", id).executeTakeFirstOrThrow())
+      .code_injection;
+  const rendered = async () => {
+    const { RouterContextProvider } = await import("react-router");
+    const { injectedCodeContext, noInjectedCode, requestInfoContext } = await import(
+      "#app/server/http/request-context.server.ts"
+    );
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { nonce: "", ip: "127.0.0.1", csp: { hosts: "" } });
+    context.set(injectedCodeContext, noInjectedCode());
+    const data = (await page.loader({
+      request: new Request("http://127.0.0.1/blogs/mapped-walk"),
+      context,
+      params: { slug: "mapped-walk" },
+    } as never)) as { ownCode: boolean };
+    return { ownCode: data.ownCode, slot: context.get(injectedCodeContext).page, data };
+  };
+
+  it("has none until written; written, the page hands it to the renderer, never to its data", async () => {
+    expect(await column()).toBe("");
+    expect((await rendered()).ownCode).toBe(false);
+    const saved = await post({
+      headerCode: '<script src="https://maps.example.com/embed.js"></script>',
+      footerCode: "",
+    });
+    expect(saved instanceof Response ? saved.status : 0).toBe(302);
+    const shown = await rendered();
+    expect(shown.ownCode).toBe(true);
+    expect(shown.slot.head).toMatch(/^<script nonce="[^"]+">\(function\(c\)/);
+    expect(shown.slot.head).toContain("https://maps.example.com/embed.js");
+    expect(JSON.stringify(shown.data)).not.toContain("maps.example.com");
+    const form = (await h.loader(edit, `/admin/blog/edit?id=${id}`)) as { code: unknown };
+    expect(form.code).toEqual({
+      headerCode: '<script src="https://maps.example.com/embed.js"></script>',
+      footerCode: "",
+    });
+  });
+
+  it("refuses code that is not well-formed and keeps what was saved", async () => {
+    const before = await column();
+    const refused = answer(await post({ headerCode: "", footerCode: "<div>unclosed" }));
+    expect(refused.status).toBe(400);
+    expect((refused.body.fieldErrors as Record<string, string>).footerCode).toBe(
+      "Footer code: <div> is never closed.",
+    );
+    expect(await column()).toBe(before);
+  });
+
+  it("is cleared by saving the fields empty", async () => {
+    await post({ headerCode: "", footerCode: "" });
+    expect(await column()).toBe("");
   });
 });

@@ -28,6 +28,7 @@ import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { blogDraftKey, forgetAutosave } from "#app/server/models/autosaves.server.ts";
 import { destinationIdOf, findBlogById, updateBlog } from "#app/server/models/blogs.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { blogPageCode } from "#app/server/models/code-injection.server.ts";
 import { destinationChoices } from "#app/server/models/destinations.server.ts";
 import { featuredRecipeIdOf, recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
@@ -50,6 +51,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     featuredRecipe: await featuredRecipeIdOf(db, blog.id),
     destinations: await destinationChoices(db),
     destination: await destinationIdOf(db, blog.id),
+    code: await blogPageCode(db, blog.id).then(({ header, footer }) => ({
+      headerCode: header.source,
+      footerCode: footer.source,
+    })),
     ...(await sendChoiceForForm(db, blog.id)),
   };
 }
@@ -94,6 +99,7 @@ export default function EditBlog() {
     featuredRecipe,
     destinations,
     destination,
+    code,
     subscribers,
     mailOn,
     sendChoice,
@@ -151,6 +157,11 @@ export default function EditBlog() {
           destination={destination}
           // As a refused save posted it (an unticked box posts nothing), else as saved.
           showDisclosure={result?.values ? result.values.showDisclosure === "on" : blog.showDisclosure}
+          code={
+            result?.values
+              ? { headerCode: result.values.headerCode ?? "", footerCode: result.values.footerCode ?? "" }
+              : code
+          }
         />
         <PublishAtField
           idPrefix="edit-blog"

@@ -196,6 +196,10 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           recipes={recipes}
           destinations={destinations}
           showDisclosure={failed?.values?.showDisclosure === "on"}
+          code={{
+            headerCode: failed?.values?.headerCode ?? "",
+            footerCode: failed?.values?.footerCode ?? "",
+          }}
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <SendToSubscribersField

@@ -44,6 +44,8 @@ export interface BlogsTable {
   destination_id: Generated<number | null>;
   /** 1: the site's affiliate disclosure shows above the body (migration 027). */
   show_disclosure: Generated<number>;
+  /** The blog's own header and footer code, JSON (models/code-injection.server.ts); "": none (migration 028). */
+  code_injection: Generated<string>;
 }
 
 /** Old slugs of renamed blogs: they answer with a permanent redirect to the blog's slug. */

@@ -3,11 +3,13 @@
  * its import-map entry (context.server.ts), so a second import of the same export updates what the
  * first wrote; old ids become this site's ids in `ctx.ids` for the rows that point to them.
  */
+
 import { checkDestinationSlug } from "#app/lib/destinations.ts";
 import { publicationState } from "#app/lib/publication.ts";
 import { SANITIZER_VERSION, sanitizeBlogHtml } from "#app/lib/sanitize.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { categoryColumns } from "#app/server/models/category-names.server.ts";
+import { codeInjectionRebuilt, pageCodeColumn } from "#app/server/models/code-injection.server.ts";
 import { importedPageSlug, pagePath } from "#app/server/models/pages.server.ts";
 import { moveRecipeSlug } from "#app/server/models/recipes.server.ts";
 import { putPathRedirect } from "#app/server/models/redirects.server.ts";
@@ -27,7 +29,15 @@ import {
   text,
   textOrNull,
 } from "./columns.server.ts";
-import { count, earlier, type ImportContext, inTransaction, localBlog, remember } from "./context.server.ts";
+import {
+  count,
+  earlier,
+  type ImportContext,
+  inTransaction,
+  localBlog,
+  notice,
+  remember,
+} from "./context.server.ts";
 
 type Row = Record<string, unknown>;
 
@@ -103,6 +113,7 @@ export async function importBlog(ctx: ImportContext, row: Row): Promise<void> {
       slug,
       featured_recipe_id: featured,
       destination_id: destination,
+      code_injection: blogCode(ctx, columns.title, text(row, "code_injection", "")),
     };
     let written: { id: number };
     if (prior.localId === null) {
@@ -314,4 +325,16 @@ export async function importComment(ctx: ImportContext, row: Row): Promise<void>
             .executeTakeFirstOrThrow();
     await remember(trx, ctx, "comment", id, written.id, hash);
   });
+}
+
+/**
+ * A blog's own code, rebuilt from what was typed (models/code-injection.server.ts): never taken
+ * as the file says it runs. A part that breaks the form's rules is left empty and reported.
+ */
+function blogCode(ctx: ImportContext, title: string, column: string): string {
+  if (!column) return "";
+  const { value, refused } = codeInjectionRebuilt(column, { header: "Header code", footer: "Footer code" });
+  for (const message of refused)
+    notice(ctx, "code-injection-refused", `"${title}": ${message} That part of its code was left empty.`);
+  return pageCodeColumn({ header: value.header, footer: value.footer });
 }
