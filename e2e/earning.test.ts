@@ -69,6 +69,30 @@ test.describe("earning", () => {
     expect(await served.text()).toBe("google.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0\n");
   });
 
+  test("without JavaScript, a refused ads.txt comes back with its message and what was typed", async ({
+    page,
+    browser,
+  }) => {
+    await loginAsAdmin(page);
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const plain = await context.newPage();
+      await plain.goto("/admin/settings");
+      const card = plain.getByRole("region", { name: "Earning" });
+      await card.getByLabel("ads.txt").fill("google.com pub-1 DIRECT");
+      await card.getByRole("button", { name: "Save" }).click();
+      await expect(plain).toHaveURL(/\/admin\/settings\/earning$/);
+      const shown = plain.getByRole("region", { name: "Earning" });
+      await expect(shown.getByText("Line 1 of ads.txt is not a record")).toBeVisible();
+      await expect(shown.getByLabel("ads.txt")).toHaveValue("google.com pub-1 DIRECT");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a blog with its switch on shows the disclosure above its body; Jump to Recipe and Print lead to the card", async ({
     page,
   }) => {

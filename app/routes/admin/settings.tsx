@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { deleteQuestion, useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
 import { FormCard } from "#app/components/admin/form-card.tsx";
+import { type ScreenForm, useScreenFetcher, useScreenForm } from "#app/components/admin/screen-forms.ts";
 import { useShowToast } from "#app/components/admin/toaster.tsx";
 import {
   AdminTable,
@@ -21,7 +22,6 @@ import { SITE_INFO_FIELDS } from "#app/forms/site-info.fields.ts";
 import { SITE_NUMBERS_FIELDS } from "#app/forms/site-numbers.fields.ts";
 import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
-import type { AdminActionResult } from "#app/lib/toast.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
@@ -325,15 +325,30 @@ function SearchLanguageForm({ search }: { search: SearchLanguageStatus }) {
   );
 }
 
+/** The settings forms with an address of their own (settings/earning.tsx, settings/code-injection.tsx). */
+const EARNING_FORM: ScreenForm = { key: "settings-earning", address: "/admin/settings/earning" };
+const CODE_INJECTION_FORM: ScreenForm = {
+  key: "settings-code-injection",
+  address: "/admin/settings/code-injection",
+};
+
+/**
+ * Such a form's fetcher and its refusal: the fetcher's answer, or without JavaScript the answer of
+ * the address posted to, which renders this screen (screen-forms.ts).
+ */
+function useOwnAddressForm(form: ScreenForm) {
+  const { fetcher } = useScreenFetcher(form);
+  const answer = useScreenForm(form);
+  return { fetcher, failed: answer && !answer.ok ? answer : undefined };
+}
+
 /**
  * What the site earns with (DESIGN §2, "earning"): the ads.txt ad networks ask for, and the
  * affiliate disclosure a blog shows above its body when its "Show disclosure" switch is on. Posts
  * to an address of its own (settings/earning.tsx).
  */
 function EarningForm({ earning }: { earning: EarningSettings }) {
-  const fetcher = useFetcher<AdminActionResult>({ key: "settings-earning" });
-  useShowToast(fetcher.data?.toast);
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { fetcher, failed } = useOwnAddressForm(EARNING_FORM);
   const value = (k: keyof EarningSettings) => failed?.values?.[k] ?? earning[k];
   return (
     <FormCard
@@ -341,7 +356,7 @@ function EarningForm({ earning }: { earning: EarningSettings }) {
       title="Earning"
       intro="What ad networks and affiliate programmes ask of the site."
       fetcher={fetcher}
-      action="/admin/settings/earning"
+      action={EARNING_FORM.address}
       intent="earning"
       saved={earning}
       grid=""
@@ -407,9 +422,7 @@ const CODE_INJECTION_INPUTS: { id: string; name: keyof CodeInjectionValues; rows
  * each the page's nonce (lib/injected-code.server.ts). Posts to settings/code-injection.tsx.
  */
 function CodeInjectionForm({ saved }: { saved: CodeInjectionValues }) {
-  const fetcher = useFetcher<AdminActionResult>({ key: "settings-code-injection" });
-  useShowToast(fetcher.data?.toast);
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { fetcher, failed } = useOwnAddressForm(CODE_INJECTION_FORM);
   const value = (k: keyof CodeInjectionValues) => failed?.values?.[k] ?? saved[k];
   return (
     <FormCard
@@ -417,7 +430,7 @@ function CodeInjectionForm({ saved }: { saved: CodeInjectionValues }) {
       title="Code injection"
       intro="Code your ad network or analytics service asks you to paste into every page. The admin's own pages never run it."
       fetcher={fetcher}
-      action="/admin/settings/code-injection"
+      action={CODE_INJECTION_FORM.address}
       intent="code-injection"
       saved={saved}
       grid=""
