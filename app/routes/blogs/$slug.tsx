@@ -13,7 +13,6 @@ import { injectedCodeContext, requestInfoContext } from "#app/server/http/reques
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
-import { blogPageCode } from "#app/server/models/code-injection.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
 import { getEarningSettings } from "#app/server/models/earning.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
@@ -29,7 +28,7 @@ async function loadBlog(slug: string) {
   if (!found) throw data(null, { status: 404 });
   // An old slug of a renamed blog keeps working (a permanent redirect).
   if ("redirectTo" in found) throw redirect(`/blogs/${found.redirectTo}`, 301);
-  return { db, blog: found.blog };
+  return { db, blog: found.blog, pageCode: found.pageCode };
 }
 
 /** The answer is the same for every visitor: shared from the response cache. */
@@ -38,16 +37,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, blog } = await loadBlog(params.slug);
+  const { db, blog, pageCode: code } = await loadBlog(params.slug);
   const origin = siteOrigin(request);
   const image = imageSources(blog.image, 1600)?.src;
   // Side by side: on PostgreSQL each is a round trip.
-  const [comments, related, recipe, disclosure, code] = await Promise.all([
+  const [comments, related, recipe, disclosure] = await Promise.all([
     approvedComments(db, blog.id),
     relatedBlogs(db, blog),
     publishedFeaturedRecipe(db, blog.id),
     blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
-    blogPageCode(db, blog.id),
   ]);
   // The blog's own code goes into the document as it is rendered, never into the page's data.
   context.get(injectedCodeContext).page = { head: code.header.code, foot: code.footer.code };

@@ -13,7 +13,7 @@ import type { UploadInfo } from "#app/server/media/storage.server.ts";
 import type { Actor } from "./activity.server.ts";
 import { dropAutosavesOfBlog } from "./autosaves.server.ts";
 import { categoryColumns } from "./category-names.server.ts";
-import { type InjectedCode, pageCodeColumn } from "./code-injection.server.ts";
+import { type InjectedCode, type PageCode, pageCodeColumn, pageCodeOf } from "./code-injection.server.ts";
 import { featuredRecipeColumn } from "./featured-recipes.server.ts";
 import {
   type AdminListOptions,
@@ -289,11 +289,12 @@ export async function listAdminBlogs(db: DB, options: AdminListOptions): Promise
   );
 }
 
-export type BlogLookup = { blog: Blog } | { redirectTo: string } | null;
+export type BlogLookup = { blog: Blog; pageCode: PageCode } | { redirectTo: string } | null;
 
 /**
- * A published blog by slug; an old slug of a renamed published blog answers with the slug to
- * redirect to. A draft or a scheduled blog is not found, by either.
+ * A published blog by slug, with its own code for the page (read in the same row, never sent to
+ * the browser as the blog's data); an old slug of a renamed published blog answers with the slug
+ * to redirect to. A draft or a scheduled blog is not found, by either.
  */
 export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): Promise<BlogLookup> {
   const row = await db
@@ -302,7 +303,7 @@ export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): 
     .where("slug", "=", slug)
     .where("publish_at", "<=", now)
     .executeTakeFirst();
-  if (row) return { blog: toBlog(row) };
+  if (row) return { blog: toBlog(row), pageCode: pageCodeOf(row.code_injection) };
   const moved = await db
     .selectFrom("blog_slug_redirects")
     .innerJoin("blogs", "blogs.id", "blog_slug_redirects.blog_id")

@@ -95,7 +95,7 @@ export interface PageCode {
 }
 
 /** A blog's stored column read defensively; "" (every blog before migration 028) is none. */
-function pageCodeOf(column: string): PageCode {
+export function pageCodeOf(column: string): PageCode {
   const { header, footer } = codeInjectionOf(column || undefined);
   return { header, footer };
 }
