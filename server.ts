@@ -159,7 +159,8 @@ const NONCE_SLOT = "wanderplate-nonce-slot";
 /**
  * helmet's headers, worked out once instead of on every response: helmet runs at start against
  * a recorder with a placeholder nonce, and each response gets the recorded headers with its own
- * nonce (res.locals.cspNonce) in the placeholder's place.
+ * nonce (res.locals.cspNonce) in the placeholder's place. `policy`, when given, writes the
+ * Content-Security-Policy as the headers go out instead, when the page's loaders have run.
  */
 export function securityHeaders(
   options: Parameters<typeof helmet>[0],

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
 import { prepareInjectedCode } from "#app/lib/injected-code.server.ts";
 import { SANITIZER_VERSION } from "#app/lib/sanitize.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
@@ -27,6 +28,16 @@ const HEADER = [
   '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization"}</script>',
 ].join("\n");
 const FOOTER = '<script>document.documentElement.dataset.injectedFoot = "ran";</script>';
+
+/** The page at phone and desktop widths, scrolled to `at`, for a person to look at. */
+async function shoot(page: Page, name: string, at: Locator) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await at.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
 
 const ranAll = {
   injectedHead: "ran",
@@ -64,9 +75,8 @@ test.describe("code injection", () => {
     await card.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
     await expect(page.locator("html")).not.toHaveAttribute("data-injected-head");
-    mkdirSync(SHOTS, { recursive: true });
-    await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/settings-code-injection-1280.png` });
+    await expect(page.getByText("Settings saved")).toBeHidden();
+    await shoot(page, "settings-code-injection", card);
 
     // As a reader (a session is never served from the cache): rendered (the save emptied the
     // cache), then from the cache (hashes, no nonce).
@@ -151,6 +161,11 @@ test.describe("code injection", () => {
       await page.getByRole("link", { name: post.title, exact: true }).first().click();
       await expect(page).toHaveURL(new RegExp(`/blogs/${post.slug}$`));
       await expect(page.locator("html")).toHaveAttribute("data-blog-code", "ran");
+      // The editor shows the code as typed, its section open.
+      await loginAsAdmin(page);
+      await page.goto(`/admin/blog/edit?id=${post.id}`);
+      await expect(page.getByLabel("Header code")).toHaveValue(typed);
+      await shoot(page, "blog-editor-code", page.getByLabel("Footer code"));
     } finally {
       await removeBlogs([post.id]);
     }

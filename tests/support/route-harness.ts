@@ -73,6 +73,20 @@ export async function answerOf(pending: Promise<unknown>): Promise<unknown> {
   }
 }
 
+/** What `data(body, { status })` is to a test: React Router's wrapper of a body and its status. */
+type DataWithInit = { type?: string; data?: Record<string, unknown>; init?: { status?: number } };
+
+/**
+ * An answer's status and body: a Response's status (its body left unread), `data()`'s status and
+ * body, or a plain returned object as a 200.
+ */
+export function answered(value: unknown): { status: number; body: Record<string, unknown> } {
+  if (value instanceof Response) return { status: value.status, body: {} };
+  const v = value as DataWithInit;
+  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data ?? {} };
+  return { status: 200, body: value as Record<string, unknown> };
+}
+
 /** describe() once per engine, with the harness for that engine's database. */
 export function describeRoutesEachEngine(title: string, body: (h: RouteHarness, engine: Engine) => void) {
   for (const engine of ENGINES) {

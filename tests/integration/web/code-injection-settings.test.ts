@@ -9,15 +9,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, it } from "vitest";
-import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
-
-type Data = { type?: string; data?: Record<string, unknown>; init?: { status?: number } };
-function answer(value: unknown): { status: number; body: Record<string, unknown> } {
-  if (value instanceof Response) return { status: value.status, body: {} };
-  const v = value as Data;
-  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data ?? {} };
-  return { status: 200, body: value as Record<string, unknown> };
-}
+import { answered, answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 const HEADER = '<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js"></script>';
 const FOOTER = "<script>window.dataLayer = window.dataLayer || [];</script>";
@@ -42,13 +34,13 @@ describeRoutesEachEngine("the code injection settings", (h) => {
   const stored = () =>
     h.db().selectFrom("settings").select("value").where("key", "=", "codeInjection").execute();
   const fieldError = async (fields: Record<string, string>, field: string) => {
-    const refused = answer(await save(fields));
+    const refused = answered(await save(fields));
     expect(refused.status).toBe(400);
     return (refused.body.fieldErrors as Record<string, string>)[field];
   };
 
   it("saves the code as typed and as it runs, and the hosts; the screen shows what was typed", async () => {
-    const saved = answer(
+    const saved = answered(
       await save({
         headerCode: `${HEADER}\r\n`,
         footerCode: FOOTER,
@@ -95,7 +87,7 @@ describeRoutesEachEngine("the code injection settings", (h) => {
     expect(await fieldError({ headerCode: "x".repeat(70_000) }, "headerCode")).toBe(
       "Site header code must be at most 65536 characters.",
     );
-    expect(answer(await save({ headerCode: "x".repeat(1_100_000) })).status).toBe(413);
+    expect(answered(await save({ headerCode: "x".repeat(1_100_000) })).status).toBe(413);
     expect(await stored()).toEqual(before);
   });
 
@@ -103,7 +95,7 @@ describeRoutesEachEngine("the code injection settings", (h) => {
     const before = await stored();
     const editor = await h.signIn("editor@example.com", "editor");
     const refused = await save({ headerCode: "<script>alert(1)</script>" }, editor);
-    expect(refused instanceof Response ? refused.status : answer(refused).status).not.toBe(200);
+    expect(refused instanceof Response ? refused.status : answered(refused).status).not.toBe(200);
     expect(await stored()).toEqual(before);
   });
 
@@ -203,7 +195,7 @@ describeRoutesEachEngine("a blog's own code", (h) => {
 
   it("refuses code that is not well-formed and keeps what was saved", async () => {
     const before = await column();
-    const refused = answer(await post({ headerCode: "", footerCode: "<div>unclosed" }));
+    const refused = answered(await post({ headerCode: "", footerCode: "<div>unclosed" }));
     expect(refused.status).toBe(400);
     expect((refused.body.fieldErrors as Record<string, string>).footerCode).toBe(
       "Footer code: <div> is never closed.",

@@ -6,15 +6,7 @@
  */
 import { beforeAll, expect, it } from "vitest";
 import { DEFAULT_THEME, DEFAULT_WORDS } from "#app/lib/design.ts";
-import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
-
-type Data = { type?: string; data?: Record<string, unknown>; init?: { status?: number } };
-function answer(value: unknown): { status: number; body: Record<string, unknown> } {
-  if (value instanceof Response) return { status: value.status, body: {} };
-  const v = value as Data;
-  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data ?? {} };
-  return { status: 200, body: value as Record<string, unknown> };
-}
+import { answered, answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 const designPost = (fields: Record<string, string>) =>
   formOf({ accent: "#0b5f58", headingFont: "system-serif", bodyFont: "system-sans", ...fields });
@@ -60,11 +52,11 @@ describeRoutesEachEngine("the design screen", (h) => {
       ["#0b5f58;}html{display:none}", /^Accent colour must be a colour such as #0b5f58\.$/],
       ["rebeccapurple", /^Accent colour must be a colour/],
     ] as const) {
-      const refused = answer(await answerOf(h.action(screen, "/admin/design", designPost({ accent }))));
+      const refused = answered(await answerOf(h.action(screen, "/admin/design", designPost({ accent }))));
       expect(refused.status, accent).toBe(400);
       expect((refused.body.fieldErrors as Record<string, string>).accent).toMatch(message);
     }
-    const badFont = answer(
+    const badFont = answered(
       await answerOf(h.action(screen, "/admin/design", designPost({ bodyFont: "../../etc" }))),
     );
     expect(badFont.status).toBe(400);
@@ -89,7 +81,7 @@ describeRoutesEachEngine("the design screen", (h) => {
         }),
       ),
     );
-    expect(answer(saved).status).toBe(302);
+    expect(answered(saved).status).toBe(302);
     const shown = await publicLayout();
     expect(shown.look.css).toContain("--color-sea-700:#c2185b");
     expect(shown.look.css).toContain('--font-serif:"Lora Variable"');

@@ -6,15 +6,10 @@
  * shows the disclosure when its Show disclosure switch is on, and an export carries the switch.
  */
 import { beforeAll, expect, it } from "vitest";
-import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
+import { answered, answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
-type Data = { type?: string; data?: Record<string, unknown>; init?: { status?: number } };
-function answer(value: unknown): { status: number; body: Record<string, unknown> } {
-  if (value instanceof Response) return { status: value.status, body: {} };
-  const v = value as Data;
-  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data ?? {} };
-  return { status: 200, body: value as Record<string, unknown> };
-}
+/** What a loader throws for a 404: `data(null, { status: 404 })`. */
+type Thrown = { type?: string; init?: { status?: number } };
 
 const ADS_TXT = "# Old Kitchen\r\ngoogle.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0  \r\n\r\n";
 
@@ -36,13 +31,13 @@ describeRoutesEachEngine("the earning settings and /ads.txt", (h) => {
   it("answers 404 at /ads.txt while none is saved", async () => {
     const thrown = (await answerOf(
       h.loader(adsTxt as never, "/ads.txt", { cookie: "" }).catch((e: unknown) => e),
-    )) as Data;
+    )) as Thrown;
     expect(thrown.type).toBe("DataWithResponseInit");
     expect(thrown.init?.status).toBe(404);
   });
 
   it("saves ads.txt and the disclosure; /ads.txt serves the text, tidied, as text/plain", async () => {
-    const saved = answer(await save({ adsTxt: ADS_TXT, disclosure: "  This post has affiliate links.  " }));
+    const saved = answered(await save({ adsTxt: ADS_TXT, disclosure: "  This post has affiliate links.  " }));
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ok: true, toast: { type: "success", message: "Settings saved" } });
     const response = (await served()) as Response;
@@ -68,7 +63,7 @@ describeRoutesEachEngine("the earning settings and /ads.txt", (h) => {
 
   it("refuses a broken line, naming it, and keeps what was saved", async () => {
     const before = await stored();
-    const refused = answer(
+    const refused = answered(
       await save({ adsTxt: "google.com, pub-1, DIRECT\ngoogle.com pub-2", disclosure: "" }),
     );
     expect(refused.status).toBe(400);
@@ -81,12 +76,14 @@ describeRoutesEachEngine("the earning settings and /ads.txt", (h) => {
   it("refuses too much text with a 4xx and writes nothing", async () => {
     const before = await stored();
     const line = "google.com, pub-1234567890123456, DIRECT\n";
-    const long = answer(await save({ adsTxt: line.repeat(Math.ceil(70_000 / line.length)), disclosure: "" }));
+    const long = answered(
+      await save({ adsTxt: line.repeat(Math.ceil(70_000 / line.length)), disclosure: "" }),
+    );
     expect(long.status).toBe(400);
     expect((long.body.fieldErrors as Record<string, string>).adsTxt).toBe(
       "ads.txt must be at most 65536 characters.",
     );
-    const huge = answer(await save({ adsTxt: "x".repeat(600_000), disclosure: "" }));
+    const huge = answered(await save({ adsTxt: "x".repeat(600_000), disclosure: "" }));
     expect(huge.status).toBe(413);
     expect(await stored()).toEqual(before);
   });
@@ -95,15 +92,15 @@ describeRoutesEachEngine("the earning settings and /ads.txt", (h) => {
     const before = await stored();
     const editor = await h.signIn("editor@example.com", "editor");
     const refused = await save({ adsTxt: "", disclosure: "" }, editor);
-    expect(refused instanceof Response ? refused.status : answer(refused).status).not.toBe(200);
+    expect(refused instanceof Response ? refused.status : answered(refused).status).not.toBe(200);
     expect(await stored()).toEqual(before);
   });
 
   it("empties ads.txt: /ads.txt is 404 again", async () => {
-    expect(answer(await save({ adsTxt: "  \n", disclosure: "" })).status).toBe(200);
+    expect(answered(await save({ adsTxt: "  \n", disclosure: "" })).status).toBe(200);
     const thrown = (await h
       .loader(adsTxt as never, "/ads.txt", { cookie: "" })
-      .catch((e: unknown) => e)) as Data;
+      .catch((e: unknown) => e)) as Thrown;
     expect(thrown.init?.status).toBe(404);
   });
 });

@@ -8,15 +8,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { DEFAULT_NAVIGATION } from "#app/lib/navigation.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
-import { answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
-
-type Data = { type?: string; data?: Record<string, unknown>; init?: { status?: number } };
-function answer(value: unknown): { status: number; body: Record<string, unknown> } {
-  if (value instanceof Response) return { status: value.status, body: {} };
-  const v = value as Data;
-  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data ?? {} };
-  return { status: 200, body: value as Record<string, unknown> };
-}
+import { answered, answerOf, describeRoutesEachEngine, formOf } from "#tests/support/route-harness.ts";
 
 interface Rows {
   header?: [string, string, ("top" | "child")?][];
@@ -77,7 +69,7 @@ describeRoutesEachEngine("the navigation screen", (h) => {
         ),
       ),
     );
-    expect(answer(saved).status).toBe(302);
+    expect(answered(saved).status).toBe(302);
     expect(await menusShown()).toEqual({
       header: [
         { label: "Home", href: "/" },
@@ -102,7 +94,7 @@ describeRoutesEachEngine("the navigation screen", (h) => {
   it("refuses unsafe links, an orphan sub-item and a flood of items with a 400 naming each, writing nothing", async () => {
     const before = await stored();
     const { version } = await navigation.getNavigation(h.db());
-    const refused = answer(
+    const refused = answered(
       await answerOf(
         h.action(
           screen,
@@ -131,7 +123,7 @@ describeRoutesEachEngine("the navigation screen", (h) => {
       },
     });
     const flood = Array.from({ length: 10_000 }, (_, i): [string, string] => [`Item ${i}`, `/p${i}`]);
-    const tooMany = answer(
+    const tooMany = answered(
       await answerOf(h.action(screen, "/admin/navigation", post({ footer: flood }, version))),
     );
     expect(tooMany.status).toBe(400);
@@ -147,8 +139,8 @@ describeRoutesEachEngine("the navigation screen", (h) => {
       answerOf(h.action(screen, "/admin/navigation", mine)),
       answerOf(h.action(screen, "/admin/navigation", theirs)),
     ]);
-    expect(answers.map((a) => answer(a).status).sort()).toEqual([302, 409]);
-    const loser = answers.map(answer).find((a) => a.status === 409);
+    expect(answers.map((a) => answered(a).status).sort()).toEqual([302, 409]);
+    const loser = answers.map(answered).find((a) => a.status === 409);
     expect(loser?.body.toast).toMatchObject({
       message: expect.stringContaining("Someone else saved the navigation"),
     });
@@ -164,7 +156,7 @@ describeRoutesEachEngine("the navigation screen", (h) => {
   it("answers a move (no JavaScript) with the moved rows and writes nothing", async () => {
     const before = await stored();
     const { version } = await navigation.getNavigation(h.db());
-    const moved = answer(
+    const moved = answered(
       await answerOf(
         h.action(
           screen,
@@ -189,7 +181,7 @@ describeRoutesEachEngine("the navigation screen", (h) => {
       "B1",
       "A",
     ]);
-    const unknown = answer(
+    const unknown = answered(
       await answerOf(h.action(screen, "/admin/navigation", post({}, version, "explode"))),
     );
     expect(unknown.status).toBe(400);
