@@ -74,5 +74,6 @@ const options = {
 
 export default MODULE
   ? // A module's run is bounded too: a mutant that hangs a test is a timeout, not a stuck run.
-    { ...options, mutate: [modules[MODULE].mutate], timeoutMS: 20000 }
+    // `mutate` is a path, a glob or a list of them (a module split into files stays one entry).
+    { ...options, mutate: [modules[MODULE].mutate].flat(), timeoutMS: 20000 }
   : options;

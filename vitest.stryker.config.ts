@@ -36,7 +36,7 @@ const projects = base.test?.projects ?? [];
 
 /**
  * A per-module run (STRYKER_MODULE set, see stryker.config.mjs): only that module's test files,
- * in the integration project (every module of stryker.modules.mjs is judged by integration tests).
+ * in the integration project (every module of stryker.modules.json is judged by integration tests).
  */
 function testsOfModule(name: string): string[] {
   const modules: Record<string, { tests: string[] }> = JSON.parse(
