@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { Blog } from "#app/lib/content-shapes.ts";
 import { formatLongDate, parseDateInput } from "#app/lib/dates.ts";
 import { linkUploadsAt } from "#app/lib/images.ts";
+import type { RatingSummary } from "#app/lib/ratings.ts";
 import { DEFAULT_SEO_DESCRIPTION, DEFAULT_SEO_KEYWORDS } from "#app/lib/seo.ts";
 import { CategoryChip } from "./category-chip.tsx";
 import { FeaturedRecipe, JumpToRecipe } from "./featured-recipe.tsx";
@@ -70,6 +72,8 @@ export function BlogArticle({
   recipe,
   scaling,
   disclosure = "",
+  ratings,
+  children,
 }: {
   blog: BlogPageData;
   /** Where readers fetch uploads (uploadsBase() on the server, sent in the loader's data). */
@@ -79,6 +83,10 @@ export function BlogArticle({
   scaling?: { servings: number; at: string };
   /** The site's affiliate disclosure: shown above the body when the blog's switch is on. */
   disclosure?: string;
+  /** The featured recipe's approved ratings (the public page; a preview has none). */
+  ratings?: RatingSummary;
+  /** What follows the recipe card on the public page: its rating section. */
+  children?: ReactNode;
 }) {
   return (
     <article>
@@ -110,7 +118,8 @@ export function BlogArticle({
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the model on write and on read, and by the preview before it renders
         dangerouslySetInnerHTML={{ __html: linkUploadsAt(blog.content, uploadsBase) }}
       />
-      {recipe && <FeaturedRecipe recipe={recipe} scaling={scaling} />}
+      {recipe && <FeaturedRecipe recipe={recipe} scaling={scaling} ratings={ratings} />}
+      {children}
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
         <SiteLink to="/blogs" className="font-semibold text-sea-700 hover:text-sea-800">
           ← All stories

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import type { RatingSummary } from "#app/lib/ratings.ts";
 import { type RecipeCardData, RecipeCard as RecipeCardInPlace } from "./recipe-card.tsx";
 
 /** Where a blog's featured recipe card sits: the target of "Jump to Recipe". */
@@ -39,8 +40,11 @@ export function JumpToRecipe({ slug }: { slug: string }) {
 export function FeaturedRecipe({
   recipe,
   scaling,
+  ratings,
 }: {
   recipe: RecipeCardData;
+  /** Readers' approved ratings (the public page; a preview has none). */
+  ratings?: RatingSummary;
   /** On a page that reads `?servings=` itself (an admin preview): the servings and its address. */
   scaling?: { servings: number; at: string };
 }) {
@@ -53,6 +57,7 @@ export function FeaturedRecipe({
           servings={scaling?.servings ?? recipe.servings ?? 1}
           at={scaling?.at}
           titled
+          ratings={ratings}
         />
       </Suspense>
     </div>

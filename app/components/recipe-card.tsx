@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Recipe } from "#app/lib/content-shapes.ts";
 import { readableDuration, totalMinutes } from "#app/lib/durations.ts";
+import type { RatingSummary } from "#app/lib/ratings.ts";
 import { groupLines } from "#app/lib/recipe-groups.ts";
 import {
   SERVINGS_MAX,
@@ -9,6 +10,7 @@ import {
   scaleIngredient,
   servingsParameter,
 } from "#app/lib/scale.ts";
+import { RATING_ANCHOR, RatingSummaryLine } from "./rating-summary.tsx";
 
 /** What a recipe card shows: the saved recipe, or a preview's unsaved values. */
 export type RecipeCardData = Pick<
@@ -155,6 +157,7 @@ export function RecipeCard({
   titled = false,
   printing = false,
   at,
+  ratings,
 }: {
   recipe: RecipeCardData;
   /** The servings asked for (`?servings=`), already bounded. */
@@ -167,6 +170,8 @@ export function RecipeCard({
    * is on a page that reads `?servings=` itself (an admin preview, where a draft has no public page).
    */
   at?: string;
+  /** Readers' approved ratings, under the title of a card on a blog (with a link to rate it). */
+  ratings?: RatingSummary;
 }) {
   const [servings, setServings] = useState(initial);
   const base = recipe.servings ?? 1;
@@ -202,6 +207,11 @@ export function RecipeCard({
             {recipe.title}
           </a>
         </h2>
+      )}
+      {titled && ratings && (
+        <div className="mt-2">
+          <RatingSummaryLine summary={ratings} rateAt={`#${RATING_ANCHOR}`} />
+        </div>
       )}
       {printing && <h1 className="font-serif text-3xl font-semibold">{recipe.title}</h1>}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">

@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
 import type { Recipe } from "#app/lib/content-shapes.ts";
+import type { RatingSummary } from "#app/lib/ratings.ts";
 import { TrendingBadge } from "./cards.tsx";
 import { LeadImage } from "./images.tsx";
+import { RATING_ANCHOR, RatingSummaryLine } from "./rating-summary.tsx";
 import { RecipeCard, type RecipeCardData } from "./recipe-card.tsx";
 import { SiteLink } from "./site-link.tsx";
 
@@ -13,11 +16,17 @@ export function RecipeArticle({
   recipe,
   servings,
   at,
+  ratings,
+  children,
 }: {
   recipe: RecipePageData;
   servings: number;
   /** Where the Servings control goes without JavaScript (the card's `at`). */
   at?: string;
+  /** Readers' approved ratings, shown under the title (the public page; a preview has none). */
+  ratings?: RatingSummary;
+  /** What follows the card on the public page: the rating section. */
+  children?: ReactNode;
 }) {
   const n = recipe.nutritionalValues;
   const nutrition = [
@@ -35,6 +44,11 @@ export function RecipeArticle({
           </p>
           <h1 className="mt-3 font-serif text-4xl font-semibold sm:text-5xl">{recipe.title}</h1>
           <p className="mt-4 max-w-2xl text-lg text-white/85">{recipe.short}</p>
+          {ratings && (
+            <div className="mt-4">
+              <RatingSummaryLine summary={ratings} rateAt={`#${RATING_ANCHOR}`} tone="dark" />
+            </div>
+          )}
         </div>
       </header>
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
@@ -55,6 +69,9 @@ export function RecipeArticle({
         <div className="py-12">
           <RecipeCard key={`${recipe.slug}:${servings}`} recipe={recipe} servings={servings} at={at} />
         </div>
+      </div>
+      {children}
+      <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <SiteLink to="/recipes" className="mb-16 inline-block font-semibold text-sea-700 hover:text-sea-800">
           ← All recipes
         </SiteLink>

@@ -1,14 +1,18 @@
 import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { BlogComments } from "#app/components/blog-comments.tsx";
 import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
+import { RecipeRatings } from "#app/components/recipe-ratings.tsx";
 import { RelatedPosts } from "#app/components/related-posts.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { commentSchema } from "#app/forms/comment.ts";
 import { imageSources } from "#app/lib/images.ts";
+import { siteNameOf } from "#app/lib/meta.ts";
+import { recipeJsonLd } from "#app/lib/recipe-json-ld.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
+import { ratingFlagParameter } from "#app/server/http/rating-action.server.ts";
 import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addCommentNoticed } from "#app/server/mail/notifications.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
@@ -16,6 +20,7 @@ import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
 import { getEarningSettings } from "#app/server/models/earning.server.ts";
 import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
+import { ratingSummaryOf } from "#app/server/models/ratings.server.ts";
 import { relatedBlogs } from "#app/server/models/related.server.ts";
 import type { Route } from "./+types/$slug";
 
@@ -33,7 +38,12 @@ async function loadBlog(slug: string) {
 
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [
-  publicCache({ query: { comment: flagParameter(COMMENT_FLAGS.pending, COMMENT_FLAGS.published) } }),
+  publicCache({
+    query: {
+      comment: flagParameter(COMMENT_FLAGS.pending, COMMENT_FLAGS.published),
+      rating: ratingFlagParameter,
+    },
+  }),
 ];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -47,6 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publishedFeaturedRecipe(db, blog.id),
     blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
   ]);
+  const ratings = recipe ? await ratingSummaryOf(db, recipe.id) : null;
   // The blog's own code goes into the document as it is rendered, never into the page's data.
   context.get(injectedCodeContext).page = { head: code.header.code, foot: code.footer.code };
   return {
@@ -54,6 +65,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     comments,
     related,
     recipe,
+    ratings,
+    recipeUrl: recipe ? `${origin}/recipes/${recipe.slug}` : undefined,
     disclosure,
     ownCode: Boolean(code.header.code || code.footer.code),
     url: `${origin}/blogs/${blog.slug}`,
@@ -87,10 +100,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(`/blogs/${blog.slug}?comment=${flag}#comments`, 303);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: "Page not found" }];
-  const { blog, url, imageUrl } = loaderData;
-  return blogMeta(blog, url, imageUrl);
+  const { blog, url, imageUrl, recipe, ratings, recipeUrl } = loaderData;
+  const meta = blogMeta(blog, url, imageUrl);
+  if (!recipe || !recipeUrl) return meta;
+  // The featured recipe's own JSON-LD too, ratings included: search engines show a blog's recipe.
+  const recipeImage = imageSources(recipe.image, 1600)?.src;
+  const jsonLd = recipeJsonLd(
+    { ...recipe, ratings: ratings ?? undefined },
+    {
+      url: recipeUrl,
+      imageUrl: recipeImage ? new URL(recipeImage, recipeUrl).href : undefined,
+      siteName: siteNameOf(matches),
+    },
+  );
+  return [...meta, { "script:ld+json": jsonLd }];
 };
 
 /** The public page's comments section; its form posts to this route's action. */
@@ -112,10 +137,18 @@ function Comments() {
 }
 
 export default function BlogDetail() {
-  const { blog, related, recipe, disclosure, uploadsBase } = useLoaderData<typeof loader>();
+  const { blog, related, recipe, ratings, disclosure, uploadsBase } = useLoaderData<typeof loader>();
   return (
     <>
-      <BlogArticle blog={blog} uploadsBase={uploadsBase} recipe={recipe} disclosure={disclosure} />
+      <BlogArticle
+        blog={blog}
+        uploadsBase={uploadsBase}
+        recipe={recipe}
+        disclosure={disclosure}
+        ratings={ratings ?? undefined}
+      >
+        {recipe && ratings && <RecipeRatings recipe={recipe} summary={ratings} from={blog.slug} />}
+      </BlogArticle>
       <RelatedPosts posts={related} />
       <Comments />
     </>

@@ -29,6 +29,7 @@ import { destinationsMigration } from "#app/server/db/migrations/025_destination
 import { recipeSlugRedirectsMigration } from "#app/server/db/migrations/026_recipe_slug_redirects.server.ts";
 import { blogDisclosureMigration } from "#app/server/db/migrations/027_blog_disclosure.server.ts";
 import { blogCodeMigration } from "#app/server/db/migrations/028_blog_code.server.ts";
+import { recipeRatingsMigration } from "#app/server/db/migrations/029_recipe_ratings.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -63,6 +64,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "026_recipe_slug_redirects": recipeSlugRedirectsMigration(dialect),
     "027_blog_disclosure": blogDisclosureMigration,
     "028_blog_code": blogCodeMigration,
+    "029_recipe_ratings": recipeRatingsMigration(dialect),
   };
 }
 

@@ -22,6 +22,7 @@ import type {
   CommentsTable,
   DestinationsTable,
   PagesTable,
+  RecipeRatingsTable,
   RecipeSlugRedirectsTable,
   RecipesTable,
   SearchDocsTable,
@@ -59,6 +60,7 @@ export interface Database {
   category_slug_redirects: CategorySlugRedirectsTable;
   comments: CommentsTable;
   recipes: RecipesTable;
+  recipe_ratings: RecipeRatingsTable;
   recipe_slug_redirects: RecipeSlugRedirectsTable;
   users: UsersTable;
   contacts: ContactsTable;

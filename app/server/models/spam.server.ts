@@ -10,6 +10,9 @@ import { scoreSpam, textFingerprint } from "./spam-score.server.ts";
 /** "The same text sent before" looks this far back. */
 const REPEAT_WINDOW_SECONDS = 30 * 24 * 3600;
 
+/** Where "the same text sent before" is looked for, per kind of submission. */
+const REPEATS_TABLE = { comment: "comments", contact: "contacts", rating: "recipe_ratings" } as const;
+
 export interface SpamJudgement {
   spam: boolean;
   score: number;
@@ -20,7 +23,8 @@ export interface SpamJudgement {
 }
 
 export interface Submission {
-  kind: "comment" | "contact";
+  /** A rating's comment is judged as a comment is (its repeats are looked for among ratings). */
+  kind: "comment" | "contact" | "rating";
   text: string;
   name: string;
   email: string;
@@ -50,16 +54,19 @@ export async function judgeSubmission(
       .where("email", "=", email)
       .where((eb) => eb.or([eb("approved", "=", 1), eb("not_spam", "=", 1)]))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom(submission.kind === "comment" ? "comments" : "contacts")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("fingerprint", "=", fingerprint)
-      .where("created_at", ">=", since)
-      .executeTakeFirstOrThrow(),
+    // A rating without a comment says nothing: many readers "send the same" empty text.
+    submission.text.trim() === ""
+      ? { n: 0 }
+      : db
+          .selectFrom(REPEATS_TABLE[submission.kind])
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .where("fingerprint", "=", fingerprint)
+          .where("created_at", ">=", since)
+          .executeTakeFirstOrThrow(),
   ]);
   const approvedBefore = Number(history.approved ?? 0);
   const verdict = scoreSpam({
-    kind: submission.kind,
+    kind: submission.kind === "contact" ? "contact" : "comment",
     text: submission.text,
     name: submission.name,
     email,

@@ -83,6 +83,30 @@ export interface CommentsTable {
   fingerprint: Generated<string>;
 }
 
+/**
+ * A reader's rating of a recipe (migration 029): one per email per recipe (the latest replaces the
+ * earlier), moderated like a comment, with the same spam columns.
+ */
+export interface RecipeRatingsTable {
+  id: Generated<number>;
+  recipe_id: number;
+  /** Trimmed and lower-cased: the key that makes a reader's later rating replace the earlier. */
+  email: string;
+  name: string;
+  /** 1 to 5 (a check constraint holds it). */
+  stars: number;
+  comment: Generated<string>;
+  approved: Generated<number>;
+  spam: Generated<number>;
+  not_spam: Generated<number>;
+  spam_score: Generated<number>;
+  spam_reasons: Generated<string>;
+  fingerprint: Generated<string>;
+  created_at: number;
+  /** When the reader last rated (a replaced rating keeps its first `created_at`). */
+  updated_at: number;
+}
+
 export interface RecipesTable {
   id: Generated<number>;
   slug: string;
