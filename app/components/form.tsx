@@ -161,7 +161,7 @@ export function FormTimer() {
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-600">
+    <p role="alert" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-700">
       {message}
     </p>
   );

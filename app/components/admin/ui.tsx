@@ -44,7 +44,7 @@ export function EmptyState({ children }: { children: React.ReactNode }) {
 
 export function LoadError({ children }: { children: React.ReactNode }) {
   return (
-    <p role="alert" className="rounded-2xl bg-coral-500/10 p-6 text-center font-medium text-coral-600">
+    <p role="alert" className="rounded-2xl bg-coral-500/10 p-6 text-center font-medium text-coral-700">
       {children}
     </p>
   );

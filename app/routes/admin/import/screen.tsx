@@ -170,7 +170,7 @@ function RunPanel({ run }: { run: ImportRun }) {
         {status === "cancelled" && "This import was discarded."}
       </div>
       {run.status === "failed" && (
-        <p role="alert" className="rounded-xl bg-coral-500/10 p-4 font-medium text-coral-600">
+        <p role="alert" className="rounded-xl bg-coral-500/10 p-4 font-medium text-coral-700">
           {run.error ?? "The import failed."}
         </p>
       )}
@@ -347,7 +347,7 @@ export function ImportScreen() {
     <div className="max-w-4xl space-y-8">
       <PageHeader title="Import" />
       {refused && (
-        <p role="alert" className="rounded-xl bg-coral-500/10 p-4 font-medium text-coral-600">
+        <p role="alert" className="rounded-xl bg-coral-500/10 p-4 font-medium text-coral-700">
           {refused}
         </p>
       )}

@@ -81,7 +81,7 @@ export function NewsletterScreen() {
         </p>
       )}
       {refused && (
-        <p role="alert" className="rounded-xl bg-coral-500/10 p-4 font-medium text-coral-600">
+        <p role="alert" className="rounded-xl bg-coral-500/10 p-4 font-medium text-coral-700">
           {refused}
         </p>
       )}
