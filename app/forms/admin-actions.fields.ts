@@ -18,6 +18,13 @@ export const ADMIN_ACTION_MESSAGES = {
   newsletterNoBlog: "Choose a blog.",
 };
 
+/**
+ * What /admin/manage-comments moderates: a blog's comment or a recipe's rating. Its buttons post
+ * the kind beside the intent and the id; a post without one is a comment's.
+ */
+export const MODERATED_KINDS = ["comment", "rating"] as const;
+export type ModeratedKind = (typeof MODERATED_KINDS)[number];
+
 /** The fields of /admin/newsletter's forms. */
 export const NEWSLETTER_FIELDS = defineFields({
   blogId: { label: "Blog" },

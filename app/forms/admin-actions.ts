@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
-import { ADMIN_ACTION_MESSAGES, UNKNOWN_ACTION } from "./admin-actions.fields.ts";
+import { ADMIN_ACTION_MESSAGES, MODERATED_KINDS, UNKNOWN_ACTION } from "./admin-actions.fields.ts";
 import { newBlogSchema } from "./blog.ts";
 import { categoryRenameSchema } from "./category-rename.ts";
 import { checkbox, recordId } from "./common.ts";
@@ -27,10 +27,18 @@ export const userActions = intents([
   z.object({ ...intent("delete"), id: recordId(M.userDeleteFailed) }),
 ]);
 
+/** Which comment or rating a moderation button moves: no kind is a comment, an unknown one is refused. */
+const moderated = {
+  id: recordId(M.commentUpdateFailed),
+  kind: z
+    .enum(["", ...MODERATED_KINDS], { error: M.commentUpdateFailed })
+    .transform((kind) => kind || "comment"),
+};
+
 export const commentActions = intents([
-  z.object({ ...intent("toggle"), id: recordId(M.commentUpdateFailed) }),
-  z.object({ ...intent("spam"), id: recordId(M.commentUpdateFailed) }),
-  z.object({ ...intent("not-spam"), id: recordId(M.commentUpdateFailed) }),
+  z.object({ ...intent("toggle"), ...moderated }),
+  z.object({ ...intent("spam"), ...moderated }),
+  z.object({ ...intent("not-spam"), ...moderated }),
 ]);
 
 /** The Messages screen: move a message into the Spam box or out of it. */

@@ -10,19 +10,23 @@ import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { takeToast } from "#app/server/http/toast.server.ts";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
 import { countPendingComments } from "#app/server/models/comments.server.ts";
+import { countPendingRatings } from "#app/server/models/rating-moderation.server.ts";
 import { countRecipes } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, admin } = await requireAdminRequest(request);
-  const [blogs, recipes, pendingComments] = await Promise.all([
+  const [blogs, recipes, pendingComments, pendingRatings] = await Promise.all([
     countBlogs(db),
     countRecipes(db),
     countPendingComments(db),
+    countPendingRatings(db),
   ]);
+  // The Comments screen moderates both: its badge counts what awaits there.
+  const pending = pendingComments + pendingRatings;
   const { toast, headers } = takeToast(request);
   return data(
-    { email: admin.email, name: admin.name, counts: { blogs, recipes, pendingComments }, toast },
+    { email: admin.email, name: admin.name, counts: { blogs, recipes, pending }, toast },
     { headers },
   );
 }
@@ -113,7 +117,7 @@ function menuGroups(
         {
           to: "/admin/manage-comments",
           label: "Comments",
-          badge: <Badge count={counts.pendingComments} label="pending" />,
+          badge: <Badge count={counts.pending} label="pending" />,
         },
         { to: "/admin/manage-contacts", label: "Messages" },
         { to: "/admin/manage-users", label: "Users" },

@@ -1,9 +1,9 @@
-import { Link, useFetcher, useLoaderData } from "react-router";
-import { useShowToast } from "#app/components/admin/toaster.tsx";
+import { Link, useLoaderData } from "react-router";
+import { ModerationRow, ModerationSection, RatingStars } from "#app/components/admin/moderation.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
-import { LocalTime } from "#app/components/local-time.tsx";
 import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { commentActions } from "#app/forms/admin-actions.ts";
+import { plural } from "#app/lib/plural.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
 import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
@@ -11,7 +11,6 @@ import { readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import {
   ADMIN_COMMENTS_LIMIT,
-  type AdminComment,
   type CommentStatusFilter,
   countCommentsByStatus,
   listCommentsByBlog,
@@ -19,6 +18,12 @@ import {
   parseCommentStatus,
   toggleApproved,
 } from "#app/server/models/comments.server.ts";
+import {
+  countRatingsByStatus,
+  listRatingsByRecipe,
+  markRatingSpam,
+  toggleRatingApproved,
+} from "#app/server/models/rating-moderation.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-comments";
 
@@ -26,43 +31,90 @@ export const COMMENT_APPROVED = "Comment approved";
 export const COMMENT_DISAPPROVED = "Comment disapproved";
 export const COMMENT_SPAM = "Comment moved to Spam";
 export const COMMENT_NOT_SPAM = "Comment moved to Pending";
+export const RATING_APPROVED = "Rating approved";
+export const RATING_DISAPPROVED = "Rating disapproved";
+export const RATING_SPAM = "Rating moved to Spam";
+export const RATING_NOT_SPAM = "Rating moved to Pending";
 export const COMMENT_UPDATE_FAILED = ADMIN_ACTION_MESSAGES.commentUpdateFailed;
 export const COMMENTS_LOAD_FAILED = "Failed to load comments.";
 
+/**
+ * The blogs' comments and the recipes' ratings (DESIGN §2, "recipe ratings"), under one filter:
+ * each tab's count is the comments' and the ratings' together.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminRequest(request);
   const status = parseCommentStatus(new URL(request.url).searchParams.get("status"));
-  const [groups, counts] = await loadOrFail({ heading: "Comments", message: COMMENTS_LOAD_FAILED }, () =>
-    Promise.all([listCommentsByBlog(db, { status }), countCommentsByStatus(db)]),
+  const [groups, ratingGroups, commentCounts, ratingCounts] = await loadOrFail(
+    { heading: "Comments", message: COMMENTS_LOAD_FAILED },
+    () =>
+      Promise.all([
+        listCommentsByBlog(db, { status }),
+        listRatingsByRecipe(db, { status }),
+        countCommentsByStatus(db),
+        countRatingsByStatus(db),
+      ]),
   );
-  return { status, groups, counts, limit: ADMIN_COMMENTS_LIMIT };
+  const counts = {
+    pending: commentCounts.pending + ratingCounts.pending,
+    approved: commentCounts.approved + ratingCounts.approved,
+    spam: commentCounts.spam + ratingCounts.spam,
+  };
+  return { status, groups, ratingGroups, counts, limit: ADMIN_COMMENTS_LIMIT };
 }
 
+/** Each kind's moves and the words of their toasts. */
+const MODERATION = {
+  comment: {
+    toggle: toggleApproved,
+    spam: markCommentSpam,
+    words: {
+      approved: COMMENT_APPROVED,
+      disapproved: COMMENT_DISAPPROVED,
+      spam: COMMENT_SPAM,
+      notSpam: COMMENT_NOT_SPAM,
+    },
+  },
+  rating: {
+    toggle: toggleRatingApproved,
+    spam: markRatingSpam,
+    words: {
+      approved: RATING_APPROVED,
+      disapproved: RATING_DISAPPROVED,
+      spam: RATING_SPAM,
+      notSpam: RATING_NOT_SPAM,
+    },
+  },
+};
+
 /**
- * Approve / Disapprove sets approved to the opposite of its current value; Spam moves a comment to
- * the Spam tab (it stops being public), Not spam back to Pending.
+ * Approve / Disapprove sets approved to the opposite of its current value; Spam moves a comment or
+ * a rating to the Spam tab (it stops being public), Not spam back to Pending. `kind` says which
+ * (none: a comment).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const form = await readForm(request, commentActions);
   // Whatever is wrong with the posted form, the spec's one message for this screen.
   if (!form.ok) return adminFail(form.status, COMMENT_UPDATE_FAILED);
-  const { id, intent } = form.data;
+  const { id, intent, kind } = form.data;
+  const moderation = MODERATION[kind];
   const actor = adminActor(admin, context);
   let done: boolean | null;
   try {
     done =
       intent === "toggle"
-        ? await toggleApproved(db, actor, id)
-        : await markCommentSpam(db, actor, id, intent === "spam");
+        ? await moderation.toggle(db, actor, id)
+        : await moderation.spam(db, actor, id, intent === "spam");
   } catch (err) {
-    log.error({ err: err }, "admin comments: update failed");
+    log.error({ err: err, kind }, "admin comments: update failed");
     return adminFail(500, COMMENT_UPDATE_FAILED);
   }
   if (done === null) return adminFail(404, COMMENT_UPDATE_FAILED);
-  if (intent === "spam") return adminOk(COMMENT_SPAM);
-  if (intent === "not-spam") return adminOk(COMMENT_NOT_SPAM);
-  return adminOk(done ? COMMENT_APPROVED : COMMENT_DISAPPROVED);
+  const { words } = moderation;
+  if (intent === "spam") return adminOk(words.spam);
+  if (intent === "not-spam") return adminOk(words.notSpam);
+  return adminOk(done ? words.approved : words.disapproved);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -78,10 +130,11 @@ const FILTERS: { status: CommentStatusFilter; label: string }[] = [
 ];
 
 export default function ManageComments() {
-  const { status, groups, counts, limit } = useLoaderData<typeof loader>();
+  const { status, groups, ratingGroups, counts, limit } = useLoaderData<typeof loader>();
   const total = counts.pending + counts.approved;
   const countOf = (s: CommentStatusFilter) => (s === "all" ? total : counts[s]);
-  const shown = groups.reduce((n, g) => n + g.comments.length, 0);
+  const shownComments = groups.reduce((n, g) => n + g.comments.length, 0);
+  const shownRatings = ratingGroups.reduce((n, g) => n + g.ratings.length, 0);
 
   return (
     <div>
@@ -112,7 +165,7 @@ export default function ManageComments() {
         </nav>
       </PageHeader>
 
-      {groups.length === 0 ? (
+      {groups.length === 0 && ratingGroups.length === 0 ? (
         <EmptyState>
           {status === "pending"
             ? "No comments are awaiting approval."
@@ -124,102 +177,62 @@ export default function ManageComments() {
         </EmptyState>
       ) : (
         <div className="space-y-8">
-          {shown >= limit && (
+          {shownComments >= limit && (
             <p className="text-sm text-ink-700">
               Showing the newest {limit} comments, pending first. Use the filter to see others.
             </p>
           )}
+          {shownRatings >= limit && (
+            <p className="text-sm text-ink-700">
+              Showing the newest {limit} ratings, pending first. Use the filter to see others.
+            </p>
+          )}
           {groups.map((g) => (
-            <section
+            <ModerationSection
               key={g.blogId}
-              aria-labelledby={`comments-blog-${g.blogId}`}
-              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-900/5"
+              id={`comments-blog-${g.blogId}`}
+              heading={
+                <Link to={`/blogs/${g.blogSlug}`} className="hover:text-sea-700 hover:underline">
+                  {g.blogTitle}
+                </Link>
+              }
+              count={plural(g.comments.length, "comment")}
             >
-              <div className="flex flex-wrap items-baseline justify-between gap-2 bg-sand-100 px-5 py-3">
-                <h2 id={`comments-blog-${g.blogId}`} className="font-serif text-xl font-semibold">
-                  <Link to={`/blogs/${g.blogSlug}`} className="hover:text-sea-700 hover:underline">
-                    {g.blogTitle}
+              {g.comments.map((c) => (
+                <ModerationRow key={c.id} kind="comment" item={c}>
+                  <p className="break-words whitespace-pre-line">{c.comment}</p>
+                </ModerationRow>
+              ))}
+            </ModerationSection>
+          ))}
+          {ratingGroups.map((g) => (
+            <ModerationSection
+              key={g.recipeId}
+              id={`ratings-recipe-${g.recipeId}`}
+              heading={
+                <>
+                  {"Ratings of "}
+                  <Link to={`/recipes/${g.recipeSlug}`} className="hover:text-sea-700 hover:underline">
+                    {g.recipeTitle}
                   </Link>
-                </h2>
-                <span className="text-sm text-ink-700">
-                  {g.comments.length === 1 ? "1 comment" : `${g.comments.length} comments`}
-                </span>
-              </div>
-              <ul className="divide-y divide-ink-900/10">
-                {g.comments.map((c) => (
-                  <CommentRow key={c.id} comment={c} />
-                ))}
-              </ul>
-            </section>
+                </>
+              }
+              count={plural(g.ratings.length, "rating")}
+            >
+              {g.ratings.map((r) => (
+                <ModerationRow key={r.id} kind="rating" item={r}>
+                  <RatingStars stars={r.stars} />
+                  {r.comment ? (
+                    <p className="mt-1 break-words whitespace-pre-line">{r.comment}</p>
+                  ) : (
+                    <p className="mt-1 text-sm text-ink-700 italic">No comment</p>
+                  )}
+                </ModerationRow>
+              ))}
+            </ModerationSection>
           ))}
         </div>
       )}
     </div>
-  );
-}
-
-function CommentRow({ comment }: { comment: AdminComment }) {
-  const fetcher = useFetcher<typeof action>();
-  useShowToast(fetcher.data?.toast);
-  const busy = fetcher.state !== "idle";
-  const status = comment.spam ? "Spam" : comment.approved ? "Approved" : "Pending";
-  const badge = comment.spam
-    ? "bg-coral-600/15 text-ink-900"
-    : comment.approved
-      ? "bg-sea-600/15 text-sea-800"
-      : "bg-amber-100 text-amber-800";
-  const secondary =
-    "inline-flex items-center rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-ink-900/15 hover:bg-sand-100 disabled:opacity-60";
-  const primary =
-    "inline-flex items-center rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
-  const button = (intent: string, label: string, className: string) => (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={comment.id} />
-      <button type="submit" disabled={busy} className={className}>
-        {label}
-      </button>
-    </fetcher.Form>
-  );
-  return (
-    <li className="grid gap-3 px-5 py-4 sm:grid-cols-[1fr_auto]">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="font-semibold">{comment.name}</span>
-          <a href={`mailto:${comment.email}`} className="break-all text-sm text-sea-700 hover:underline">
-            {comment.email}
-          </a>
-          <span className="text-sm text-ink-700">
-            <LocalTime seconds={comment.createdAt} withTime />
-          </span>
-        </p>
-        <p className="mt-2 break-words whitespace-pre-line">{comment.comment}</p>
-        {comment.spam && comment.spamReasons.length > 0 && (
-          <div className="mt-3 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink-700">
-            <p className="font-semibold text-ink-900">Why it looks like spam (score {comment.spamScore}):</p>
-            <ul className="mt-1 list-disc pl-5">
-              {comment.spamReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-      <div className="flex flex-wrap items-start gap-3 sm:flex-col sm:items-end">
-        <span className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide ${badge}`}>{status}</span>
-        {comment.spam ? (
-          button("not-spam", "Not spam", primary)
-        ) : (
-          <>
-            {button(
-              "toggle",
-              comment.approved ? "Disapprove" : "Approve",
-              comment.approved ? secondary : primary,
-            )}
-            {button("spam", "Spam", secondary)}
-          </>
-        )}
-      </div>
-    </li>
   );
 }

@@ -18,6 +18,7 @@ const CONTENT_TABLES = [
   "category_slug_redirects",
   "comments",
   "recipes",
+  "recipe_ratings",
   "users",
   "contacts",
   "accounts",
