@@ -74,6 +74,8 @@ test.describe("recipe ratings", () => {
   });
 
   test("a reader rates on the recipe page; a refusal says why and keeps what was typed", async ({ page }) => {
+    // The page's clock is ours: a person takes a while to rate (the spam score counts the time).
+    await page.clock.install();
     await page.goto(`/recipes/${recipe.slug}`);
     await expect(page.getByTestId("rating-summary").first()).toContainText("No ratings yet.");
     const form = page.getByRole("form", { name: `Rate ${recipe.title}` });
@@ -93,6 +95,7 @@ test.describe("recipe ratings", () => {
     await shoot(page, "recipe-form", form);
     expect(await axeViolations(page)).toEqual([]);
     await form.getByLabel("Comment").fill("The broth carries it.");
+    await page.clock.fastForward(60_000);
     await form.getByRole("button", { name: "Submit Rating" }).click();
     await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
     expect(page.url()).toMatch(/\?rating=sent#rate$/);
@@ -130,5 +133,59 @@ test.describe("recipe ratings", () => {
           .where("email", "=", "ben.e2e@example.com"),
       ),
     ).toBe(1);
+  });
+
+  test("the owner approves a rating with its stars; the page, the card and the JSON-LD count it", async ({
+    page,
+  }) => {
+    // A rating of its own, so this test stands alone.
+    const context = page.context();
+    await page.clock.install();
+    await page.goto(`/recipes/${recipe.slug}`);
+    const form = page.getByRole("form", { name: `Rate ${recipe.title}` });
+    await form.locator("label", { hasText: "3 stars" }).click();
+    await form.getByLabel("Name").fill("Chloé Martin");
+    await form.getByLabel("Email").fill("chloe.e2e@example.com");
+    await form.getByLabel("Comment").fill("Halve the fish sauce.");
+    await page.clock.fastForward(60_000);
+    await form.getByRole("button", { name: "Submit Rating" }).click();
+    await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+
+    await loginAsAdmin(page);
+    await page.goto("/admin/manage-comments?status=pending");
+    const section = page.getByRole("region", { name: `Ratings of ${recipe.title}` });
+    const row = section.getByRole("listitem").filter({ hasText: "Chloé Martin" });
+    await expect(row.getByText("3 out of 5 stars")).toBeVisible();
+    await expect(row.getByText("Halve the fish sauce.")).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await shoot(page, "moderation", row);
+    expect(await axeViolations(page)).toEqual([]);
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByText("Rating approved")).toBeVisible();
+    await expect(page.getByText("Rating approved")).toBeHidden();
+
+    await context.clearCookies();
+    await page.goto(`/recipes/${recipe.slug}`);
+    const summary = page.getByTestId("rating-summary").first();
+    await expect(summary).toContainText("3.0 · 1 rating");
+    await expect(summary.getByText("3.0 out of 5 stars, 1 rating")).toBeAttached();
+    await expect(page.getByRole("list", { name: `Reviews of ${recipe.title}` })).toContainText(
+      "Halve the fish sauce.",
+    );
+    expect((await recipeJsonLd(page))?.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 3,
+      ratingCount: 1,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    await shoot(page, "recipe-rated", page.locator("#rate"));
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`/blogs/${blog.slug}`);
+    await expect(page.locator("#recipe").getByTestId("rating-summary")).toContainText("3.0 · 1 rating");
+    expect((await recipeJsonLd(page))?.aggregateRating).toMatchObject({ ratingValue: 3, ratingCount: 1 });
+    await shoot(page, "blog-card-rated", page.locator("#recipe"));
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
