@@ -1,7 +1,7 @@
 /**
  * stryker.modules.json stays true to the tree: every module's `mutate` names at least one file that
  * exists, and every test file it names exists. A module split or moved (the house issue turned
- * `transfer/import/write.server.ts` into a folder) would otherwise leave a per-module mutation run
+ * the import writer into the folder `transfer/import/write/`) would otherwise leave a per-module mutation run
  * mutating nothing, and a score nobody can measure again.
  */
 import { existsSync, globSync, readFileSync } from "node:fs";

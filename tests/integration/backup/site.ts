@@ -20,6 +20,7 @@ import {
   deleteDestination,
   updateDestination,
 } from "#app/server/models/destinations.server.ts";
+import { rateRecipe } from "#app/server/models/ratings.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { saveSiteNumbers, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { addUser } from "#app/server/models/users.server.ts";
@@ -147,6 +148,14 @@ export async function fillSite(site: Site): Promise<void> {
   const doomed = await createBlog(db, TEST_ACTOR, blogInput("Deleted later", { content: "<p>Gone.</p>" }));
   await deleteBlog(db, TEST_ACTOR, doomed.id);
   const nata = await recipeWithImage(site);
+  // Readers' ratings of it (migration 029): a restore must put them in after the recipes.
+  await rateRecipe(
+    db,
+    nata.id,
+    { stars: 5, name: "Bea", email: "bea@example.com", comment: "Silky." },
+    { approve: true },
+  );
+  await rateRecipe(db, nata.id, { stars: 3, name: "Cid", email: "cid@example.com", comment: "" });
   // A blog featuring a recipe points at it: a restore must put the recipes in first.
   await updateBlog(db, TEST_ACTOR, second.id, {
     title: second.title,

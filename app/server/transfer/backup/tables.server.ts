@@ -23,6 +23,8 @@ export const BACKED_UP = [
   { name: "recipe_slug_redirects", key: ["slug"], serial: false },
   { name: "category_slug_redirects", key: ["slug"], serial: false },
   { name: "comments", key: ["id"], serial: true },
+  // Readers' ratings of recipes (migration 029), after the recipes they rate.
+  { name: "recipe_ratings", key: ["id"], serial: true },
   { name: "users", key: ["id"], serial: true },
   { name: "contacts", key: ["id"], serial: true },
   { name: "site_numbers", key: ["domain"], serial: false },

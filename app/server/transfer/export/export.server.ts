@@ -25,7 +25,10 @@ import {
 } from "./format.server.ts";
 
 export interface ExportOptions {
-  /** Subscribers, contact messages and commenters' emails: personal data, left out unless asked. */
+  /**
+   * Subscribers, contact messages, commenters' and raters' emails: personal data, left out unless
+   * asked.
+   */
   includePii: boolean;
   /** Who exports: the activity log's entry, written before the archive is closed, names them. */
   actor: Actor;

@@ -82,6 +82,16 @@ describe("what an export holds", () => {
     expect(exportRow("comments", row, true)).toMatchObject({ email: "bea@example.com" });
   });
 
+  it("blanks a rater's email without personal data, keeps it with; ratings follow their recipes", () => {
+    const row = { id: 3, recipe_id: 2, name: "Bea", email: "bea@example.com", stars: 4, comment: "Silky" };
+    expect(exportRow("recipe_ratings", row, false)).toEqual({ ...row, email: "" });
+    expect(exportRow("recipe_ratings", row, true)).toEqual(row);
+    const at = (t: string) => EXPORT_TABLE_ORDER.indexOf(t);
+    expect(at("recipes")).toBeGreaterThanOrEqual(0);
+    expect(at("recipes")).toBeLessThan(at("recipe_ratings"));
+    expect(exportedTables(false).map((t) => t.name)).toContain("recipe_ratings");
+  });
+
   it("hashes a row by its content", () => {
     expect(rowHash({ a: 1 })).toBe(rowHash({ a: 1 }));
     expect(rowHash({ a: 1 })).not.toBe(rowHash({ a: 2 }));

@@ -51,6 +51,8 @@ const EXPORTED_NAMES = new Set([
   "recipe_slug_redirects",
   "category_slug_redirects",
   "comments",
+  // Readers' ratings of recipes (migration 029): after recipes, whose ids they name.
+  "recipe_ratings",
   "users",
   "contacts",
   "site_numbers",
@@ -70,8 +72,9 @@ export function exportedTables(includePii: boolean) {
 
 /**
  * A row as it leaves the site: accounts never carry their password hash or two-step secrets, blogs
- * and pages not this site's sanitizer version, and without `includePii` a comment keeps its name and text
- * (they are public) but not its email.
+ * and pages not this site's sanitizer version, and without `includePii` a comment or a rating keeps
+ * its name and text (they are public) but not its email (the import gives such a rating a key of its
+ * own: wanderplate/rating-rows.server.ts).
  */
 export function exportRow(
   table: string,
@@ -89,7 +92,7 @@ export function exportRow(
     } = row;
     return rest;
   }
-  if (table === "comments" && !includePii) return { ...row, email: "" };
+  if ((table === "comments" || table === "recipe_ratings") && !includePii) return { ...row, email: "" };
   if (table === "blogs" || table === "pages") {
     // Which allow-list this site sanitized the HTML under means nothing elsewhere: an import
     // sanitizes it again in any case.

@@ -34,6 +34,11 @@ export interface ImportedComment {
   approved: boolean;
   /** Seconds since 1970 (UTC). */
   createdAt: number;
+  /**
+   * The stars (1 to 5) the commenter gave the recipe the post features (WP Recipe Maker's comment
+   * rating); absent when none. The writer makes it a rating of that recipe (write/ratings.server.ts).
+   */
+  rating?: number;
 }
 
 export interface ImportedPost {

@@ -7,6 +7,7 @@ const KIND_NAMES: Record<string, string> = {
   pages: "Pages",
   destinations: "Destinations",
   comments: "Comments",
+  ratings: "Ratings",
   subscribers: "Subscribers",
   media: "Media",
   mediaFiles: "Image files",

@@ -26,7 +26,10 @@ export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
 export interface KindCount {
   /** Items of this kind the file holds that the import takes. */
   total: number;
-  /** By state for blogs, recipes and pages; by approval for comments (approved, pending). */
+  /**
+   * By state for blogs, recipes and pages; by approval for comments and ratings (approved,
+   * pending; our own export's ratings also spam).
+   */
   byState: Record<string, number>;
   /** New rows; rows updated because the source changed; rows the source had not changed. */
   added: number;
@@ -44,7 +47,10 @@ export interface ImportReport {
   format: string;
   source: { system: SourceSystem; url: string; title: string };
   dryRun: boolean;
-  /** Keys: blogs, recipes, pages, destinations (our own export), comments, media, authors, subscribers. */
+  /**
+   * Keys: blogs, recipes, pages, destinations (our own export), comments, ratings, media, authors,
+   * subscribers.
+   */
   counts: Record<string, KindCount>;
   skipped: { total: number; byReason: Record<string, number>; examples: SkippedExample[] };
   /** Grouped by code: "control-characters", "unknown-shortcode", "page-builder", … */

@@ -63,7 +63,16 @@ export async function earlier(
   type: string,
   id: string,
   hash: string,
-  table: "blogs" | "recipes" | "pages" | "destinations" | "comments" | "accounts" | "users" | "contacts",
+  table:
+    | "blogs"
+    | "recipes"
+    | "pages"
+    | "destinations"
+    | "comments"
+    | "recipe_ratings"
+    | "accounts"
+    | "users"
+    | "contacts",
 ) {
   const entry = await mapped(ctx, type, id);
   if (!entry) return { localId: null, changed: true };

@@ -2,8 +2,8 @@
  * Importing our own export (export.server.ts) into a site that may already have content: merged,
  * not restored. Every row is keyed in `import_map` by (wanderplate, the export's site id, type,
  * the old id) with the SHA-256 of the row as exported, so re-running the same file adds nothing
- * and a changed row updates the row it wrote. Ids are remapped (a comment's blog, a blog's
- * featured recipe, a blog's destination, redirects); slugs are kept when free, else get the models'
+ * and a changed row updates the row it wrote. Ids are remapped (a comment's blog, a rating's
+ * recipe, a blog's featured recipe, a blog's destination, redirects); slugs are kept when free, else get the models'
  * -2 rule (a destination's slug is its name's: one whose address this site already gives another
  * destination is skipped, as the admin's form refuses it). The built-in pages (About Us and the
  * others) and destinations are the site's own: the export's overwrite this site's of the same key
@@ -55,6 +55,7 @@ const KINDS = [
   "pages",
   "destinations",
   "comments",
+  "ratings",
   "media",
   "mediaFiles",
   "authors",

@@ -8,6 +8,7 @@ import {
 } from "./content-rows.server.ts";
 import type { ImportContext } from "./context.server.ts";
 import { importAccount, importContact, importSubscriber } from "./people-rows.server.ts";
+import { importRating } from "./rating-rows.server.ts";
 import {
   importBlogSlugRedirect,
   importCategoryRedirect,
@@ -40,6 +41,8 @@ export async function importRow(ctx: ImportContext, table: string, row: Row): Pr
       return importCategoryRedirect(ctx, row);
     case "comments":
       return importComment(ctx, row);
+    case "recipe_ratings":
+      return importRating(ctx, row);
     case "users":
       return importSubscriber(ctx, row);
     case "contacts":

@@ -6,6 +6,7 @@ import {
   ingredientLines,
   instructionLines,
   recipeSlugOf,
+  wprmCommentRating,
 } from "./wprm.server.ts";
 
 describe("ingredientLine", () => {
@@ -70,5 +71,23 @@ describe("recipeSlugOf", () => {
     expect(recipeSlugOf("wprm-")).toBe("wprm-");
     expect(recipeSlugOf("my-wprm-pasta")).toBe("my-wprm-pasta");
     expect(recipeSlugOf("")).toBe("");
+  });
+});
+
+describe("wprmCommentRating", () => {
+  const meta = (value: string) => [
+    { key: "akismet_result", value: "false" },
+    { key: "wprm-comment-rating", value },
+  ];
+  it("reads WPRM's whole 1 to 5 stars", () => {
+    expect(wprmCommentRating(meta("5"))).toBe(5);
+    expect(wprmCommentRating(meta(" 1\n"))).toBe(1);
+    expect(wprmCommentRating(meta("3"))).toBe(3);
+  });
+  it("is no rating for 0 (WPRM's none), anything out of range or not a whole number, or no meta", () => {
+    for (const value of ["0", "6", "-1", "4.5", "abc", "", "10"])
+      expect(wprmCommentRating(meta(value)), value).toBeNull();
+    expect(wprmCommentRating([{ key: "other", value: "5" }])).toBeNull();
+    expect(wprmCommentRating([])).toBeNull();
   });
 });

@@ -186,3 +186,13 @@ export function recipeSlugOf(postName: string): string {
   const name = postName.trim();
   return name.startsWith("wprm-") && name.length > "wprm-".length ? name.slice("wprm-".length) : name;
 }
+
+/**
+ * The stars a reader gave with a comment: WP Recipe Maker's comment meta `wprm-comment-rating`
+ * (WPRM_Comment_Rating, a whole number; it writes 0 for a comment without a rating). Anything but
+ * a whole 1 to 5 is no rating: null.
+ */
+export function wprmCommentRating(meta: readonly { key: string; value: string }[]): number | null {
+  const value = meta.find((m) => m.key === "wprm-comment-rating")?.value.trim() ?? "";
+  return /^[1-5]$/.test(value) ? Number(value) : null;
+}

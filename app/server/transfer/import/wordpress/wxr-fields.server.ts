@@ -17,6 +17,8 @@ interface WxrCategory {
 export interface WxrComment {
   /** Element name without prefix ("comment_id", "comment_author", …) → text. */
   fields: Record<string, string>;
+  /** Commentmeta in file order (WP Recipe Maker's `wprm-comment-rating`). */
+  meta: { key: string; value: string }[];
 }
 
 export interface WxrItem {

@@ -12,7 +12,7 @@ import type {
   ImportedState,
   SkippedItem,
 } from "../items.server.ts";
-import { recipeFromWprm } from "./wprm.server.ts";
+import { recipeFromWprm, wprmCommentRating } from "./wprm.server.ts";
 import {
   field,
   idOrNull,
@@ -174,7 +174,7 @@ function commentsOf(
 ): { comments: ImportedComment[]; events: SkippedItem[] } {
   const comments: ImportedComment[] = [];
   const events: SkippedItem[] = [];
-  for (const { fields } of raw) {
+  for (const { fields, meta } of raw) {
     const id = idOrNull(fields.comment_id ?? null);
     const name = (fields.comment_author ?? "").trim();
     const title = `Comment by ${name || "someone"} on "${postTitle}"`;
@@ -195,6 +195,7 @@ function commentsOf(
     }
     const createdAt =
       parseWpDate(fields.comment_date_gmt ?? "") ?? parseWpDate(fields.comment_date ?? "") ?? 0;
+    const rating = wprmCommentRating(meta);
     comments.push({
       sourceId: id,
       parentSourceId: idOrNull(fields.comment_parent ?? null),
@@ -203,6 +204,8 @@ function commentsOf(
       text: htmlToPlainText(fields.comment_content ?? ""),
       approved: approved === "1",
       createdAt,
+      // Only when there is one: a comment without stars hashes as it did before ratings came in.
+      ...(rating === null ? {} : { rating }),
     });
   }
   return { comments, events };

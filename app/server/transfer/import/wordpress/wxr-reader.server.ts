@@ -103,6 +103,7 @@ class WxrStream {
   private item: WxrItem | null = null;
   private meta: { key: string; value: string } | null = null;
   private comment: WxrComment | null = null;
+  private commentMeta: { key: string; value: string } | null = null;
   private category: { domain: string; nicename: string } | null = null;
 
   private readonly file: string;
@@ -224,10 +225,12 @@ class WxrStream {
       }
     } else if (depth === 3 && this.item !== null) {
       if (name === "wp:postmeta") this.meta = { key: "", value: "" };
-      else if (name === "wp:comment") this.comment = { fields: Object.create(null) };
+      else if (name === "wp:comment") this.comment = { fields: Object.create(null), meta: [] };
       else if (name === "category") {
         this.category = { domain: attribute(tag, "domain"), nicename: attribute(tag, "nicename") };
       }
+    } else if (depth === 4 && this.comment !== null && name === "wp:commentmeta") {
+      this.commentMeta = { key: "", value: "" };
     }
     this.stack.push(name);
     this.text = "";
@@ -264,9 +267,12 @@ class WxrStream {
       if (parent === "wp:postmeta" && this.meta !== null) {
         if (name === "wp:meta_key") this.meta.key = value.trim();
         else if (name === "wp:meta_value") this.meta.value = value;
-      } else if (parent === "wp:comment" && this.comment !== null && name.startsWith("wp:")) {
-        this.comment.fields[name.slice(3)] = value;
+      } else if (parent === "wp:comment" && this.comment !== null) {
+        this.closeCommentField(this.comment, name, value);
       }
+    } else if (depth === 5 && this.commentMeta !== null && this.stack[4] === "wp:commentmeta") {
+      if (name === "wp:meta_key") this.commentMeta.key = value.trim();
+      else if (name === "wp:meta_value") this.commentMeta.value = value;
     }
   }
 
@@ -298,6 +304,15 @@ class WxrStream {
       this.category = null;
     } else if (item.fields[name] === undefined) {
       item.fields[name] = value;
+    }
+  }
+
+  private closeCommentField(comment: WxrComment, name: string, value: string): void {
+    if (name === "wp:commentmeta") {
+      if (this.commentMeta !== null && this.commentMeta.key !== "") comment.meta.push(this.commentMeta);
+      this.commentMeta = null;
+    } else if (name.startsWith("wp:")) {
+      comment.fields[name.slice(3)] = value;
     }
   }
 

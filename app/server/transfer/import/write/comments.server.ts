@@ -36,7 +36,7 @@ export async function writeComments(
   const rows: MapRow[] = [];
   const fresh: { comment: ImportedComment; hash: string }[] = [];
   for (const comment of comments) {
-    const hash = hashOf(comment, "");
+    const hash = commentHash(comment);
     const key = { type: "comment", sourceId: comment.sourceId };
     const mapped = known.get(comment.sourceId);
     if (mapped?.content_hash === hash) {
@@ -76,6 +76,15 @@ export async function writeComments(
     });
   }
   return rows;
+}
+
+/**
+ * A comment's hash, less its rating: the rating is a row of its own (ratings.server.ts), so a
+ * comment imported before ratings were is still unchanged, and its moderation here stays.
+ */
+export function commentHash(comment: ImportedComment): string {
+  const { rating: _rating, ...rest } = comment;
+  return hashOf(rest, "");
 }
 
 function commentColumns(comment: ImportedComment, blogId: number) {

@@ -11,7 +11,7 @@ import type { ImportedPost } from "../items.server.ts";
 import { liveRouteOwning } from "../live-paths.server.ts";
 import { importSlug, plainText, plainTitle } from "../titles-and-slugs.server.ts";
 import { bodyHtml, featuredImage, withImages } from "./bodies.server.ts";
-import { writeComments } from "./comments.server.ts";
+import { commentHash, writeComments } from "./comments.server.ts";
 import {
   absoluteUrl,
   hashOf,
@@ -25,6 +25,7 @@ import {
   type WriteContext,
   writeLanes,
 } from "./context.server.ts";
+import { ratedComments, ratingState, reportRatingsDryRun, writeRatings } from "./ratings.server.ts";
 import { localRecipeId, recipesByParent } from "./recipes.server.ts";
 import { writeRedirects } from "./redirects.server.ts";
 
@@ -33,11 +34,19 @@ interface PreparedPost {
   post: ImportedPost;
   title: string;
   html: string;
-  recipeSourceIds: string[];
+  /**
+   * The recipe the blog features (its first recipe embed, else the recipe whose parent post it
+   * is): its comments' ratings rate it. Undefined for none: its comments then rate nothing.
+   */
+  recipeSourceId: string | undefined;
 }
 
 /** Counts a post for the report, converts its body and resolves its placeholders. */
-async function preparePost(ctx: WriteContext, post: ImportedPost): Promise<PreparedPost> {
+async function preparePost(
+  ctx: WriteContext,
+  post: ImportedPost,
+  parentOf: Map<string, string>,
+): Promise<PreparedPost> {
   ctx.report.counted("blogs", post.state);
   if (post.draftReason) ctx.report.notice("made-draft", `"${plainTitle(post.title)}": ${post.draftReason}`);
   for (const comment of post.comments)
@@ -49,11 +58,17 @@ async function preparePost(ctx: WriteContext, post: ImportedPost): Promise<Prepa
       `A post without a title (source id ${post.sourceId}) is imported as "(no title)".`,
     );
   const placed = await bodyHtml(ctx, post, title);
-  return { post, title, html: placed.html, recipeSourceIds: placed.recipeSourceIds };
+  const recipeSourceId = placed.recipeSourceIds[0] ?? parentOf.get(post.sourceId);
+  if (recipeSourceId !== undefined)
+    for (const comment of ratedComments(post.comments)) ctx.report.counted("ratings", ratingState(comment));
+  return { post, title, html: placed.html, recipeSourceId };
 }
 
 /** What a real run would do with a post: the import map says whether it is new or changed. */
-async function reportPostDryRun(ctx: WriteContext, { post, html }: PreparedPost): Promise<void> {
+async function reportPostDryRun(
+  ctx: WriteContext,
+  { post, html, recipeSourceId }: PreparedPost,
+): Promise<void> {
   const outcome = outcomeOf(
     await mappedRow(ctx, { type: "post", sourceId: post.sourceId }),
     hashOf(post, ctx.imageMode),
@@ -67,9 +82,10 @@ async function reportPostDryRun(ctx: WriteContext, { post, html }: PreparedPost)
         ? "unchanged"
         : outcomeOf(
             await mappedRow(ctx, { type: "comment", sourceId: comment.sourceId }),
-            hashOf(comment, ""),
+            commentHash(comment),
           ),
     );
+  if (recipeSourceId !== undefined) await reportRatingsDryRun(ctx, recipeSourceId, post.comments, outcome);
   for (const url of imageUrlsIn(html)) ctx.report.imageHost(absoluteUrl(url, ctx.baseUrl));
   if (post.featuredImage?.url) ctx.report.imageHost(absoluteUrl(post.featuredImage.url, ctx.baseUrl));
   for (const path of post.oldPaths) {
@@ -83,8 +99,7 @@ async function reportPostDryRun(ctx: WriteContext, { post, html }: PreparedPost)
 /** Writes one prepared post with its comments and redirects, unless the import map has it unchanged. */
 async function savePost(
   ctx: WriteContext,
-  { post, title, html, recipeSourceIds }: PreparedPost,
-  parentOf: Map<string, string>,
+  { post, title, html, recipeSourceId }: PreparedPost,
 ): Promise<void> {
   const key = { type: "post", sourceId: post.sourceId };
   const hash = hashOf(post, ctx.imageMode);
@@ -92,11 +107,13 @@ async function savePost(
   if (mapped?.content_hash === hash) {
     ctx.report.wrote("blogs", "unchanged");
     for (const _ of post.comments) ctx.report.wrote("comments", "unchanged");
+    if (recipeSourceId !== undefined)
+      for (const _ of ratedComments(post.comments)) ctx.report.wrote("ratings", "unchanged");
     return;
   }
   const body = await withImages(ctx, html);
   const image = await featuredImage(ctx, post.featuredImage, post.featuredAttachmentId);
-  const featuredRecipe = await localRecipeId(ctx, recipeSourceIds[0] ?? parentOf.get(post.sourceId));
+  const featuredRecipe = await localRecipeId(ctx, recipeSourceId);
   const createdAt = post.createdAt || nowSeconds();
   const publishAt = publishAtOf(post.state, post.publishAt, createdAt);
   const date = post.date || new Date((publishAt ?? createdAt) * 1000).toISOString().slice(0, 10);
@@ -122,9 +139,14 @@ async function savePost(
       mapped?.local_id ?? null,
     );
     const commentRows = await writeComments(trx, ctx, saved.id, post.comments);
+    const ratingRows =
+      featuredRecipe === null || recipeSourceId === undefined
+        ? []
+        : await writeRatings(trx, ctx, { id: featuredRecipe, sourceId: recipeSourceId }, post.comments);
     await writeRedirects(trx, ctx, { blogId: saved.id }, post.oldPaths, post.oldSlugs);
     await rememberAll(trx, ctx, [
       ...commentRows,
+      ...ratingRows,
       { key, localId: saved.id, hash: body.failed || image.failed ? RETRY : hash },
     ]);
   });
@@ -143,13 +165,13 @@ export async function writePosts(ctx: WriteContext, done: number, total: number)
   };
   for (const post of ctx.staging.each<ImportedPost>("post")) {
     if (failure) break;
-    const prepared = await preparePost(ctx, post);
+    const prepared = await preparePost(ctx, post, parentOf);
     if (ctx.dryRun) {
       await reportPostDryRun(ctx, prepared);
       await tick(ctx, ++done, total);
       continue;
     }
-    const job: Promise<void> = savePost(ctx, prepared, parentOf)
+    const job: Promise<void> = savePost(ctx, prepared)
       .then(finished, (error: unknown) => {
         if (lanes > 1 && isUniqueViolation(error)) again.push(prepared);
         else failure ??= { error };
@@ -163,7 +185,7 @@ export async function writePosts(ctx: WriteContext, done: number, total: number)
   await Promise.all(running);
   if (failure) throw failure.error;
   for (const prepared of again) {
-    await savePost(ctx, prepared, parentOf);
+    await savePost(ctx, prepared);
     await tick(ctx, ++done, total);
   }
   return done;
