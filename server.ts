@@ -21,6 +21,7 @@ import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
 import { observeRequests, type TrustProxy } from "./app/server/telemetry/http.server.ts";
 import { log } from "./app/server/telemetry/log.server.ts";
 import { currentRequest, labelRoute } from "./app/server/telemetry/request.server.ts";
+import { runShutdownHooks } from "./app/server/telemetry/shutdown.server.ts";
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
@@ -277,7 +278,8 @@ export async function startServer(): Promise<Server> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       stopping = true;
-      listener.close(() => process.exit(0));
+      // After the last answer: the work the app asked to finish (the analytics' last batch).
+      listener.close(() => void runShutdownHooks().finally(() => process.exit(0)));
       // close() drops the connections idle right now; those busy now go idle when their answer is
       // sent (with Connection: close), and are dropped by the next sweep.
       listener.closeIdleConnections();

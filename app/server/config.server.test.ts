@@ -53,6 +53,8 @@ describe("parseConfig defaults", () => {
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
       ACTIVITY_KEEP_DAYS: 365,
+      ANALYTICS: true,
+      ANALYTICS_RAW_HOURS: 48,
       MAIL_OUTBOX_KEEP_DAYS: 30,
       MAIL_RATE_PER_MINUTE: 600,
       MAIL_BOUNCE_LIMIT: 3,

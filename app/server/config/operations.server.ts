@@ -1,11 +1,11 @@
 /**
  * The configuration of what the site records about itself: log lines, who may read the metrics,
- * and how long the activity log is kept.
+ * how long the activity log is kept, and readers' numbers (analytics).
  *
  * Node runs this file directly (see config.server.ts), so it keeps to type syntax Node can strip.
  */
 import { z } from "zod";
-import { blankIsUnset, variable, wholeNumber } from "#app/server/config/rules.server.ts";
+import { blankIsUnset, onOff, variable, wholeNumber } from "#app/server/config/rules.server.ts";
 
 /** Logs and metrics. */
 export const TELEMETRY_VARIABLES = {
@@ -47,5 +47,21 @@ export const ACTIVITY_VARIABLES = {
     meaning:
       "days an entry of the activity log (/admin/activity: sign-ins, publishing, deletions, settings, " +
       "imports, backups) is kept before it is deleted",
+  }),
+};
+
+/** Readers' numbers, counted on the server (app/server/analytics/). */
+export const ANALYTICS_VARIABLES = {
+  ANALYTICS: variable({
+    schema: onOff(true),
+    meaning:
+      "`false` counts no page views (/admin/analytics then shows what was counted before); counting " +
+      "uses no cookie, no script and stores no address",
+  }),
+  ANALYTICS_RAW_HOURS: variable({
+    schema: wholeNumber({ min: 25, max: 8760, unit: "hours", fallback: 48 }),
+    meaning:
+      "hours each counted page view is kept as a row (the live view, today's numbers); after that " +
+      "only the daily totals stay",
   }),
 };

@@ -7,7 +7,11 @@
 import { DATABASE_VARIABLES } from "#app/server/config/database.server.ts";
 import { HTTP_VARIABLES } from "#app/server/config/http.server.ts";
 import { MAIL_SENDING_VARIABLES, MAIL_SERVER_VARIABLES } from "#app/server/config/mail.server.ts";
-import { ACTIVITY_VARIABLES, TELEMETRY_VARIABLES } from "#app/server/config/operations.server.ts";
+import {
+  ACTIVITY_VARIABLES,
+  ANALYTICS_VARIABLES,
+  TELEMETRY_VARIABLES,
+} from "#app/server/config/operations.server.ts";
 import { SITE_VARIABLES } from "#app/server/config/site.server.ts";
 import { BACKUP_VARIABLES, UPLOAD_VARIABLES } from "#app/server/config/storage.server.ts";
 
@@ -38,6 +42,7 @@ export const VARIABLES = {
   ...TELEMETRY_VARIABLES,
   ...MAIL_SERVER_VARIABLES,
   ...ACTIVITY_VARIABLES,
+  ...ANALYTICS_VARIABLES,
   ...MAIL_SENDING_VARIABLES,
 } satisfies Record<keyof SplitGroups, unknown>;
 

@@ -30,6 +30,7 @@ import { recipeSlugRedirectsMigration } from "#app/server/db/migrations/026_reci
 import { blogDisclosureMigration } from "#app/server/db/migrations/027_blog_disclosure.server.ts";
 import { blogCodeMigration } from "#app/server/db/migrations/028_blog_code.server.ts";
 import { recipeRatingsMigration } from "#app/server/db/migrations/029_recipe_ratings.server.ts";
+import { analyticsMigration } from "#app/server/db/migrations/030_analytics.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -65,6 +66,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "027_blog_disclosure": blogDisclosureMigration,
     "028_blog_code": blogCodeMigration,
     "029_recipe_ratings": recipeRatingsMigration(dialect),
+    "030_analytics": analyticsMigration(dialect),
   };
 }
 

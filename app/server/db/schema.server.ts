@@ -6,6 +6,12 @@
  */
 import type { Selectable } from "kysely";
 import type {
+  AnalyticsDailyTable,
+  AnalyticsFoldsTable,
+  AnalyticsHitsTable,
+  AnalyticsSaltsTable,
+} from "#app/server/db/schema/analytics.server.ts";
+import type {
   AccountsTable,
   ActivityLogTable,
   LoginThrottleTable,
@@ -55,6 +61,10 @@ import type {
 } from "#app/server/db/schema/site.server.ts";
 
 export interface Database {
+  analytics_hits: AnalyticsHitsTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_folds: AnalyticsFoldsTable;
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   category_slug_redirects: CategorySlugRedirectsTable;

@@ -10,6 +10,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { flushAnalytics, startAnalytics } from "#app/server/analytics/recorder.server.ts";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
 import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
 import { getConfig, settleConfig } from "#app/server/config.server.ts";
@@ -22,8 +23,10 @@ import { newsletterWork } from "#app/server/newsletter/round.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { serveMetrics, watchCache, watchDatabase } from "#app/server/telemetry/metrics.server.ts";
 import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
+import { onShutdown } from "#app/server/telemetry/shutdown.server.ts";
 import { startScheduledBackups } from "#app/server/transfer/backup/schedule.server.ts";
 import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
+import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { injectedCodeContext, noInjectedCode, requestInfoContext } from "./request-context.server.ts";
@@ -45,6 +48,15 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   startMailSender(db, dialect, {
     newsletter: newsletterWork(db, dialect, { ratePerMinute: getConfig().MAIL_RATE_PER_MINUTE }),
   });
+  // Readers' numbers: page views counted as answers go out, written every few seconds.
+  if (getConfig().ANALYTICS) {
+    const { ANALYTICS_RAW_HOURS } = getConfig();
+    startAnalytics(db, {
+      rawHours: ANALYTICS_RAW_HOURS,
+      sessionCookies: [...sessionCookie.names],
+    });
+    onShutdown(flushAnalytics);
+  }
   // Imports from /admin/import left running by a server that stopped are taken over here.
   startImportJobs(db);
   // A search re-index (a new language, or documents indexed before stemming) goes on in the

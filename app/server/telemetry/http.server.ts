@@ -2,10 +2,28 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLog } from "./log.server.ts";
 import { countRequest } from "./metrics.server.ts";
+import { processWide } from "./process-wide.server.ts";
 import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./request.server.ts";
 
 /** Express's compiled `trust proxy` setting: whether the address `hop` steps away may be believed. */
 export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** Told of every finished request with the route that answered it (the analytics' page views). */
+type FinishedHook = (req: IncomingMessage, res: ServerResponse, route: string) => void;
+const finishedHooks = processWide<FinishedHook[]>("request-finished-hooks", () => []);
+
+/** Adds a hook run as each request finishes (once per process: adding the same one again does nothing). */
+export function onRequestFinished(hook: FinishedHook): void {
+  if (!finishedHooks.includes(hook)) finishedHooks.push(hook);
+}
+
+/** The `trust proxy` rule the HTTP layer was started with (nothing trusted until then). */
+const proxyTrust = processWide<{ rule: TrustProxy }>("proxy-trust", () => ({ rule: () => false }));
+
+/** Whether the address `hop` steps away may be believed, as Express reads X-Forwarded-For. */
+export function trustsProxy(address: string, hop: number): boolean {
+  return proxyTrust.rule(address, hop);
+}
 
 const RECORD = Symbol("telemetry-request");
 const LOGGED = Symbol("telemetry-requests-logged");
@@ -26,7 +44,10 @@ function cacheOutcome(res: ServerResponse): string {
 /** LOG_REQUESTS: which requests get a line (`all`, `errors`: status 500 or more, `none`). */
 type RequestsLogged = "all" | "errors" | "none";
 
-/** One line and the request metrics, when the answer is complete or the connection is gone. */
+/**
+ * One line, the request metrics and (a page a reader read) the page view, when the answer is
+ * complete or the connection is gone.
+ */
 function finished(this: Tracked): void {
   const record = this[RECORD];
   if (!record) return;
@@ -35,6 +56,7 @@ function finished(this: Tracked): void {
   const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
   const cache = cacheOutcome(this);
   countRequest(method, record.route, status, cache, seconds);
+  for (const hook of finishedHooks) hook(this.req, this, record.route);
   const logged = this[LOGGED] ?? "all";
   if (logged === "none" || (logged === "errors" && status < 500)) return;
   const line = {
@@ -67,6 +89,8 @@ function trustedPeer(socket: Peer, trustProxy: TrustProxy): boolean {
  * X-Request-Id is kept only from a trusted proxy.
  */
 export function observeRequests(trustProxy: TrustProxy, logged: RequestsLogged = "all") {
+  // Code that reads a client's address off the request path does so as Express does (analytics).
+  proxyTrust.rule = trustProxy;
   return function observe<A extends unknown[]>(
     req: IncomingMessage,
     res: ServerResponse,

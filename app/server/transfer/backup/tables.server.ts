@@ -46,6 +46,10 @@ export const BACKED_UP = [
   // Which language those documents are stemmed in, and how far a change of language has come
   // (migration 022): restored with them, so the two always agree.
   { name: "search_state", key: ["id"], serial: false },
+  // Readers' numbers (migration 030): the daily totals are kept for good, and which days they
+  // cover, so a restored site neither loses nor folds a day again.
+  { name: "analytics_daily", key: ["day", "kind", "key"], serial: false },
+  { name: "analytics_folds", key: ["day"], serial: false },
 ] as const satisfies readonly { name: keyof Database; key: readonly string[]; serial: boolean }[];
 
 /**
@@ -79,6 +83,9 @@ export const LEFT_OUT: Record<string, string> = {
   row_counts: "kept by the database's triggers as the blogs are inserted",
   content_version: "kept by the database's triggers; a restored site starts with an empty cache anyway",
   backup_lease: "which server runs scheduled backups, and when the next one is due",
+  analytics_hits:
+    "raw page views are kept 48 hours (ANALYTICS_RAW_HOURS) and a backup is kept for days: the daily totals are backed up",
+  analytics_salts: "the day's salt is forgotten when the day is over; a backup must not keep it",
   mail_outbox: "mails on their way: restoring them could send them twice (a restore is not a resend)",
   mail_events: "contact messages and comments waiting for the owner's next notification mail",
   mail_digest: "when the last notification mail went out",

@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { counter, countPageView, PENDING_MAX, takePendingViews } from "./page-views.server.ts";
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+function request(headers: Record<string, string> = {}, method = "GET", url = "/blogs/kyoto?utm_source=x") {
+  return {
+    method,
+    url,
+    headers: { host: "site.example", "user-agent": BROWSER, ...headers },
+    socket: { remoteAddress: "203.0.113.9" },
+  } as unknown as IncomingMessage;
+}
+const answered = (statusCode = 200) => ({ statusCode }) as ServerResponse;
+
+describe("countPageView", () => {
+  beforeEach(() => {
+    takePendingViews();
+    counter.on = true;
+    counter.sessionCookies = ["wp_session", "__session"];
+    counter.dropped = 0;
+  });
+  afterEach(() => {
+    counter.on = false;
+    takePendingViews();
+  });
+
+  it("keeps a GET of a page answered 200, with what the recorder needs", () => {
+    countPageView(
+      request({ referer: "https://news.example/x", "x-forwarded-for": "198.51.100.1" }),
+      answered(),
+      "/blogs/:slug",
+    );
+    const [view, ...rest] = takePendingViews();
+    expect(rest).toEqual([]);
+    expect(view).toEqual({
+      at: expect.any(Number),
+      host: "site.example",
+      url: "/blogs/kyoto?utm_source=x",
+      userAgent: BROWSER,
+      referer: "https://news.example/x",
+      remote: "203.0.113.9",
+      forwardedFor: "198.51.100.1",
+    });
+  });
+
+  it.each([
+    ["HEAD", request({}, "HEAD"), answered(), "/blogs/:slug"],
+    ["POST", request({}, "POST"), answered(), "/blogs/:slug"],
+    ["a 404", request(), answered(404), "/blogs/:slug"],
+    ["a 304", request(), answered(304), "/blogs/:slug"],
+    ["a redirect", request(), answered(301), "/blogs/:slug"],
+    ["a feed", request(), answered(), "/rss.xml"],
+    ["an admin screen", request(), answered(), "/admin/blog"],
+    ["an unmatched request", request(), answered(), "unmatched"],
+    ["DNT: 1", request({ dnt: "1" }), answered(), "/"],
+    ["Sec-GPC: 1", request({ "sec-gpc": "1" }), answered(), "/"],
+    ["a prefetch (Sec-Purpose)", request({ "sec-purpose": "prefetch" }), answered(), "/"],
+    ["a prerender (Sec-Purpose)", request({ "sec-purpose": "prefetch;prerender" }), answered(), "/"],
+    ["a prefetch (Purpose)", request({ purpose: "prefetch" }), answered(), "/"],
+    ["a prefetch (X-Moz)", request({ "x-moz": "prefetch" }), answered(), "/"],
+    ["a preview (X-Purpose)", request({ "x-purpose": "preview" }), answered(), "/"],
+    ["the signed-in admin", request({ cookie: "theme=dark; wp_session=abc" }), answered(), "/"],
+    ["the admin's former cookie", request({ cookie: "__session=abc" }), answered(), "/"],
+  ])("leaves out %s", (_name, req, res, route) => {
+    countPageView(req, res, route);
+    expect(takePendingViews()).toEqual([]);
+  });
+
+  it("counts DNT: 0, other cookies and each page route", () => {
+    countPageView(request({ dnt: "0", cookie: "theme=dark" }), answered(), "/");
+    countPageView(request(), answered(), "/:slug");
+    countPageView(request(), answered(), "/recipes/:slug");
+    expect(takePendingViews()).toHaveLength(3);
+  });
+
+  it("counts nothing while the recorder is not running", () => {
+    counter.on = false;
+    countPageView(request(), answered(), "/");
+    expect(takePendingViews()).toEqual([]);
+  });
+
+  it(`holds at most ${PENDING_MAX} views between two writes, counting what it drops`, () => {
+    for (let i = 0; i < PENDING_MAX + 7; i++) countPageView(request(), answered(), "/");
+    expect(takePendingViews()).toHaveLength(PENDING_MAX);
+    expect(counter.dropped).toBe(7);
+  });
+});

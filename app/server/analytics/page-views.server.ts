@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { processWide } from "#app/server/telemetry/process-wide.server.ts";
+
+/**
+ * The counting of page views in the request path (DESIGN §2, "analytics"; DESIGN §7: at most 2 µs
+ * of CPU on a cached answer). When a request's answer is complete (telemetry/http.server.ts), this
+ * decides from what is already at hand whether it is a page view, and if so keeps the few strings
+ * the recorder needs in a list: no parsing, no hashing, no database here. The recorder
+ * (recorder.server.ts) takes the list every few seconds and does the rest (bots, the visitor id,
+ * browser, country) off the request path.
+ *
+ * Not counted: anything but a GET answered 200 by a page route, a request carrying the admin's
+ * session cookie, `DNT: 1`, `Sec-GPC: 1`, and prefetches and prerenders (`Sec-Purpose`,
+ * `Purpose`, `X-Moz`, `X-Purpose`). Bots are left out by the recorder (by user agent).
+ *
+ * server.ts runs this module from source and the server build has its own copy: the list and its
+ * settings are one per process (processWide), filled by either copy and emptied by the recorder.
+ */
+
+/** The route patterns (as the telemetry labels them) whose answers are pages a reader reads. */
+export const PAGE_ROUTES: ReadonlySet<string> = new Set([
+  "/",
+  "/destinations",
+  "/destinations/:spotname",
+  "/blogs",
+  "/blogs/:slug",
+  "/blogs/category/:slug",
+  "/recipes",
+  "/recipes/:slug",
+  "/favorites",
+  "/search",
+  "/contact",
+  "/about",
+  "/disclaimer",
+  "/privacy-policy",
+  "/terms-and-condition",
+  "/:slug",
+]);
+
+/** A page view as the request left it, for the recorder. */
+export interface PendingView {
+  /** Milliseconds since 1970. */
+  at: number;
+  host: string;
+  /** The request target as sent (path and query). */
+  url: string;
+  userAgent: string;
+  referer: string;
+  /** The connection's address, and X-Forwarded-For as sent (resolved by the recorder). */
+  remote: string;
+  forwardedFor: string;
+}
+
+interface Counter {
+  /** Set by the recorder when it runs (the ANALYTICS setting, a database to write to). */
+  on: boolean;
+  /** The names of the cookies that mean "signed in" (the admin is not counted). */
+  sessionCookies: string[];
+  pending: PendingView[];
+  /** Views left out because the list was full (the database has been away too long). */
+  dropped: number;
+}
+
+/** The most views held between two writes: a database away for minutes costs at most these. */
+export const PENDING_MAX = 50_000;
+
+export const counter: Counter = processWide("analytics-counter", () => ({
+  on: false,
+  sessionCookies: [],
+  pending: [],
+  dropped: 0,
+}));
+
+const header = (req: IncomingMessage, name: string): string => {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : "";
+};
+
+/** Whether a request asks for a page to be fetched ahead of a reader, not read. */
+function isPrefetch(req: IncomingMessage): boolean {
+  const h = req.headers;
+  return (
+    h["sec-purpose"] !== undefined ||
+    h.purpose === "prefetch" ||
+    h["x-moz"] === "prefetch" ||
+    h["x-purpose"] === "preview"
+  );
+}
+
+/** Whether the request carries one of the session cookies (a cookie header lists `name=`). */
+function signedIn(req: IncomingMessage, names: string[]): boolean {
+  const cookie = req.headers.cookie;
+  if (cookie === undefined) return false;
+  for (const name of names) if (cookie.includes(`${name}=`)) return true;
+  return false;
+}
+
+/** Called once per finished request with the route that answered it. */
+export function countPageView(req: IncomingMessage, res: ServerResponse, route: string): void {
+  if (!counter.on || res.statusCode !== 200 || req.method !== "GET" || !PAGE_ROUTES.has(route)) return;
+  const h = req.headers;
+  if (h.dnt === "1" || h["sec-gpc"] === "1" || isPrefetch(req) || signedIn(req, counter.sessionCookies))
+    return;
+  if (counter.pending.length >= PENDING_MAX) {
+    counter.dropped++;
+    return;
+  }
+  counter.pending.push({
+    at: Date.now(),
+    host: header(req, "host"),
+    url: req.url ?? "/",
+    userAgent: header(req, "user-agent"),
+    referer: header(req, "referer"),
+    remote: req.socket.remoteAddress ?? "",
+    forwardedFor: header(req, "x-forwarded-for"),
+  });
+}
+
+/** Everything counted since the last call, emptied (the recorder's batch). */
+export function takePendingViews(): PendingView[] {
+  const batch = counter.pending;
+  counter.pending = [];
+  return batch;
+}

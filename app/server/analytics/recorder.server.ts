@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { onRequestFinished, type TrustProxy, trustsProxy } from "#app/server/telemetry/http.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { processWide } from "#app/server/telemetry/process-wide.server.ts";
+import { dayOf, FOLD_GRACE_SECONDS, foldFinishedDays } from "./fold.server.ts";
+import { counter, countPageView, type PendingView, takePendingViews } from "./page-views.server.ts";
+import { type RecordedView, recordedView } from "./view-details.server.ts";
+
+/**
+ * The recorder of page views (DESIGN §2, "analytics"): every few seconds it takes the views the
+ * request path kept (page-views.server.ts), works out what each is recorded as (bots left out, the
+ * day's visitor id, families, country: view-details.server.ts) and writes them in one statement.
+ * Once a minute it folds the days that are over into their totals (fold.server.ts) and deletes raw
+ * views older than ANALYTICS_RAW_HOURS and salts of days that are over.
+ *
+ * A database that is away loses at most the batch being written (it is logged and dropped, never
+ * retried into a growing pile), and never slows a page: writing runs on a timer, never in a
+ * request. At shutdown the last batch is written (`flushAnalytics`).
+ *
+ * The salt: random, made for each UTC day, shared by the site's servers through
+ * `analytics_salts` (the first server to need it writes it; the others read it), held in memory,
+ * and deleted when the day is over (after FOLD_GRACE_SECONDS, for the views of its last seconds
+ * still on their way), so no one can tell tomorrow that today's visitor came back.
+ */
+
+const FLUSH_EVERY_MS = 5_000;
+const TIDY_EVERY_MS = 60_000;
+/** Rows per insert statement (11 columns: well under both engines' limits on parameters). */
+const ROWS_PER_STATEMENT = 500;
+
+interface Recorder {
+  db: DB;
+  rawHours: number;
+  salts: Map<string, string>;
+  flushing: Promise<void> | null;
+  timers: NodeJS.Timeout[];
+}
+
+const state = processWide<{ recorder: Recorder | null }>("analytics-recorder", () => ({ recorder: null }));
+
+/** The day's salt: from memory, else the database, else a new random one (the first writer wins). */
+export async function saltFor(db: DB, day: string, memory?: Map<string, string>): Promise<string> {
+  const known = memory?.get(day);
+  if (known) return known;
+  await db
+    .insertInto("analytics_salts")
+    .values({ day, salt: randomBytes(16).toString("hex") })
+    .onConflict((oc) => oc.column("day").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("analytics_salts")
+    .select("salt")
+    .where("day", "=", day)
+    .executeTakeFirstOrThrow();
+  memory?.set(day, row.salt);
+  return row.salt;
+}
+
+/** Forgets the salts of days that are over (in memory and in the database). */
+export async function forgetOldSalts(
+  db: DB,
+  now = nowSeconds(),
+  memory?: Map<string, string>,
+): Promise<void> {
+  const oldest = dayOf(now - FOLD_GRACE_SECONDS);
+  await db.deleteFrom("analytics_salts").where("day", "<", oldest).execute();
+  for (const day of memory?.keys() ?? []) if (day < oldest) memory?.delete(day);
+}
+
+/** Writes a batch of views as they are recorded. Returns how many were written (bots are not). */
+export async function writeViews(
+  db: DB,
+  views: readonly PendingView[],
+  { trust, salts = new Map<string, string>() }: { trust: TrustProxy; salts?: Map<string, string> },
+): Promise<number> {
+  const rows: RecordedView[] = [];
+  for (const view of views) {
+    const day = dayOf(Math.floor(view.at / 1000));
+    const salt = await saltFor(db, day, salts);
+    const row = recordedView(view, { salt, day, trust });
+    if (row) rows.push(row);
+  }
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await db
+      .insertInto("analytics_hits")
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .execute();
+  return rows.length;
+}
+
+/** Deletes raw views older than `rawHours`, of days already folded (their totals are kept). */
+export async function pruneRawViews(db: DB, rawHours: number, now = nowSeconds()): Promise<void> {
+  await db
+    .deleteFrom("analytics_hits")
+    .where("at", "<", now - rawHours * 3600)
+    .where("day", "in", (eb) => eb.selectFrom("analytics_folds").select("day"))
+    .execute();
+}
+
+/** Writes what is pending now; one write at a time (a frozen database does not stack them up). */
+export function flushAnalytics(): Promise<void> {
+  const recorder = state.recorder;
+  if (!recorder) return Promise.resolve();
+  if (recorder.flushing) return recorder.flushing;
+  const batch = takePendingViews();
+  if (batch.length === 0) return Promise.resolve();
+  recorder.flushing = writeViews(recorder.db, batch, { trust: trustsProxy, salts: recorder.salts })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        log.warn(
+          { err: error, views: batch.length },
+          "analytics: a batch of page views could not be written",
+        );
+      },
+    )
+    .finally(() => {
+      recorder.flushing = null;
+    });
+  return recorder.flushing;
+}
+
+/** Folds finished days, prunes old raw views and forgets old salts. */
+async function tidy(recorder: Recorder): Promise<void> {
+  try {
+    await foldFinishedDays(recorder.db);
+    await pruneRawViews(recorder.db, recorder.rawHours);
+    await forgetOldSalts(recorder.db, nowSeconds(), recorder.salts);
+  } catch (error) {
+    log.warn({ err: error }, "analytics: folding or pruning failed; tried again in a minute");
+  }
+}
+
+/**
+ * Starts counting (the ANALYTICS setting on): the request path begins keeping views, a timer
+ * writes them, another folds and prunes. `sessionCookies`: the cookies of a signed-in admin.
+ */
+export function startAnalytics(
+  db: DB,
+  { rawHours, sessionCookies }: { rawHours: number; sessionCookies: string[] },
+): void {
+  stopAnalytics();
+  const recorder: Recorder = { db, rawHours, salts: new Map(), flushing: null, timers: [] };
+  state.recorder = recorder;
+  counter.sessionCookies = sessionCookies;
+  counter.on = true;
+  onRequestFinished(countPageView);
+  recorder.timers.push(
+    setInterval(() => void flushAnalytics(), FLUSH_EVERY_MS).unref(),
+    setInterval(() => void tidy(recorder), TIDY_EVERY_MS).unref(),
+  );
+}
+
+/** Stops counting (tests; a process that stops writes its last batch with flushAnalytics first). */
+export function stopAnalytics(): void {
+  counter.on = false;
+  const recorder = state.recorder;
+  if (!recorder) return;
+  for (const timer of recorder.timers) clearInterval(timer);
+  state.recorder = null;
+}
