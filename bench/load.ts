@@ -28,12 +28,14 @@ export interface LoadOptions {
   seconds: number;
   /** The status every answer should have (a form post answers 303); any 2xx when absent. */
   expectStatus?: number;
+  /** Request headers sent with every request (a browser's User-Agent, say). */
+  headers?: Record<string, string>;
 }
 
 /** Runs autocannon (from the npm registry) in its own process for a bounded time. */
 export function load(
   url: string,
-  { method = "GET", body, connections, seconds, expectStatus }: LoadOptions,
+  { method = "GET", body, connections, seconds, expectStatus, headers = {} }: LoadOptions,
 ): Promise<LoadResult> {
   const args = [
     fileURLToPath(import.meta.resolve("autocannon")),
@@ -46,6 +48,7 @@ export function load(
     method,
   ];
   if (body) args.push("-H", "content-type=application/x-www-form-urlencoded", "-b", body);
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
   const [cmd, cmdArgs] = CAN_PIN
     ? ["taskset", ["-c", LOAD_CPU, process.execPath, ...args]]
