@@ -41,11 +41,10 @@ export function clientAddress(remote: string, forwardedFor: string, trust: Trust
  * visitor for a day; with the next day's salt, a stranger.
  */
 export function visitorId(salt: string, host: string, address: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(`${salt}\n${host.toLowerCase()}\n${clientAddressKey(address)}\n${userAgent}`)
-    .digest("hex")
-    .slice(0, 16);
+  return hashedVisitor(`${salt}\n${host.toLowerCase()}\n${clientAddressKey(address)}\n${userAgent}`);
 }
+
+const hashedVisitor = remembered(5000, (key) => createHash("sha256").update(key).digest("hex").slice(0, 16));
 
 /** Plain, short text: control characters and markup's angle brackets gone, trimmed, cut. */
 function plain(value: string | null, max = TEXT_MAX): string {
@@ -82,28 +81,39 @@ export function referrerHost(referer: string, host: string): string {
   return plain(url.hostname.toLowerCase().replace(/^www\./, ""));
 }
 
-/** Browser and device families, from a user agent (bowser), remembered for the next views. */
-const families = new Map<string, { browser: string; device: string }>();
-const FAMILIES_MAX = 1000;
+/**
+ * Remembered answers, each bounded (emptied when full): readers come back, and a view's work is
+ * mostly the same few user agents and addresses again (DESIGN §7 counts this CPU per answer).
+ */
+function remembered<V>(max: number, work: (key: string) => V): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    const value = work(key);
+    if (known.size >= max) known.clear();
+    known.set(key, value);
+    return value;
+  };
+}
 
-export function familiesOf(userAgent: string): { browser: string; device: string } {
-  const known = families.get(userAgent);
-  if (known) return known;
+/** Browser and device families, from a user agent (bowser). */
+export const familiesOf = remembered(1000, (userAgent): { browser: string; device: string } => {
   const parsed = Bowser.parse(userAgent);
   const type = parsed.platform.type;
-  const found = {
+  return {
     browser: plain(parsed.browser.name ?? "") || "Other",
     device: type === "desktop" || type === "mobile" || type === "tablet" ? type : "other",
   };
-  if (families.size >= FAMILIES_MAX) families.clear();
-  families.set(userAgent, found);
-  return found;
-}
+});
+
+/** Whether a user agent is a bot's (isbot), or none at all. */
+const isBotAgent = remembered(1000, (userAgent) => !userAgent || isbot(userAgent));
 
 /** The country database (ip-location-db's geo-whois-asn-country, CC BY 4.0 by NRO), read on first use. */
 let countries: Reader<MmdbRecord> | null = null;
 
-export function countryOf(address: string): string {
+export const countryOf = remembered(5000, (address): string => {
   try {
     if (!countries) {
       const require = createRequire(import.meta.url);
@@ -118,7 +128,7 @@ export function countryOf(address: string): string {
     // Not an address the database reads (or no database): no country.
     return "";
   }
-}
+});
 
 /** A page view as stored (analytics_hits), or null for a bot. */
 export interface RecordedView {
@@ -135,23 +145,31 @@ export interface RecordedView {
   device: string;
 }
 
+const NO_PARAMS = new URLSearchParams();
+
 export function recordedView(
   view: PendingView,
   { salt, day, trust }: { salt: string; day: string; trust: TrustProxy },
 ): RecordedView | null {
-  if (isbot(view.userAgent) || !view.userAgent) return null;
-  let url: URL;
-  try {
-    url = new URL(view.url, "http://localhost");
-  } catch {
-    return null;
+  if (isBotAgent(view.userAgent)) return null;
+  // Most views have no query: their path is the target itself, with nothing to parse.
+  const query = view.url.indexOf("?");
+  let pathname = query === -1 ? view.url : view.url.slice(0, query);
+  let params = NO_PARAMS;
+  if (query !== -1 || !pathname.startsWith("/")) {
+    try {
+      const url = new URL(view.url, "http://localhost");
+      pathname = url.pathname;
+      params = url.searchParams;
+    } catch {
+      return null;
+    }
   }
   const address = clientAddress(view.remote, view.forwardedFor, trust);
-  const params = url.searchParams;
   return {
     at: Math.floor(view.at / 1000),
     day,
-    path: pagePath(url.pathname),
+    path: pagePath(pathname),
     visitor: visitorId(salt, view.host, address, view.userAgent),
     referrer: referrerHost(view.referer, view.host),
     source: plain(params.get("utm_source")).toLowerCase(),
