@@ -18,5 +18,3 @@ export const ratingSchema = z.object({
   comment: optionalText(RATING_FIELDS.comment),
   [ELAPSED_FIELD]: elapsedMs(),
 });
-
-export type RatingInput = z.output<typeof ratingSchema>;

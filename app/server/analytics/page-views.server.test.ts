@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { counter, countPageView, PENDING_MAX, takePendingViews } from "./page-views.server.ts";
+import routes from "#app/routes.ts";
+import { counter, countPageView, PAGE_ROUTES, PENDING_MAX, takePendingViews } from "./page-views.server.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -14,6 +15,28 @@ function request(headers: Record<string, string> = {}, method = "GET", url = "/b
   } as unknown as IncomingMessage;
 }
 const answered = (statusCode = 200) => ({ statusCode }) as ServerResponse;
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Routes of the public layout that are not pages a reader reads (forms' answers, previews, 404s). */
+const NOT_PAGES = [
+  "/signup",
+  "/signup/confirm",
+  "/unsubscribe",
+  "/admin/preview/blog/:id",
+  "/admin/preview/recipe/:id",
+  "/admin/preview/page/:id",
+  "/*",
+];
+
+describe("the page routes", () => {
+  it("are every route of the public layout but forms' answers, previews and the 404 page", () => {
+    const layout = (routes as RouteEntry[]).find((r) => (r.children ?? []).some((c) => c.index));
+    const labels = (layout?.children ?? []).map((c) => (c.index ? "/" : `/${c.path}`));
+    expect(labels.length).toBeGreaterThan(15);
+    expect(labels.filter((label) => !NOT_PAGES.includes(label)).sort()).toEqual([...PAGE_ROUTES].sort());
+  });
+});
 
 describe("countPageView", () => {
   beforeEach(() => {

@@ -14,7 +14,7 @@ import { readForm } from "./forms.server.ts";
  */
 
 /** What the page says after a rating: awaiting moderation, or (a known reader) published. */
-export const RATING_FLAGS = { pending: "sent", published: "published" } as const;
+const RATING_FLAGS = { pending: "sent", published: "published" } as const;
 
 /** The `?rating=` values a page's cache keeps apart (every other value is the plain page). */
 export const ratingFlagParameter = flagParameter(RATING_FLAGS.pending, RATING_FLAGS.published);
