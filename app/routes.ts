@@ -42,6 +42,7 @@ export default [
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   route("admin/manage-users/subscribers.csv", "routes/admin/manage-users/subscribers.csv.ts"),
+  route("admin/analytics.csv", "routes/admin/analytics.csv.ts"),
   route("admin/autosave", "routes/admin/autosave.ts"),
   route("admin/media/library", "routes/admin/media/library.ts"),
   route("admin/import/progress", "routes/admin/import/progress.ts"),
@@ -95,6 +96,7 @@ export default [
     route("admin/newsletter/resend", "routes/admin/newsletter/resend.tsx"),
     route("admin/newsletter/settings", "routes/admin/newsletter/settings.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // The recipe card alone, for paper: outside the public layout (no header or footer).

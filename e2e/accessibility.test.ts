@@ -132,6 +132,7 @@ const ADMIN_SCREENS: Screen[] = [
   screen("/admin/import"),
   screen("/admin/newsletter"),
   screen("/admin/activity"),
+  screen("/admin/analytics"),
   screen("/admin/settings"),
   screen("/admin/navigation"),
   screen("/admin/design"),

@@ -122,6 +122,7 @@ function menuGroups(
         { to: "/admin/manage-contacts", label: "Messages" },
         { to: "/admin/manage-users", label: "Users" },
         { to: "/admin/newsletter", label: "Newsletter" },
+        { to: "/admin/analytics", label: "Analytics" },
       ],
     },
     {

@@ -27,6 +27,19 @@ function mailImage(ref: ImageRef): string | null {
   return src ? siteUrl(src) : null;
 }
 
+/**
+ * A link of the mail to a page of this site, tagged for the analytics (DESIGN §2, "analytics"):
+ * `utm_source=newsletter&utm_medium=email&utm_campaign=<the blog's slug>`, so /admin/analytics
+ * shows the visits each send brought (its campaign is the blog's slug).
+ */
+function newsletterLink(path: string, blogSlug: string): string {
+  const url = new URL(siteUrl(path));
+  url.searchParams.set("utm_source", "newsletter");
+  url.searchParams.set("utm_medium", "email");
+  url.searchParams.set("utm_campaign", blogSlug);
+  return url.href;
+}
+
 /** The mail of blog `blogId` (null: no such blog). */
 export async function renderBlogMail(db: DB, blogId: number): Promise<MailContent | null> {
   const blog = await findBlogById(db, blogId);
@@ -45,7 +58,7 @@ export async function renderBlogMail(db: DB, blogId: number): Promise<MailConten
     },
     blog: {
       title: blog.title,
-      url: siteUrl(`/blogs/${blog.slug}`),
+      url: newsletterLink(`/blogs/${blog.slug}`, blog.slug),
       html: linkUploadsAt(blog.content, uploadsBase()),
       excerpt: blog.excerpt,
       author: blog.author,
@@ -55,7 +68,7 @@ export async function renderBlogMail(db: DB, blogId: number): Promise<MailConten
     },
     recipe: recipe && {
       title: recipe.title,
-      url: siteUrl(`/recipes/${recipe.slug}`),
+      url: newsletterLink(`/recipes/${recipe.slug}`, blog.slug),
       short: recipe.short,
       imageUrl: mailImage(recipe.image),
       imageAlt: recipe.imageAlt,

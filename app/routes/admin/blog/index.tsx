@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { AnalyticsSummaryCard } from "#app/components/admin/analytics-summary.tsx";
 import { Autosave } from "#app/components/admin/autosave.tsx";
 import { BlogFields } from "#app/components/admin/blog-form.tsx";
 import { deleteQuestion, useConfirmDelete } from "#app/components/admin/confirm-dialog.tsx";
@@ -32,7 +33,9 @@ import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
 import type { AdminActionResult } from "#app/lib/toast.ts";
+import { visitorsSummary } from "#app/server/analytics/report.server.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
+import { nowSeconds } from "#app/server/db/db.server.ts";
 import {
   blogFormRefused,
   blogSubmission,
@@ -50,6 +53,7 @@ import { recipeChoices } from "#app/server/models/featured-recipes.server.ts";
 import { isPopupEnabled, setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { type UndescribedImage, undescribedImages } from "#app/server/models/uploads.server.ts";
 import { recordSendChoice, sendChoiceForForm } from "#app/server/newsletter/send-choice.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/index";
 
 /** The list count can be all or a given number; "all" still pages, 100 at a time. */
@@ -64,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const perPage = show === "all" ? ALL_PAGE_SIZE : Number(show);
   const filter = publicationFilterOf(url.searchParams.get("state"));
   const onDashboard = url.pathname.startsWith("/admin/dashboard");
-  const [page, popupEnabled, categories, undescribed, newsletter] = await Promise.all([
+  const [page, popupEnabled, categories, undescribed, newsletter, visitors] = await Promise.all([
     listAdminBlogs(db, { page: Number(url.searchParams.get("page") ?? 1), perPage, filter }),
     isPopupEnabled(db),
     categoriesInUse(db, { publishedOnly: false }),
@@ -72,6 +76,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     onDashboard ? undescribedImages(db) : ([] as UndescribedImage[]),
     // The Add Blog form's Send to subscribers choice.
     sendChoiceForForm(db, null),
+    // Readers' numbers in a small card: only on the dashboard.
+    // A failed read of them leaves the card out, never the dashboard.
+    onDashboard
+      ? visitorsSummary(db, nowSeconds()).catch((err: unknown) => {
+          log.warn({ err }, "dashboard: reading the visitors failed");
+          return null;
+        })
+      : null,
   ]);
   return {
     ...page,
@@ -82,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     recipes: await recipeChoices(db),
     destinations: await destinationChoices(db),
     undescribed,
+    visitors,
     ...newsletter,
   };
 }
@@ -285,7 +298,7 @@ function ShowCountForm({ show, filter }: { show: string; filter: string }) {
 }
 
 export default function BlogDashboard() {
-  const { items, total, page, pageCount, show, filter, popupEnabled, undescribed } =
+  const { items, total, page, pageCount, show, filter, popupEnabled, undescribed, visitors } =
     useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const [adding, setAdding] = useState(false);
@@ -314,6 +327,7 @@ export default function BlogDashboard() {
         </button>
       </PageHeader>
 
+      {visitors && <AnalyticsSummaryCard summary={visitors} />}
       <UndescribedImages items={undescribed} />
 
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
