@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres,import,newsletter]`
+ * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres,import,newsletter,analytics]`
  *
  * Measures the built production server on 127.0.0.1 and prints tables (also written as JSON to
  * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 import { createDatabaseOn, startEmbeddedPostgres } from "#tests/support/embedded-postgres.ts";
 import { freePort, startServer } from "#tests/support/server-process.ts";
+import { type AnalyticsCost, analyticsCost } from "./analytics-cost.ts";
 import { missBurst } from "./burst.ts";
 import { adminImportBench, type ImportBenchRow, importBench } from "./import.ts";
 import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
@@ -467,6 +468,12 @@ async function main() {
       newsletterRows = [await newsletterBench("sqlite", (await freshSqlite()).url, work, readers, SECONDS)];
     }
 
+    let analytics: AnalyticsCost | undefined;
+    if (!skip.has("analytics")) {
+      console.log("\nAnalytics…");
+      analytics = await analyticsCost({ rounds: ROUNDS, seconds: ROUND_SECONDS });
+    }
+
     table(
       `Throughput and latency (app vs a node:http server answering the same bytes from memory; ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each, median round shown)`,
       [
@@ -694,6 +701,7 @@ async function main() {
           scale: scaleRows,
           importExport: importRows,
           newsletter: newsletterRows,
+          analytics,
           pageWeight: sqlite.weights,
           lighthouse: sqlite.lighthouse,
         },
@@ -701,6 +709,32 @@ async function main() {
         2,
       ),
     );
+    if (analytics)
+      table(
+        "Analytics: server CPU per cached answer with page views counted and not (two servers, the same reads by a browser, medians)",
+        [
+          "counting on µs",
+          "counting off µs",
+          "cost µs (budget 2)",
+          "cost range",
+          "µs/view worked out",
+          "µs/view written",
+          "answers on",
+          "answers off",
+        ],
+        [
+          [
+            analytics.onUs,
+            analytics.offUs,
+            analytics.costUs,
+            analytics.costRangeUs.join(" to "),
+            analytics.perViewUs.workedOut,
+            analytics.perViewUs.written,
+            analytics.requests.on,
+            analytics.requests.off,
+          ],
+        ],
+      );
     console.log(`\nWritten to ${file}`);
   } finally {
     await postgres?.stop();
