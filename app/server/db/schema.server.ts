@@ -6,12 +6,6 @@
  */
 import type { Selectable } from "kysely";
 import type {
-  AnalyticsDailyTable,
-  AnalyticsFoldsTable,
-  AnalyticsHitsTable,
-  AnalyticsSaltsTable,
-} from "#app/server/db/schema/analytics.server.ts";
-import type {
   AccountsTable,
   ActivityLogTable,
   LoginThrottleTable,
@@ -21,6 +15,12 @@ import type {
   SessionsTable,
   SignInChallengesTable,
 } from "#app/server/db/schema/accounts.server.ts";
+import type {
+  AnalyticsDailyTable,
+  AnalyticsFoldsTable,
+  AnalyticsHitsTable,
+  AnalyticsSaltsTable,
+} from "#app/server/db/schema/analytics.server.ts";
 import type {
   BlogSlugRedirectsTable,
   BlogsTable,

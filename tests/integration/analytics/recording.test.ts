@@ -180,6 +180,21 @@ for (const engine of ENGINES) {
       ).toHaveLength(daily.length);
     });
 
+    it("a clock set back into a folded day does not count that day twice", async () => {
+      await writeViews(one.db, [view(DAY1 + 10), view(DAY1 + 20)], { trust });
+      expect(await foldFinishedDays(one.db, DAY2 + 700)).toEqual(["2026-11-27"]);
+      // The server's clock went back a day: views are written for a day already folded.
+      await writeViews(one.db, [view(DAY1 + 30)], { trust });
+      expect(await foldFinishedDays(two.db, DAY2 + 800)).toEqual([]);
+      const totals = await one.db
+        .selectFrom("analytics_daily")
+        .select(["views"])
+        .where("day", "=", "2026-11-27")
+        .where("kind", "=", "total")
+        .execute();
+      expect(totals).toEqual([{ views: 2 }]);
+    });
+
     it(`a flood of made-up referrers keeps ${KEYS_PER_DAY} a day, the rest as one row`, async () => {
       const flood = Array.from({ length: KEYS_PER_DAY + 50 }, (_, i) =>
         view(DAY1 + i, { referer: `https://spam-${i}.example/`, remote: `10.1.${i % 250}.${i % 7}` }),
