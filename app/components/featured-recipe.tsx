@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { RatingSummary } from "#app/lib/ratings.ts";
+import { RATING_ANCHOR, RatingSummaryLine } from "./rating-summary.tsx";
 import { type RecipeCardData, RecipeCard as RecipeCardInPlace } from "./recipe-card.tsx";
 
 /** Where a blog's featured recipe card sits: the target of "Jump to Recipe". */
@@ -57,7 +58,7 @@ export function FeaturedRecipe({
           servings={scaling?.servings ?? recipe.servings ?? 1}
           at={scaling?.at}
           titled
-          ratings={ratings}
+          ratings={ratings && <RatingSummaryLine summary={ratings} rateAt={`#${RATING_ANCHOR}`} />}
         />
       </Suspense>
     </div>

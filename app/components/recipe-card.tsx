@@ -1,7 +1,6 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { Recipe } from "#app/lib/content-shapes.ts";
 import { readableDuration, totalMinutes } from "#app/lib/durations.ts";
-import type { RatingSummary } from "#app/lib/ratings.ts";
 import { groupLines } from "#app/lib/recipe-groups.ts";
 import {
   SERVINGS_MAX,
@@ -10,7 +9,6 @@ import {
   scaleIngredient,
   servingsParameter,
 } from "#app/lib/scale.ts";
-import { RATING_ANCHOR, RatingSummaryLine } from "./rating-summary.tsx";
 
 /** What a recipe card shows: the saved recipe, or a preview's unsaved values. */
 export type RecipeCardData = Pick<
@@ -170,8 +168,11 @@ export function RecipeCard({
    * is on a page that reads `?servings=` itself (an admin preview, where a draft has no public page).
    */
   at?: string;
-  /** Readers' approved ratings, under the title of a card on a blog (with a link to rate it). */
-  ratings?: RatingSummary;
+  /**
+   * Readers' approved ratings, under the title of a card on a blog (rating-summary.tsx's line,
+   * handed in: the card's code is a chunk of its own, and must not take shared modules with it).
+   */
+  ratings?: ReactNode;
 }) {
   const [servings, setServings] = useState(initial);
   const base = recipe.servings ?? 1;
@@ -208,11 +209,7 @@ export function RecipeCard({
           </a>
         </h2>
       )}
-      {titled && ratings && (
-        <div className="mt-2">
-          <RatingSummaryLine summary={ratings} rateAt={`#${RATING_ANCHOR}`} />
-        </div>
-      )}
+      {titled && ratings && <div className="mt-2">{ratings}</div>}
       {printing && <h1 className="font-serif text-3xl font-semibold">{recipe.title}</h1>}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <RecipeFacts recipe={recipe} servings={servings} />

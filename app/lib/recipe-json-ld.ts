@@ -1,5 +1,4 @@
 import { isoDuration, totalMinutes } from "./durations.ts";
-import { aggregateRatingJsonLd, type RatingSummary } from "./ratings.ts";
 import { itemLines } from "./recipe-groups.ts";
 
 /** What the Recipe JSON-LD describes (the model's recipe, read structurally so this stays pure). */
@@ -14,8 +13,6 @@ export interface RecipeForJsonLd {
   totalMinutes: number | null;
   nutritionalValues: { calories: number; protein: number; fats: number; carbs: number };
   publishAt: number | null;
-  /** Readers' approved ratings: `aggregateRating` only when there is at least one. */
-  ratings?: RatingSummary;
 }
 
 /**
@@ -56,6 +53,5 @@ export function recipeJsonLd(
           },
         }
       : {}),
-    ...aggregateRatingJsonLd(recipe.ratings),
   };
 }

@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { commentSchema } from "#app/forms/comment.ts";
 import { imageSources } from "#app/lib/images.ts";
 import { siteNameOf } from "#app/lib/meta.ts";
+import { aggregateRatingJsonLd } from "#app/lib/ratings.ts";
 import { recipeJsonLd } from "#app/lib/recipe-json-ld.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -58,6 +59,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
   ]);
   const ratings = recipe ? await ratingSummaryOf(db, recipe.id) : null;
+  // The featured recipe's own JSON-LD, ratings included (search engines show a blog's recipe),
+  // made here: the meta function runs in the browser too, and the JSON-LD's code is the recipe
+  // card's, which a blog loads only when it shows the card.
+  const recipeUrl = recipe ? `${origin}/recipes/${recipe.slug}` : "";
+  const recipeImage = recipe ? imageSources(recipe.image, 1600)?.src : undefined;
+  const recipeLd =
+    recipe && ratings
+      ? {
+          ...recipeJsonLd(recipe, {
+            url: recipeUrl,
+            imageUrl: recipeImage ? new URL(recipeImage, origin).href : undefined,
+            siteName: "",
+          }),
+          ...aggregateRatingJsonLd(ratings),
+        }
+      : null;
   // The blog's own code goes into the document as it is rendered, never into the page's data.
   context.get(injectedCodeContext).page = { head: code.header.code, foot: code.footer.code };
   return {
@@ -66,7 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     related,
     recipe,
     ratings,
-    recipeUrl: recipe ? `${origin}/recipes/${recipe.slug}` : undefined,
+    recipeLd,
     disclosure,
     ownCode: Boolean(code.header.code || code.footer.code),
     url: `${origin}/blogs/${blog.slug}`,
@@ -102,20 +119,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: "Page not found" }];
-  const { blog, url, imageUrl, recipe, ratings, recipeUrl } = loaderData;
+  const { blog, url, imageUrl, recipeLd } = loaderData;
   const meta = blogMeta(blog, url, imageUrl);
-  if (!recipe || !recipeUrl) return meta;
-  // The featured recipe's own JSON-LD too, ratings included: search engines show a blog's recipe.
-  const recipeImage = imageSources(recipe.image, 1600)?.src;
-  const jsonLd = recipeJsonLd(
-    { ...recipe, ratings: ratings ?? undefined },
-    {
-      url: recipeUrl,
-      imageUrl: recipeImage ? new URL(recipeImage, recipeUrl).href : undefined,
-      siteName: siteNameOf(matches),
-    },
-  );
-  return [...meta, { "script:ld+json": jsonLd }];
+  if (!recipeLd) return meta;
+  const author = { "@type": "Organization", name: siteNameOf(matches) };
+  return [...meta, { "script:ld+json": { ...recipeLd, author } }];
 };
 
 /** The public page's comments section; its form posts to this route's action. */

@@ -5,6 +5,7 @@ import { RecipeRatings } from "#app/components/recipe-ratings.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { imageSources } from "#app/lib/images.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
+import { aggregateRatingJsonLd } from "#app/lib/ratings.ts";
 import { recipeJsonLd } from "#app/lib/recipe-json-ld.ts";
 import { servingsParameter } from "#app/lib/scale.ts";
 import { pageTitle } from "#app/lib/site.ts";
@@ -72,10 +73,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       type: "article",
     }),
     {
-      "script:ld+json": recipeJsonLd(
-        { ...recipe, ratings },
-        { url, imageUrl, siteName: siteNameOf(matches) },
-      ),
+      "script:ld+json": {
+        ...recipeJsonLd(recipe, { url, imageUrl, siteName: siteNameOf(matches) }),
+        ...aggregateRatingJsonLd(ratings),
+      },
     },
   ];
 };
