@@ -53,12 +53,10 @@ function rangeDays(days: RangeDays, now: number) {
   };
 }
 
-/** The rows of the days from `from` to `to` that have raw hits and no fold yet, by day. */
-async function unfoldedRows(db: DB, from: string, to: string): Promise<Map<string, DayRow[]>> {
-  const days = await db
+/** The days from `from` to `to` that have raw hits and no fold yet. */
+function unfoldedDays(db: DB, from: string, to: string) {
+  return db
     .selectFrom("analytics_hits")
-    .select("day")
-    .distinct()
     .where("day", ">=", from)
     .where("day", "<=", to)
     .where((eb) =>
@@ -70,12 +68,36 @@ async function unfoldedRows(db: DB, from: string, to: string): Promise<Map<strin
             .whereRef("analytics_folds.day", "=", "analytics_hits.day"),
         ),
       ),
-    )
-    .orderBy("day")
-    .execute();
+    );
+}
+
+/** The rows of the days from `from` to `to` that have raw hits and no fold yet, by day. */
+async function unfoldedRows(db: DB, from: string, to: string): Promise<Map<string, DayRow[]>> {
+  const days = await unfoldedDays(db, from, to).select("day").distinct().orderBy("day").execute();
   const rows = new Map<string, DayRow[]>();
   for (const { day } of days) rows.set(day, await aggregateDay(db, day));
   return rows;
+}
+
+/**
+ * Only the totals of the unfolded days (the dashboard's card needs no more): one grouped query
+ * instead of a fold's worth of them per day.
+ */
+async function unfoldedTotals(db: DB, from: string, to: string): Promise<Map<string, DayRow[]>> {
+  const totals = await unfoldedDays(db, from, to)
+    .select((eb) => [
+      "day",
+      eb.fn.count<number | string>("visitor").distinct().as("visitors"),
+      eb.fn.countAll<number | string>().as("views"),
+    ])
+    .groupBy("day")
+    .execute();
+  return new Map(
+    totals.map((t) => [
+      t.day,
+      [{ kind: "total" as const, key: "", visitors: Number(t.visitors), views: Number(t.views) }],
+    ]),
+  );
 }
 
 /** analytics_daily of the folded days from `from` to `to` (a row of a day not claimed as folded is not read). */
@@ -252,7 +274,7 @@ export async function analyticsReport(
 /** The dashboard's card: today's visitors, and the sum of the daily visitors of the last 7 days (today included). */
 export async function visitorsSummary(db: DB, now: number): Promise<VisitorsSummary> {
   const { from, to } = rangeDays(7, now);
-  const series = await seriesOf(db, from, to, await unfoldedRows(db, from, to));
+  const series = await seriesOf(db, from, to, await unfoldedTotals(db, from, to));
   return { today: series.at(-1)?.visitors ?? 0, week: sumOf(series).visitors };
 }
 
