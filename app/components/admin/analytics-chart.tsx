@@ -1,5 +1,6 @@
 import type { DayPoint } from "#app/lib/analytics.ts";
 import { barGeometry } from "#app/lib/chart.ts";
+import { ChartGridLines } from "./chart-grid.tsx";
 
 /** The drawing's own coordinates; it stretches to the card's width. */
 const WIDTH = 720;
@@ -63,18 +64,7 @@ export function AnalyticsChart({ points }: { points: DayPoint[] }) {
           className="h-52 min-w-0 flex-1 overflow-visible"
           focusable="false"
         >
-          {[0, 0.5, 1].map((f) => (
-            <line
-              key={f}
-              x1={0}
-              x2={WIDTH}
-              y1={HEIGHT * f}
-              y2={HEIGHT * f}
-              className="stroke-ink-900/15"
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
+          <ChartGridLines width={WIDTH} height={HEIGHT} />
           {bars.map((bar, i) => (
             <rect
               key={points[i]?.day ?? i}

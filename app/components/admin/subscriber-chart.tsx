@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { barGeometry } from "#app/lib/chart.ts";
 import { type MonthCount, monthLabel, shortMonthLabel } from "#app/lib/months.ts";
+import { ChartGridLines } from "./chart-grid.tsx";
 
 /** The drawing's own coordinates; it stretches to the card's width (the bars are boxes, so they may). */
 const WIDTH = 600;
@@ -36,18 +37,7 @@ export function SubscriberChart({ points, caption }: { points: MonthCount[]; cap
           className="h-40 min-w-0 flex-1 overflow-visible"
           focusable="false"
         >
-          {[0, 0.5, 1].map((f) => (
-            <line
-              key={f}
-              x1={0}
-              x2={WIDTH}
-              y1={HEIGHT * f}
-              y2={HEIGHT * f}
-              className="stroke-ink-900/15"
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
+          <ChartGridLines width={WIDTH} height={HEIGHT} />
           {bars.map((bar, i) => {
             const point = points[i];
             return (
