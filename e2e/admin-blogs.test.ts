@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 import { deleteBlog, findBlogByTitle } from "#app/server/models/blogs.server.ts";
-import { ADMIN, ensureAccount, loginAsAdmin } from "./admin-fixtures.ts";
+import { ADMIN, ensureAccount, loginAsAdmin, toastsClosed } from "./admin-fixtures.ts";
 import { countRows, expect, setPopup, test, withSiteDb } from "./fixtures.ts";
 
 async function pngFile(name: string) {
@@ -233,6 +233,7 @@ test.describe("admin: blogs", () => {
 
   test("logout ends the session and says so", async ({ page }) => {
     await loginAsAdmin(page);
+    await toastsClosed(page);
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByText("Logged out successfully")).toBeVisible();

@@ -22,3 +22,12 @@ export async function loginAsAdmin(page: Page, account = ADMIN) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * Waits until no toast is on screen. Toasts sit top-right over the top bar (its account link and
+ * Logout): a click aimed there while one shows moves the mouse onto the toast, which pauses its
+ * timer on hover, so the click can wait for it for ever.
+ */
+export async function toastsClosed(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}

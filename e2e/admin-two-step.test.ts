@@ -8,7 +8,7 @@ import type { Browser, Page } from "@playwright/test";
 import { generate } from "otplib";
 import { turnOffTwoStep } from "#app/server/auth/two-step.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
-import { ensureAccount } from "./admin-fixtures.ts";
+import { ensureAccount, toastsClosed } from "./admin-fixtures.ts";
 import { expect, test, withSiteDb } from "./fixtures.ts";
 
 const OWNER = { email: "two-step@wanderplate.test", password: "two steps are better than one" };
@@ -51,11 +51,15 @@ test("two-step sign-in: set up, sign in with a code and a recovery code, replays
   browser,
   baseURL,
 }) => {
+  // Four browsers and a dozen sign-ins, each hashing a password: 8–21 s measured here, so the
+  // default 30 s left too little room on a busy machine.
+  test.setTimeout(60_000);
   await freshOwner();
   await enterPassword(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
+  await toastsClosed(page); // "Login successful" covers the account link for 2 s
   await page.getByRole("link", { name: /Your account/ }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
