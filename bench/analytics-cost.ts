@@ -12,11 +12,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
-import { load, SERVER_CPU } from "./load.ts";
+import { BROWSER_USER_AGENT as BROWSER, load, SERVER_CPU } from "./load.ts";
 import { cpuMs } from "./render-cost.ts";
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PATHS = ["/", "/blogs", "/blogs/kyoto-in-the-rain", "/destinations/santorini-greece"];
 
 export interface AnalyticsCost {

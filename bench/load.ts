@@ -1,5 +1,12 @@
-/** Load generation, raw HTTP fetches and process memory for the benchmark. */
-import { spawn } from "node:child_process";
+/**
+ * Load generation, raw HTTP fetches and process memory for the benchmark.
+ *
+ * The load generator is wrk (Debian package `wrk`): written in C, one thread on its own core, it
+ * drives a bare node:http server to that server's limit, so a ratio against that server measures
+ * the app. autocannon (a Node client) tops out well below it on this kind of machine; it is kept
+ * only to show that ceiling beside wrk's (`autocannonLoad`).
+ */
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { cpus } from "node:os";
@@ -32,8 +39,80 @@ export interface LoadOptions {
   headers?: Record<string, string>;
 }
 
-/** Runs autocannon (from the npm registry) in its own process for a bounded time. */
+/** A reader's browser, for loads whose answers should count as page views (and not as a bot's). */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+/** How to get wrk, printed when it is missing. */
+export const WRK_MISSING =
+  "The benchmark measures with wrk, which is not installed. Install it with `sudo apt-get install wrk` " +
+  "(Debian, Ubuntu), `sudo dnf install wrk` (Fedora) or `brew install wrk` (macOS), then run it again.";
+
+/** Whether wrk can be run here. */
+export function hasWrk(): boolean {
+  return spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
+}
+
+const WRK_SCRIPT = fileURLToPath(new URL("./wrk-report.lua", import.meta.url));
+
+/**
+ * Runs wrk (one thread, pinned to the load core) for a bounded time. An expected status other
+ * than 2xx (a form post's 303) is judged by the first answer only (`rawRequest` before the load):
+ * wrk counts answers of 400 or more as unexpected, which a 303 is not.
+ */
 export function load(
+  url: string,
+  { method = "GET", body, connections, seconds, headers = {} }: LoadOptions,
+): Promise<LoadResult> {
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s", "--latency", "-s", WRK_SCRIPT];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  const [cmd, cmdArgs] = CAN_PIN ? ["taskset", ["-c", LOAD_CPU, "wrk", ...args]] : ["wrk", args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, cmdArgs, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRK_METHOD: method, WRK_BODY: body ?? "" },
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => {
+      out += String(c);
+    });
+    child.stderr.on("data", (c) => {
+      err += String(c);
+    });
+    child.on("error", (error) => reject(new Error(`${WRK_MISSING} (${error.message})`)));
+    child.on("exit", (code) => {
+      const line = out.split("\n").find((l) => l.startsWith('{"requests"'));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${err}${out}`));
+      const r = JSON.parse(line) as {
+        requests: number;
+        durationUs: number;
+        connect: number;
+        read: number;
+        write: number;
+        status: number;
+        timeout: number;
+        p50Us: number;
+        p99Us: number;
+      };
+      resolve({
+        rps: Math.round(r.requests / (r.durationUs / 1e6)),
+        p50: Math.round(r.p50Us / 10) / 100,
+        p99: Math.round(r.p99Us / 10) / 100,
+        errors: r.connect + r.read + r.write + r.timeout,
+        unexpected: r.status,
+        requests: r.requests,
+      });
+    });
+  });
+}
+
+/**
+ * Runs autocannon (from the npm registry) in its own process for a bounded time: only to show
+ * its ceiling beside wrk's (a Node client saturates before a bare node:http server does).
+ */
+export function autocannonLoad(
   url: string,
   { method = "GET", body, connections, seconds, expectStatus, headers = {} }: LoadOptions,
 ): Promise<LoadResult> {

@@ -5,7 +5,9 @@
  * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
  * minimal node:http server answering the same bytes from memory, measured in rounds alternating with
  * the app's (`compare`). The server under test (and PostgreSQL) is pinned
- * to core 0 and the load generator (autocannon) to core 1, so each has one of the two cores.
+ * to core 0 and the load generator (wrk, one thread) to core 1, so each has one of the two cores.
+ * The generators' ceilings are measured first against the baseline itself (`generatorCeilings`):
+ * a ratio is the server's only while the generator can drive the baseline's core to its limit.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -19,7 +21,19 @@ import { freePort, startServer } from "#tests/support/server-process.ts";
 import { type AnalyticsCost, analyticsCost } from "./analytics-cost.ts";
 import { missBurst } from "./burst.ts";
 import { adminImportBench, type ImportBenchRow, importBench } from "./import.ts";
-import { CAN_PIN, type LoadResult, load, rawRequest, rssMb, SERVER_CPU, withPeakMemory } from "./load.ts";
+import {
+  autocannonLoad,
+  BROWSER_USER_AGENT,
+  CAN_PIN,
+  hasWrk,
+  type LoadResult,
+  load,
+  rawRequest,
+  rssMb,
+  SERVER_CPU,
+  WRK_MISSING,
+  withPeakMemory,
+} from "./load.ts";
 import { type NewsletterBenchRow, newsletterBench } from "./newsletter.ts";
 import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
 import { cpuMs } from "./render-cost.ts";
@@ -84,6 +98,16 @@ interface ThroughputRow {
   cpuMsPerRequest: number;
   /** The same for the baseline server: what answering these bytes costs at the least. */
   baselineCpuMsPerRequest: number;
+  /** Share of the server's core the baseline used (1 = saturated: the ratio is the app's, not wrk's). */
+  baselineCoreBusy: number;
+}
+
+interface CeilingRow {
+  generator: "wrk" | "autocannon";
+  rps: number;
+  /** The baseline server's core, busy share during the run (user + system over wall time). */
+  serverCoreBusy: number;
+  cpuUsPerAnswer: number;
 }
 
 function ensureBuild() {
@@ -121,7 +145,8 @@ async function compare(
     method: route.method ?? ("GET" as const),
     body: route.body,
     connections: CONNECTIONS,
-    expectStatus: route.expectStatus,
+    // A reader's browser: every answer is a page view the analytics count, as in real use.
+    headers: { "user-agent": BROWSER_USER_AGENT },
   };
   await load(`${appUrl}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
   await load(`${baselineUrl}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
@@ -130,6 +155,7 @@ async function compare(
   let peakMb = 0;
   let cpuSpent = 0;
   let baselineCpuSpent = 0;
+  let baselineWallMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const before = cpuMs(pid);
     const measured = await withPeakMemory(pid, () =>
@@ -139,7 +165,9 @@ async function compare(
     peakMb = Math.max(peakMb, measured.peakMb);
     apps.push(measured.result);
     const baselineBefore = cpuMs(baseline.pid);
+    const baselineStart = performance.now();
     baselines.push(await load(`${baselineUrl}${route.path}`, { ...opts, seconds: ROUND_SECONDS }));
+    baselineWallMs += performance.now() - baselineStart;
     baselineCpuSpent += cpuMs(baseline.pid) - baselineBefore;
   }
   const ratios = apps.map((a, i) => a.rps / Math.max(1, baselines[i]?.rps ?? 0));
@@ -161,7 +189,36 @@ async function compare(
     peakMb,
     cpuMsPerRequest: perRequest(cpuSpent, sum(apps, "requests"), 3),
     baselineCpuMsPerRequest: perRequest(baselineCpuSpent, sum(baselines, "requests"), 3),
+    baselineCoreBusy: Math.round((baselineCpuSpent / Math.max(1, baselineWallMs)) * 100) / 100,
   };
+}
+
+/**
+ * What each load generator can drive: the baseline answering the home page's bytes, under wrk and
+ * under autocannon, with the baseline's core use. A generator that leaves the server's core idle
+ * part of the time measures itself; the throughput rows use wrk.
+ */
+async function generatorCeilings(baseline: { url: string; pid: number }): Promise<CeilingRow[]> {
+  const rows: CeilingRow[] = [];
+  const url = `${baseline.url}/`;
+  const headers = { "user-agent": BROWSER_USER_AGENT };
+  for (const [generator, run] of [
+    ["wrk", load],
+    ["autocannon", autocannonLoad],
+  ] as const) {
+    await run(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
+    const before = cpuMs(baseline.pid);
+    const start = performance.now();
+    const r = await run(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
+    const spent = cpuMs(baseline.pid) - before;
+    rows.push({
+      generator,
+      rps: r.rps,
+      serverCoreBusy: Math.round((spent / (performance.now() - start)) * 100) / 100,
+      cpuUsPerAnswer: Math.round(((spent * 1000) / Math.max(1, r.requests)) * 10) / 10,
+    });
+  }
+  return rows;
 }
 
 /** Serves each page in turn on a freshly started server, so that what is measured next is its steady state. */
@@ -226,6 +283,7 @@ async function throughput(
     const fixturesFile = join(dataDir, "fixtures.json");
     writeFileSync(fixturesFile, JSON.stringify(fixtures));
     const baseline = await startBaseline(fixturesFile);
+    const ceilings = fullRun && engine === "sqlite" ? await generatorCeilings(baseline) : [];
 
     await warmUp(
       app.url,
@@ -248,6 +306,7 @@ async function throughput(
           appPeakMb: measured.peakMb,
           cpuMsPerRequest: measured.cpuMsPerRequest,
           baselineCpuMsPerRequest: measured.baselineCpuMsPerRequest,
+          baselineCoreBusy: measured.baselineCoreBusy,
         });
         console.log(
           `  ${engine}, cache ${cache}, request lines ${requestLines}, ${route.name}: ${measured.app.rps} req/s ` +
@@ -288,7 +347,7 @@ async function throughput(
         );
       }
     }
-    return { rows, idleMb, startMs, weights, lighthouse, burst };
+    return { rows, idleMb, startMs, weights, lighthouse, burst, ceilings };
   } finally {
     await app.stop();
   }
@@ -394,6 +453,10 @@ function table(title: string, head: string[], body: (string | number)[][]) {
 }
 
 async function main() {
+  if (!hasWrk()) {
+    console.error(WRK_MISSING);
+    process.exit(1);
+  }
   ensureBuild();
   const started = new Date();
   const machine = {
@@ -407,7 +470,7 @@ async function main() {
   };
   console.log(`Benchmark on ${machine.cpu} (${machine.cores} cores), ${machine.node}; ${machine.pinned}.`);
   console.log(
-    `Load: autocannon, ${CONNECTIONS} connections; each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
+    `Load: wrk (one thread), ${CONNECTIONS} connections, a browser's User-Agent; each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
       `alternately ${ROUNDS} × ${ROUND_SECONDS}s (scale rows: ${WARMUP_SECONDS}s + ${Math.max(2, SECONDS / 2)}s); ` +
       `each server first serves every page it is measured on for ${SERVER_WARMUP_SECONDS}s.`,
   );
@@ -492,6 +555,8 @@ async function main() {
         "peak MB",
         "CPU ms/req",
         "base CPU ms/req",
+        "CPU app/base",
+        "base core busy",
       ],
       rows.map((r) => [
         r.engine,
@@ -509,8 +574,16 @@ async function main() {
         r.appPeakMb,
         r.cpuMsPerRequest,
         r.baselineCpuMsPerRequest,
+        `${Math.round((r.cpuMsPerRequest / Math.max(0.001, r.baselineCpuMsPerRequest)) * 100) / 100}`,
+        r.baselineCoreBusy,
       ]),
     );
+    if (sqlite.ceilings.length)
+      table(
+        `Load generators against the baseline (home page's bytes from memory, ${CONNECTIONS} connections, ${SECONDS}s): a generator that leaves the server's core idle measures itself`,
+        ["generator", "req/s", "server core busy", "server CPU µs/answer"],
+        sqlite.ceilings.map((c) => [c.generator, c.rps, c.serverCoreBusy, c.cpuUsPerAnswer]),
+      );
     for (const [engine, burst] of [
       ["sqlite", sqlite.burst],
       ["postgres", pgRun?.burst],
@@ -574,7 +647,7 @@ async function main() {
         }),
       );
       console.log(
-        "Latencies are whole milliseconds, so ratios of 0–3 ms are noise. A sitemap file holds up to " +
+        "Latencies under 1 ms move with the machine's noise, so their ratios do too. A sitemap file holds up to " +
           "10,000 blogs: it grows with the corpus up to that size and then stays the same (compare 10,000 and 100,000).",
       );
     }
@@ -690,6 +763,7 @@ async function main() {
             quick: options.quick,
           },
           throughput: rows,
+          generatorCeilings: sqlite.ceilings,
           coalescing: { sqlite: sqlite.burst, postgres: pgRun?.burst },
           idleMemoryMb: { sqlite: sqlite.idleMb, postgres: pgRun?.idleMb },
           startMs: {
