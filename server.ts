@@ -18,7 +18,7 @@ import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
 import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
-import { observeRequests, type TrustProxy } from "./app/server/telemetry/http.server.ts";
+import { observeRequests, sendRequestId, type TrustProxy } from "./app/server/telemetry/http.server.ts";
 import { log } from "./app/server/telemetry/log.server.ts";
 import { currentRequest, labelRoute } from "./app/server/telemetry/request.server.ts";
 import { runShutdownHooks } from "./app/server/telemetry/shutdown.server.ts";
@@ -248,16 +248,21 @@ export async function startServer(): Promise<Server> {
   const { PORT, HOST } = config;
   const { app, cache } = await createServer(config);
   let stopping = false;
+  // Everything the cache does not answer; the cache sends the request id with its own headers.
+  const render = (req: IncomingMessage, res: ServerResponse) => {
+    sendRequestId(res);
+    app(req, res);
+  };
   // A cached public page is answered here, before Express and React Router do any work.
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (!cache) return app(req, res);
+    if (!cache) return render(req, res);
     cache.serve(req, res).then(
       (served) => {
-        if (!served) app(req, res);
+        if (!served) render(req, res);
       },
       (error) => {
         log.error({ err: error }, "response cache failed; rendering instead");
-        app(req, res);
+        render(req, res);
       },
     );
   };

@@ -3,6 +3,7 @@
  * hashes, If-None-Match, compression, HEAD.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { PUBLIC_CACHE_CONTROL } from "#app/server/cache/cache-http.server.ts";
 import { closeLastServer, harness } from "#app/server/cache/cache-test-harness.server.ts";
 
 afterEach(() => closeLastServer());
@@ -51,13 +52,48 @@ describe("response cache: what a hit sends", () => {
       expect(raw.toString("utf8")).toBe(expected);
       expect(hit.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
       expect(hit.headers.get("vary")).toBe("Accept-Encoding");
-      expect(hit.headers.get("cache-control")).toBe("no-cache");
+      expect(hit.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
       expect(hit.headers.get("etag")).toMatch(/^W\/"[A-Za-z0-9_-]{20}"$/);
       expect(hit.headers.get("transfer-encoding")).toBeNull();
     }
     // One hash for the one script that carried the nonce, none for the JSON-LD block.
     const csp = (await fetch(`${url}/a`)).headers.get("content-security-policy") ?? "";
     expect(csp.match(/'sha256-/g)?.length).toBe(1);
+  });
+
+  it("gives each answer its own X-Cache and request id, never the one before's", async () => {
+    const h = harness();
+    const url = await h.listen();
+    const first = await fetch(`${url}/a`);
+    expect(first.headers.get("x-cache")).not.toBe("HIT");
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const hit = await fetch(`${url}/a`);
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      ids.add(hit.headers.get("x-request-id") ?? "");
+      // One of each: the fields made once for the entry are not sent twice.
+      expect(hit.headers.get("etag")?.split(",")).toHaveLength(1);
+      expect(hit.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    }
+    expect([...ids]).toEqual(["req-2", "req-3", "req-4"]);
+  });
+
+  it("answers a matching If-None-Match with a 304 and no body; a stale ETag gets the page", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/a`);
+    const hit = await fetch(`${url}/a`);
+    const etag = hit.headers.get("etag") ?? "";
+    const notModified = await fetch(`${url}/a`, { headers: { "if-none-match": etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(notModified.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    expect(notModified.headers.get("x-request-id")).toBe("req-3");
+    expect(notModified.headers.get("content-length")).toBeNull();
+    expect(await notModified.text()).toBe("");
+    const stale = await fetch(`${url}/a`, { headers: { "if-none-match": 'W/"an-older-copy"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("<p>bytes</p>");
   });
 
   it("answers HEAD from the cache with headers only, and never stores a HEAD's empty body", async () => {

@@ -19,7 +19,7 @@ const DROPPED_HEADERS = new Set([
   "transfer-encoding",
   "etag",
   "x-cache",
-  // Each answer has its own (set before the cache is asked), never the stored one's.
+  // Each answer has its own, never the stored one's.
   "x-request-id",
 ]);
 
@@ -64,6 +64,58 @@ export function storedAnswer(
   return { headers, body, etag };
 }
 
+/**
+ * What a cached page tells the caches on its way (docs/caching.md): browsers keep it but ask again
+ * each time (max-age=0; the ETag makes that a 304); a CDN in front may keep it for a minute and
+ * serve it a little longer while it fetches the next (PUBLIC_CACHE_CONTROL's numbers), or for as
+ * long as its purge settings say when the site calls CDN_PURGE_URL on every change.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
+
+/** An entry's status line fields, ready for writeHead: per encoding, and one for a 304. */
+export interface Head {
+  /** Name, value, name, value…; the last two values are this answer's X-Cache and X-Request-Id. */
+  fields: string[];
+}
+
+type HeadKind = "identity" | "gzip" | "br" | "304";
+
+/**
+ * The fields of an entry's answers, made once per kind of answer and kept with the entry, so a hit
+ * hands writeHead a ready list (Node's fast path: nothing set on the response before) instead of
+ * building an object of some twenty headers each time.
+ */
+function headOf(entry: Entry, kind: HeadKind, length: number): Head {
+  entry.heads ??= {};
+  const heads = entry.heads;
+  let head = heads[kind];
+  if (!head) {
+    const fields: string[] = [];
+    for (const name in entry.headers)
+      if (name !== "cache-control") fields.push(name, entry.headers[name] ?? "");
+    // A route's own (a feed's, ads.txt's) or the pages' one.
+    const cacheControl = entry.headers["cache-control"] ?? PUBLIC_CACHE_CONTROL;
+    fields.push("etag", entry.etag, "vary", "Accept-Encoding", "cache-control", cacheControl);
+    if (kind === "gzip" || kind === "br") fields.push("content-encoding", kind);
+    if (kind !== "304") fields.push("content-length", String(length));
+    fields.push("x-cache", "", "x-request-id", "");
+    head = { fields };
+    heads[kind] = head;
+  }
+  return head;
+}
+
+/** The fields of one answer: its X-Cache, and its request id (left out when it has none). */
+function fieldsFor(head: Head, state: "HIT" | "STALE", requestId: string | undefined): string[] {
+  const fields = head.fields;
+  const n = fields.length;
+  // writeHead reads the list at once, before anything else can run: the slots are this answer's.
+  fields[n - 3] = state;
+  if (requestId === undefined) return fields.slice(0, n - 2);
+  fields[n - 1] = requestId;
+  return fields;
+}
+
 /** Sends an entry; `grew` is told the size of each compressed copy it makes. */
 export function sendEntry(
   req: IncomingMessage,
@@ -71,16 +123,10 @@ export function sendEntry(
   entry: Entry,
   state: "HIT" | "STALE",
   grew: (bytes: number) => void,
+  requestId: string | undefined,
 ) {
-  const headers: Record<string, string> = {
-    ...entry.headers,
-    etag: entry.etag,
-    vary: "Accept-Encoding",
-    "cache-control": "no-cache",
-    "x-cache": state,
-  };
   if (req.headers["if-none-match"] === entry.etag) {
-    res.writeHead(304, headers).end();
+    res.writeHead(304, fieldsFor(headOf(entry, "304", 0), state, requestId)).end();
     return;
   }
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
@@ -99,8 +145,6 @@ export function sendEntry(
     }
     body = entry.gzip;
   }
-  if (encoding) headers["content-encoding"] = encoding;
-  headers["content-length"] = String(body.length);
-  res.writeHead(200, headers);
+  res.writeHead(200, fieldsFor(headOf(entry, encoding ?? "identity", body.length), state, requestId));
   res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -2,6 +2,7 @@
  * The response cache's storage: its entries, bounded in bytes and evicted least recently used
  * first, and the policies of the paths they were stored under (forgotten with their last entry).
  */
+import type { Head } from "#app/server/cache/cache-http.server.ts";
 import type { CachePolicy } from "#app/server/cache/cache-keys.server.ts";
 
 /** A stored answer. */
@@ -16,6 +17,8 @@ export interface Entry {
   gzip?: Buffer;
   br?: Buffer;
   etag: string;
+  /** The answers' header fields, made on first use (cache-http.server.ts). */
+  heads?: Partial<Record<"identity" | "gzip" | "br" | "304", Head>>;
 }
 
 export type EntryStore = ReturnType<typeof createEntryStore>;

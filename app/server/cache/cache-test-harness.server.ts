@@ -70,6 +70,8 @@ export function harness({
     maxAgeMs,
     isVersionUnavailable: databaseKnownDown,
     versionTimeoutMs: 100,
+    // What the telemetry's record would give: one id per request, as its X-Request-Id.
+    requestIdOf: () => `req-${arrived}`,
     staleWhileRevalidateMs,
     coalesceWaitMs,
     ...(clock && { clock }),

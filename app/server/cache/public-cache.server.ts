@@ -5,7 +5,7 @@ import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { currentRequest, routeLabel, setRoute } from "#app/server/telemetry/request.server.ts";
+import { currentRequest, routeLabel, setServedFromCache } from "#app/server/telemetry/request.server.ts";
 import { publicVersionReader } from "./public-version.server.ts";
 import { type CacheSlot, createResponseCache } from "./response-cache.server.ts";
 
@@ -22,9 +22,10 @@ export const responseCache = createResponseCache({
   sessionCookies: sessionCookie.names,
   // During a known outage hits go straight to the last good copy, without waiting on the database.
   isVersionUnavailable: isDatabaseKnownDown,
-  onServe: setRoute,
+  onServe: setServedFromCache,
   // Renders are counted under the route the request's metrics name (wanderplate_cache_renders_total).
   routeOf: () => currentRequest()?.route,
+  requestIdOf: () => currentRequest()?.id,
   // Bounds of decision 004 ("Misses"): a request waits at most 3 s for another's render of its page;
   // after a write, the page of the version before is served for at most 1 s while one request
   // renders the new one.

@@ -127,10 +127,12 @@ interface ResponseCacheOptions {
   clock?: () => number;
   /** True when the database is known to be unreachable: hits skip the version read. */
   isVersionUnavailable?: () => boolean;
-  /** Told the route of each answer served from the cache (the request's logs and metrics name it). */
-  onServe?: (route: string) => void;
+  /** Told the route of each answer served from the cache, and how (the request's logs and metrics name them). */
+  onServe?: (route: string, state: "HIT" | "STALE") => void;
   /** The route answering the current request, to count renders by route. */
   routeOf?: () => string | undefined;
+  /** The current request's id, sent as X-Request-Id with an answer from the cache. */
+  requestIdOf?: () => string | undefined;
 }
 
 /** The running totals the cache counts itself (the storage's sizes are the store's). */
@@ -146,8 +148,9 @@ interface Cache {
   staleIfErrorMs: number;
   staleWhileRevalidateMs: number;
   clock: () => number;
-  onServe?: (route: string) => void;
+  onServe?: (route: string, state: "HIT" | "STALE") => void;
   routeOf?: () => string | undefined;
+  requestIdOf?: () => string | undefined;
   store: EntryStore;
   versions: VersionReader;
   flights: Flights;
@@ -179,6 +182,7 @@ export function createResponseCache({
   isVersionUnavailable = () => false,
   onServe,
   routeOf,
+  requestIdOf,
 }: ResponseCacheOptions): ResponseCache {
   const counts: Counts = {
     hits: 0,
@@ -205,6 +209,7 @@ export function createResponseCache({
     clock,
     onServe,
     routeOf,
+    requestIdOf,
     store: createEntryStore(maxBytes),
     versions,
     flights: createFlights(coalesceWaitMs),
@@ -252,8 +257,8 @@ const send = (
   entry: Entry,
   state: "HIT" | "STALE",
 ) => {
-  if (cache.onServe && entry.route) cache.onServe(entry.route);
-  sendEntry(req, res, entry, state, cache.store.grew);
+  if (cache.onServe && entry.route) cache.onServe(entry.route, state);
+  sendEntry(req, res, entry, state, cache.store.grew, cache.requestIdOf?.());
 };
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { requestLog } from "./log.server.ts";
+import { logRequest } from "./log.server.ts";
 import { countRequest } from "./metrics.server.ts";
 import { processWide } from "./process-wide.server.ts";
 import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./request.server.ts";
@@ -32,8 +32,9 @@ type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [LOGGED]?: RequestsL
 /** The methods Node's parser can hand us are a fixed set, but labels stay few: the site's four or "other". */
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 
-/** X-Cache as the response cache set it; "none" when the cache was not asked. */
-function cacheOutcome(res: ServerResponse): string {
+/** What the response cache did: answered (record.cached), rendered (X-Cache: MISS), or not asked. */
+function cacheOutcome(record: RequestRecord, res: ServerResponse): string {
+  if (record.cached) return record.cached;
   const header = res.getHeader("x-cache");
   if (header === "HIT") return "hit";
   if (header === "MISS") return "miss";
@@ -54,12 +55,12 @@ function finished(this: Tracked): void {
   const seconds = (performance.now() - record.start) / 1000;
   const status = this.statusCode;
   const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
-  const cache = cacheOutcome(this);
+  const cache = cacheOutcome(record, this);
   countRequest(method, record.route, status, cache, seconds);
   for (const hook of finishedHooks) hook(this.req, this, record.route);
   const logged = this[LOGGED] ?? "all";
   if (logged === "none" || (logged === "errors" && status < 500)) return;
-  const line = {
+  logRequest({
     reqId: record.id,
     method,
     route: record.route,
@@ -67,10 +68,8 @@ function finished(this: Tracked): void {
     ms: Math.round(seconds * 100_000) / 100,
     cache,
     // The client went away before the whole answer was sent.
-    aborted: this.writableFinished ? undefined : true,
-  };
-  if (status >= 500) requestLog.error(line, "request");
-  else requestLog.info(line, "request");
+    ...(this.writableFinished ? {} : { aborted: true }),
+  });
 }
 
 const TRUSTED = Symbol("trusted-peer");
@@ -82,8 +81,15 @@ function trustedPeer(socket: Peer, trustProxy: TrustProxy): boolean {
   return socket[TRUSTED];
 }
 
+/** Sets the current request's id as X-Request-Id on an answer not yet sent (see observeRequests). */
+export function sendRequestId(res: ServerResponse): void {
+  const record = (res as Tracked)[RECORD];
+  if (record && !res.headersSent) res.setHeader("X-Request-Id", record.id);
+}
+
 /**
- * Wraps the raw HTTP listener: every request (cached answers included) gets an id (X-Request-Id),
+ * Wraps the raw HTTP listener: every request (cached answers included) gets an id (X-Request-Id,
+ * which `handle` sends: `sendRequestId` before any other header, or with its own fields),
  * runs with its record in scope (so every log line names it), and ends with one log line and the
  * request metrics (the line unless `logged`, LOG_REQUESTS, leaves it out). An incoming
  * X-Request-Id is kept only from a trusted proxy.
@@ -100,7 +106,8 @@ export function observeRequests(trustProxy: TrustProxy, logged: RequestsLogged =
     const fromProxy = trustedPeer(req.socket, trustProxy);
     const id = acceptedRequestId(req.headers["x-request-id"], fromProxy) ?? randomUUID();
     const record: RequestRecord = { id, start: performance.now(), route: UNMATCHED };
-    res.setHeader("X-Request-Id", id);
+    // Not set here: a header set before writeHead sends every answer down Node's slower path
+    // of headers. The answer's writer sends it (sendRequestId, or the response cache's fields).
     (res as Tracked)[RECORD] = record;
     (res as Tracked)[LOGGED] = logged;
     res.once("close", finished);

@@ -9,6 +9,8 @@ export interface RequestRecord {
   readonly start: number;
   /** The route that answered, as a bounded label: a route pattern (`/blogs/:slug`) or a fixed name. */
   route: string;
+  /** Set when the response cache answered (its headers are not readable back off the response). */
+  cached?: "hit" | "stale";
 }
 
 /** The label of a request no route claimed (refused before routing, or no route matched). */
@@ -26,6 +28,14 @@ export function currentRequest(): RequestRecord | undefined {
 export function setRoute(route: string): void {
   const record = requests.getStore();
   if (record) record.route = route;
+}
+
+/** Records that the response cache answered the current request, as its route's page. */
+export function setServedFromCache(route: string, state: "HIT" | "STALE"): void {
+  const record = requests.getStore();
+  if (!record) return;
+  record.route = route;
+  record.cached = state === "HIT" ? "hit" : "stale";
 }
 
 /**

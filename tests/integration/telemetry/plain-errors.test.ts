@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { observeRequests } from "#app/server/telemetry/http.server.ts";
+import { observeRequests, sendRequestId } from "#app/server/telemetry/http.server.ts";
 import { log, requestLog } from "#app/server/telemetry/log.server.ts";
 import { serverError } from "../../../server.ts";
 
@@ -23,7 +23,10 @@ beforeAll(async () => {
   app.get("/bad", (_req, _res, next) => next(Object.assign(new Error("bad"), { status: 400 })));
   app.use(serverError);
   const observe = observeRequests(() => false);
-  const handle = (req: IncomingMessage, res: ServerResponse) => app(req, res);
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    sendRequestId(res);
+    app(req, res);
+  };
   server = createServer((req, res) => observe(req, res, handle, req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
