@@ -50,7 +50,7 @@ export async function aggregateDay(db: DB, day: string): Promise<DayRow[]> {
     .selectFrom("analytics_hits")
     .select((eb) => [
       eb.fn.count<number | string>("visitor").distinct().as("visitors"),
-      eb.fn.countAll<number | string>().as("views"),
+      eb.fn.sum<number | string>("views").as("views"),
     ])
     .where("day", "=", day)
     .executeTakeFirstOrThrow();
@@ -64,7 +64,7 @@ export async function aggregateDay(db: DB, day: string): Promise<DayRow[]> {
       .select((eb) => [
         `${column} as key`,
         eb.fn.count<number | string>("visitor").distinct().as("visitors"),
-        eb.fn.countAll<number | string>().as("views"),
+        eb.fn.sum<number | string>("views").as("views"),
       ])
       .where("day", "=", day)
       .groupBy(column)
@@ -79,7 +79,7 @@ export async function aggregateDay(db: DB, day: string): Promise<DayRow[]> {
         .selectFrom("analytics_hits")
         .select((eb) => [
           eb.fn.count<number | string>("visitor").distinct().as("visitors"),
-          eb.fn.countAll<number | string>().as("views"),
+          eb.fn.sum<number | string>("views").as("views"),
         ])
         .where("day", "=", day)
         .where(

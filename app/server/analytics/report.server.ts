@@ -88,7 +88,7 @@ async function unfoldedTotals(db: DB, from: string, to: string): Promise<Map<str
     .select((eb) => [
       "day",
       eb.fn.count<number | string>("visitor").distinct().as("visitors"),
-      eb.fn.countAll<number | string>().as("views"),
+      eb.fn.sum<number | string>("views").as("views"),
     ])
     .groupBy("day")
     .execute();

@@ -31,6 +31,7 @@ import { blogDisclosureMigration } from "#app/server/db/migrations/027_blog_disc
 import { blogCodeMigration } from "#app/server/db/migrations/028_blog_code.server.ts";
 import { recipeRatingsMigration } from "#app/server/db/migrations/029_recipe_ratings.server.ts";
 import { analyticsMigration } from "#app/server/db/migrations/030_analytics.server.ts";
+import { analyticsViewsMigration } from "#app/server/db/migrations/031_analytics_views.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -67,6 +68,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "028_blog_code": blogCodeMigration,
     "029_recipe_ratings": recipeRatingsMigration(dialect),
     "030_analytics": analyticsMigration(dialect),
+    "031_analytics_views": analyticsViewsMigration,
   };
 }
 

@@ -124,6 +124,31 @@ for (const engine of ENGINES) {
       expect(await hits()).toHaveLength(1);
     });
 
+    it("identical views of one second are one row with their count; the fold counts every view", async () => {
+      const reloads = Array.from({ length: 25 }, () => view(DAY1 + 10));
+      const batch = [
+        ...reloads,
+        // One detail apart, each its own row: another second, page, reader, referrer.
+        view(DAY1 + 11),
+        view(DAY1 + 10, { url: "/" }),
+        view(DAY1 + 10, { remote: "10.0.0.6" }),
+        view(DAY1 + 10, { referer: "https://www.google.com/" }),
+        ...reloads,
+      ];
+      expect(await writeViews(one.db, batch, { trust })).toBe(54);
+      const rows = await hits();
+      expect(rows).toHaveLength(5);
+      expect(rows.map((r) => Number(r.views)).sort((a, b) => b - a)).toEqual([50, 1, 1, 1, 1]);
+      await foldFinishedDays(one.db, DAY2 + 700);
+      const total = await one.db
+        .selectFrom("analytics_daily")
+        .select(["visitors", "views"])
+        .where("day", "=", "2026-11-27")
+        .where("kind", "=", "total")
+        .executeTakeFirstOrThrow();
+      expect([Number(total.visitors), Number(total.views)]).toEqual([2, 54]);
+    });
+
     it("a finished day is folded once, even with two servers folding at the same moment", async () => {
       await writeViews(
         one.db,

@@ -25,6 +25,8 @@ export interface AnalyticsHitsTable {
   browser: Generated<string>;
   /** "desktop", "mobile", "tablet" or "other". */
   device: Generated<string>;
+  /** How many identical views this row stands for (one batch's views of the same second and details). */
+  views: Generated<number>;
 }
 
 /** The day's random salt: shared by the site's servers, deleted when the day is over. */
