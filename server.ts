@@ -18,7 +18,12 @@ import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
 import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
-import { observeRequests, sendRequestId, type TrustProxy } from "./app/server/telemetry/http.server.ts";
+import {
+  inRequestScope,
+  observeRequests,
+  sendRequestId,
+  type TrustProxy,
+} from "./app/server/telemetry/http.server.ts";
 import { log } from "./app/server/telemetry/log.server.ts";
 import { currentRequest, labelRoute } from "./app/server/telemetry/request.server.ts";
 import { runShutdownHooks } from "./app/server/telemetry/shutdown.server.ts";
@@ -248,30 +253,31 @@ export async function startServer(): Promise<Server> {
   const { PORT, HOST } = config;
   const { app, cache } = await createServer(config);
   let stopping = false;
-  // Everything the cache does not answer; the cache sends the request id with its own headers.
+  // Everything the cache does not answer, in the request's scope (its log lines name it); the cache
+  // sends the request id with its own fields.
   const render = (req: IncomingMessage, res: ServerResponse) => {
     sendRequestId(res);
     app(req, res);
-  };
-  // A cached public page is answered here, before Express and React Router do any work.
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (!cache) return render(req, res);
-    cache.serve(req, res).then(
-      (served) => {
-        if (!served) render(req, res);
-      },
-      (error) => {
-        log.error({ err: error }, "response cache failed; rendering instead");
-        render(req, res);
-      },
-    );
   };
   // Every request, cached answers included: an id, one log line, the request metrics.
   const observe = observeRequests(app.get("trust proxy fn") as TrustProxy, config.LOG_REQUESTS);
   const listener: Server = createHttpServer((req, res) => {
     // While stopping, every answer closes its connection, so keep-alive clients let go at once.
     if (stopping) res.setHeader("Connection", "close");
-    observe(req, res, handle, req, res);
+    const record = observe(req, res);
+    if (!cache) return inRequestScope(record, render, req, res);
+    // A cached public page is answered here, before Express and React Router do any work.
+    cache.serve(req, res).then(
+      (served) => {
+        if (!served) inRequestScope(record, render, req, res);
+      },
+      (error) => {
+        inRequestScope(record, () => {
+          log.error({ err: error }, "response cache failed; rendering instead");
+          render(req, res);
+        });
+      },
+    );
   });
   // Receiving a whole request may take this long: the one large body is an export uploaded to
   // /admin/import (up to 1 GB, signed in). Headers keep Node's short headersTimeout, and every

@@ -4,8 +4,9 @@ import { getConfig } from "#app/server/config.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { sessionCookie } from "#app/server/http/cookies.server.ts";
+import { requestIdOf, servedFromCache } from "#app/server/telemetry/http.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { currentRequest, routeLabel, setServedFromCache } from "#app/server/telemetry/request.server.ts";
+import { currentRequest, routeLabel } from "#app/server/telemetry/request.server.ts";
 import { publicVersionReader } from "./public-version.server.ts";
 import { type CacheSlot, createResponseCache } from "./response-cache.server.ts";
 
@@ -22,10 +23,10 @@ export const responseCache = createResponseCache({
   sessionCookies: sessionCookie.names,
   // During a known outage hits go straight to the last good copy, without waiting on the database.
   isVersionUnavailable: isDatabaseKnownDown,
-  onServe: setServedFromCache,
+  onServe: servedFromCache,
   // Renders are counted under the route the request's metrics name (wanderplate_cache_renders_total).
   routeOf: () => currentRequest()?.route,
-  requestIdOf: () => currentRequest()?.id,
+  requestIdOf,
   // Bounds of decision 004 ("Misses"): a request waits at most 3 s for another's render of its page;
   // after a write, the page of the version before is served for at most 1 s while one request
   // renders the new one.

@@ -128,11 +128,11 @@ interface ResponseCacheOptions {
   /** True when the database is known to be unreachable: hits skip the version read. */
   isVersionUnavailable?: () => boolean;
   /** Told the route of each answer served from the cache, and how (the request's logs and metrics name them). */
-  onServe?: (route: string, state: "HIT" | "STALE") => void;
+  onServe?: (res: ServerResponse, route: string, state: "HIT" | "STALE") => void;
   /** The route answering the current request, to count renders by route. */
   routeOf?: () => string | undefined;
-  /** The current request's id, sent as X-Request-Id with an answer from the cache. */
-  requestIdOf?: () => string | undefined;
+  /** The request's id, sent as X-Request-Id with an answer from the cache. */
+  requestIdOf?: (res: ServerResponse) => string | undefined;
 }
 
 /** The running totals the cache counts itself (the storage's sizes are the store's). */
@@ -148,9 +148,9 @@ interface Cache {
   staleIfErrorMs: number;
   staleWhileRevalidateMs: number;
   clock: () => number;
-  onServe?: (route: string, state: "HIT" | "STALE") => void;
+  onServe?: (res: ServerResponse, route: string, state: "HIT" | "STALE") => void;
   routeOf?: () => string | undefined;
-  requestIdOf?: () => string | undefined;
+  requestIdOf?: (res: ServerResponse) => string | undefined;
   store: EntryStore;
   versions: VersionReader;
   flights: Flights;
@@ -257,8 +257,8 @@ const send = (
   entry: Entry,
   state: "HIT" | "STALE",
 ) => {
-  if (cache.onServe && entry.route) cache.onServe(entry.route, state);
-  sendEntry(req, res, entry, state, cache.store.grew, cache.requestIdOf?.());
+  if (cache.onServe && entry.route) cache.onServe(res, entry.route, state);
+  sendEntry(req, res, entry, state, cache.store.grew, cache.requestIdOf?.(res));
 };
 
 /**

@@ -25,8 +25,10 @@ export function trustsProxy(address: string, hop: number): boolean {
   return proxyTrust.rule(address, hop);
 }
 
-const RECORD = Symbol("telemetry-request");
-const LOGGED = Symbol("telemetry-requests-logged");
+// Symbol.for: server.ts runs this module from source and the server build has its own copy; both
+// must find the record the listener put on the response.
+const RECORD = Symbol.for("wanderplate.telemetry.request");
+const LOGGED = Symbol.for("wanderplate.telemetry.requests-logged");
 type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [LOGGED]?: RequestsLogged; req: IncomingMessage };
 
 /** The methods Node's parser can hand us are a fixed set, but labels stay few: the site's four or "other". */
@@ -81,36 +83,58 @@ function trustedPeer(socket: Peer, trustProxy: TrustProxy): boolean {
   return socket[TRUSTED];
 }
 
-/** Sets the current request's id as X-Request-Id on an answer not yet sent (see observeRequests). */
+/** Sets the request's id as X-Request-Id on an answer not yet sent (see observeRequests). */
 export function sendRequestId(res: ServerResponse): void {
   const record = (res as Tracked)[RECORD];
   if (record && !res.headersSent) res.setHeader("X-Request-Id", record.id);
 }
 
+/** The request's id, for an answer that writes its headers in one go (the response cache). */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  return (res as Tracked)[RECORD]?.id;
+}
+
+/** Records that the response cache answered, as its route's page (X-Cache is not readable back). */
+export function servedFromCache(res: ServerResponse, route: string, state: "HIT" | "STALE"): void {
+  const record = (res as Tracked)[RECORD];
+  if (!record) return;
+  record.route = route;
+  record.cached = state === "HIT" ? "hit" : "stale";
+}
+
 /**
- * Wraps the raw HTTP listener: every request (cached answers included) gets an id (X-Request-Id,
- * which `handle` sends: `sendRequestId` before any other header, or with its own fields),
- * runs with its record in scope (so every log line names it), and ends with one log line and the
- * request metrics (the line unless `logged`, LOG_REQUESTS, leaves it out). An incoming
- * X-Request-Id is kept only from a trusted proxy.
+ * Runs `work` with the request's record in scope: every log line written meanwhile, whatever
+ * it causes, names the request. Cache hits are answered outside it (they write no line of their
+ * own, and entering the scope cost more than the rest of their own work).
+ */
+export function inRequestScope<A extends unknown[]>(
+  record: RequestRecord,
+  work: (...args: A) => void,
+  ...args: A
+): void {
+  requests.run(record, work, ...args);
+}
+
+/**
+ * Watches the raw HTTP listener's requests: every request (cached answers included) gets an id
+ * (X-Request-Id, which the answer's writer sends: `sendRequestId` before any other header, or
+ * `requestIdOf` with its own fields) and ends with one log line and the request metrics (the line
+ * unless `logged`, LOG_REQUESTS, leaves it out). Returns the request's record, for
+ * `inRequestScope`. An incoming X-Request-Id is kept only from a trusted proxy.
  */
 export function observeRequests(trustProxy: TrustProxy, logged: RequestsLogged = "all") {
   // Code that reads a client's address off the request path does so as Express does (analytics).
   proxyTrust.rule = trustProxy;
-  return function observe<A extends unknown[]>(
-    req: IncomingMessage,
-    res: ServerResponse,
-    handle: (...args: A) => void,
-    ...args: A
-  ): void {
+  return function observe(req: IncomingMessage, res: ServerResponse): RequestRecord {
     const fromProxy = trustedPeer(req.socket, trustProxy);
     const id = acceptedRequestId(req.headers["x-request-id"], fromProxy) ?? randomUUID();
     const record: RequestRecord = { id, start: performance.now(), route: UNMATCHED };
     // Not set here: a header set before writeHead sends every answer down Node's slower path
-    // of headers. The answer's writer sends it (sendRequestId, or the response cache's fields).
+    // of headers.
     (res as Tracked)[RECORD] = record;
     (res as Tracked)[LOGGED] = logged;
-    res.once("close", finished);
-    requests.run(record, handle, ...args);
+    // "close" comes once per response.
+    res.on("close", finished);
+    return record;
   };
 }

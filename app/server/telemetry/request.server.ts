@@ -30,14 +30,6 @@ export function setRoute(route: string): void {
   if (record) record.route = route;
 }
 
-/** Records that the response cache answered the current request, as its route's page. */
-export function setServedFromCache(route: string, state: "HIT" | "STALE"): void {
-  const record = requests.getStore();
-  if (!record) return;
-  record.route = route;
-  record.cached = state === "HIT" ? "hit" : "stale";
-}
-
 /**
  * A React Router route pattern as a label: `blogs/:slug` → `/blogs/:slug`, the index `` → `/`,
  * the catch-all `*` → `/*`. Patterns come from the route table, so the labels are few.

@@ -54,8 +54,7 @@ for (const engine of ENGINES)
         await flushAnalytics();
         // Two views by one reader (one row counting both, unless a second ended between them).
         const rows = await back.db.selectFrom("analytics_hits").select(["path", "views"]).execute();
-        expect(rows.map((r) => r.path)).toContain("/blogs");
-        expect(rows.every((r) => r.path === "/blogs")).toBe(true);
+        expect(new Set(rows.map((r) => r.path))).toEqual(new Set(["/blogs"]));
         expect(rows.reduce((n, r) => n + Number(r.views), 0)).toBe(2);
       } finally {
         stopAnalytics();

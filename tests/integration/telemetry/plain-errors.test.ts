@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { observeRequests, sendRequestId } from "#app/server/telemetry/http.server.ts";
+import { inRequestScope, observeRequests, sendRequestId } from "#app/server/telemetry/http.server.ts";
 import { log, requestLog } from "#app/server/telemetry/log.server.ts";
 import { serverError } from "../../../server.ts";
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
     sendRequestId(res);
     app(req, res);
   };
-  server = createServer((req, res) => observe(req, res, handle, req, res));
+  server = createServer((req, res) => inRequestScope(observe(req, res), handle, req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
