@@ -6,9 +6,11 @@
  * each server's own CPU (user + system, /proc) per answer over its rounds, medians; the
  * difference is the cost of counting, the batch writes included.
  *
- * Alone: `npx node bench/analytics-cost.ts`; `npm run bench` runs it too (skip with `analytics`).
+ * Alone: `npx node bench/analytics-cost.ts [--per-view]`; `npm run bench` runs it too (skip with
+ * `analytics`).
  */
 import { mkdtemp, rm } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
@@ -26,10 +28,10 @@ export interface AnalyticsCost {
   /** ...and the lowest and highest round's difference: two servers on one core differ by ±10 µs. */
   costRangeUs: [number, number];
   /**
-   * The part that is certain, measured in this process: µs per view to work it out (bot check,
-   * families, country, visitor id; readers coming back) and to write it as a row (SQLite).
+   * The part that is certain, measured in this process: µs per view in the request path and off
+   * it, for one reader reloading and for every view from another reader.
    */
-  perViewUs: { workedOut: number; written: number };
+  perViewUs: { oneReader: PerViewCost; everyViewAnother: PerViewCost };
   /** Page views each measured server answered (and the counting one recorded). */
   requests: { on: number; off: number };
 }
@@ -56,37 +58,71 @@ async function perAnswerUs(
   return { us: (spent * 1000) / Math.max(1, requests), requests };
 }
 
-/** µs per view to work it out and to write it, in this process, over 20,000 views of 200 readers. */
-async function perViewCost(dir: string): Promise<{ workedOut: number; written: number }> {
+const VIEWS_MEASURED = 20_000;
+
+/** What counting costs one view, in µs, measured in this process (no server, so no noise of one). */
+export interface PerViewCost {
+  /** In the request path: deciding it is a view and keeping its strings (countPageView). */
+  counted: number;
+  /** Handing the batch to the recorder, alike views of a second as one (takePendingViews). */
+  taken: number;
+  /** Off the request path: bot check, families, country, visitor id, and the row written (SQLite). */
+  recorded: number;
+  total: number;
+}
+
+/**
+ * µs per view, over 20,000 views of `readers` readers spread over the four pages: one reader is a
+ * reload or a flood (alike views are worked out and written once); with as many readers as views,
+ * every view is its own row, the dearest case.
+ */
+async function perViewCost(dir: string, readers: number): Promise<PerViewCost> {
   const { openDatabase } = await import("#app/server/db/db.server.ts");
-  const { recordedView } = await import("#app/server/analytics/view-details.server.ts");
+  const { counter, countPageView, takePendingViews } = await import(
+    "#app/server/analytics/page-views.server.ts"
+  );
   const { writeViews } = await import("#app/server/analytics/recorder.server.ts");
-  const handle = await openDatabase(`file:${join(dir, "per-view.db")}`);
-  try {
-    const views = Array.from({ length: 20_000 }, (_, i) => ({
-      at: Date.now(),
-      host: "site.example",
+  const handle = await openDatabase(`file:${join(dir, `per-view-${readers}.db`)}`);
+  const requests = Array.from({ length: VIEWS_MEASURED }, (_, i) => ({
+    req: {
+      method: "GET",
       url: PATHS[i % PATHS.length] ?? "/",
-      userAgent: BROWSER,
-      referer: "",
-      remote: `10.0.${i % 200}.1`,
-      forwardedFor: "",
-    }));
-    const trust = () => false;
-    const timed = async (work: () => unknown) => {
-      const start = performance.now();
-      await work();
-      return ((performance.now() - start) * 1000) / views.length;
+      headers: { host: "site.example", "user-agent": BROWSER },
+      socket: {
+        remoteAddress: `10.${(i % readers) >> 16}.${((i % readers) >> 8) & 255}.${(i % readers) & 255}`,
+      },
+    } as unknown as IncomingMessage,
+    res: { statusCode: 200 } as ServerResponse,
+  }));
+  const trust = () => false;
+  const perView = (start: number) => ((performance.now() - start) * 1000) / VIEWS_MEASURED;
+  const was = { on: counter.on, sessionCookies: counter.sessionCookies };
+  counter.on = true;
+  counter.sessionCookies = ["wp_session"];
+  try {
+    const once = async () => {
+      let start = performance.now();
+      for (const { req, res } of requests) countPageView(req, res, "/");
+      const counted = perView(start);
+      start = performance.now();
+      const views = takePendingViews();
+      const taken = perView(start);
+      start = performance.now();
+      await writeViews(handle.db, views, { trust });
+      return { counted, taken, recorded: perView(start) };
     };
-    const work = () => {
-      for (const view of views) recordedView(view, { salt: "s", day: "2026-01-01", trust });
+    await once(); // the JIT, the caches of user agents and readers
+    const r = await once();
+    const round = (n: number) => Math.round(n * 100) / 100;
+    return {
+      counted: round(r.counted),
+      taken: round(r.taken),
+      recorded: round(r.recorded),
+      total: round(r.counted + r.taken + r.recorded),
     };
-    await timed(work);
-    const workedOut = await timed(work);
-    await timed(() => writeViews(handle.db, views, { trust }));
-    const written = (await timed(() => writeViews(handle.db, views, { trust }))) - workedOut;
-    return { workedOut: Math.round(workedOut * 100) / 100, written: Math.round(written * 100) / 100 };
   } finally {
+    counter.on = was.on;
+    counter.sessionCookies = was.sessionCookies;
     await handle.destroy();
   }
 }
@@ -140,7 +176,10 @@ export async function analyticsCost({ rounds = 5, seconds = 4 } = {}): Promise<A
       offUs: round(median(results.off)),
       costUs: round(median(differences)),
       costRangeUs: [round(Math.min(...differences)), round(Math.max(...differences))],
-      perViewUs: await perViewCost(dir),
+      perViewUs: {
+        oneReader: await perViewCost(dir, 1),
+        everyViewAnother: await perViewCost(dir, VIEWS_MEASURED),
+      },
       requests,
     };
   } finally {
@@ -149,4 +188,17 @@ export async function analyticsCost({ rounds = 5, seconds = 4 } = {}): Promise<A
   }
 }
 
-if (import.meta.main) console.log(await analyticsCost());
+if (import.meta.main) {
+  // `--per-view`: only the in-process figures (seconds, and steady on a busy machine).
+  if (process.argv.includes("--per-view")) {
+    const dir = await mkdtemp(join(tmpdir(), "wanderplate-analytics-cost-"));
+    try {
+      console.table({
+        oneReader: await perViewCost(dir, 1),
+        everyViewAnother: await perViewCost(dir, VIEWS_MEASURED),
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else console.log(await analyticsCost());
+}

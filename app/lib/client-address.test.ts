@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
 import { clientAddressKey } from "./client-address.ts";
 
@@ -48,6 +49,21 @@ describe("clientAddressKey: who a login throttle counts as one client", () => {
     ["x".repeat(10_000), "invalid"],
   ])("%j -> %j", (address, key) => {
     expect(clientAddressKey(address)).toBe(key);
+  });
+
+  it("gives a plain IPv4 address, mapped or not, the key ipaddr.js's reading gives", () => {
+    // Every octet's edge cases, in every position: the fast path must agree with the parse.
+    const octets = [0, 1, 9, 10, 99, 100, 199, 200, 249, 250, 255];
+    let checked = 0;
+    for (const a of octets)
+      for (const b of octets) {
+        const address = `${a}.${b}.${octets[(a + b) % octets.length]}.${b}`;
+        const parsed = ipaddr.parse(address).toString();
+        expect(clientAddressKey(address)).toBe(parsed);
+        expect(clientAddressKey(`::ffff:${address}`)).toBe(parsed);
+        checked++;
+      }
+    expect(checked).toBe(octets.length ** 2);
   });
 
   it("treats a missing address as invalid", () => {

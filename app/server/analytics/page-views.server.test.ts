@@ -1,7 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
-import { counter, countPageView, PAGE_ROUTES, PENDING_MAX, takePendingViews } from "./page-views.server.ts";
+import {
+  counter,
+  countPageView,
+  PAGE_ROUTES,
+  PENDING_MAX,
+  type PendingView,
+  takePendingViews,
+} from "./page-views.server.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -38,6 +45,9 @@ describe("the page routes", () => {
   });
 });
 
+/** Views a list stands for. */
+const viewsIn = (views: PendingView[]) => views.reduce((n, v) => n + (v.views ?? 1), 0);
+
 describe("countPageView", () => {
   beforeEach(() => {
     takePendingViews();
@@ -66,6 +76,7 @@ describe("countPageView", () => {
       referer: "https://news.example/x",
       remote: "203.0.113.9",
       forwardedFor: "198.51.100.1",
+      views: 1,
     });
   });
 
@@ -96,7 +107,17 @@ describe("countPageView", () => {
     countPageView(request({ dnt: "0", cookie: "theme=dark" }), answered(), "/");
     countPageView(request(), answered(), "/:slug");
     countPageView(request(), answered(), "/recipes/:slug");
-    expect(takePendingViews()).toHaveLength(3);
+    expect(viewsIn(takePendingViews())).toBe(3);
+  });
+
+  it("hands the views of one second that sent the same strings over as one, with their count", () => {
+    for (let i = 0; i < 5; i++) countPageView(request(), answered(), "/");
+    countPageView(request({ referer: "https://news.example/x" }), answered(), "/");
+    const views = takePendingViews();
+    // Two: the reloads, and the view from elsewhere (three if a second ended in between).
+    expect([2, 3]).toContain(views.length);
+    expect(viewsIn(views)).toBe(6);
+    expect(viewsIn(views.filter((v) => v.referer === ""))).toBe(5);
   });
 
   it("counts nothing while the recorder is not running", () => {
@@ -107,7 +128,7 @@ describe("countPageView", () => {
 
   it(`holds at most ${PENDING_MAX} views between two writes, counting what it drops`, () => {
     for (let i = 0; i < PENDING_MAX + 7; i++) countPageView(request(), answered(), "/");
-    expect(takePendingViews()).toHaveLength(PENDING_MAX);
+    expect(viewsIn(takePendingViews())).toBe(PENDING_MAX);
     expect(counter.dropped).toBe(7);
   });
 });

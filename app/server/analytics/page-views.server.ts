@@ -49,6 +49,8 @@ export interface PendingView {
   /** The connection's address, and X-Forwarded-For as sent (resolved by the recorder). */
   remote: string;
   forwardedFor: string;
+  /** How many views of the same second sent all of the above alike (one when absent). */
+  views?: number;
 }
 
 /**
@@ -175,23 +177,34 @@ export function countPageView(req: IncomingMessage, res: ServerResponse, route: 
   refs[base + 5] = intern(batch, header(req, "x-forwarded-for"));
 }
 
-/** Everything counted since the last call, emptied (the recorder's batch), as views. */
+/**
+ * Everything counted since the last call, emptied (the recorder's batch): the views of one second
+ * that sent the same strings as one, with their count, so the recorder works each out once.
+ */
 export function takePendingViews(): PendingView[] {
   const batch = counter.batch;
   counter.batch = emptyBatch();
   const { strings, refs } = batch;
-  const views: PendingView[] = new Array(batch.length);
+  const alike = new Map<string, PendingView>();
   for (let i = 0; i < batch.length; i++) {
+    const at = batch.at[i] ?? 0;
     const base = i * FIELDS;
-    views[i] = {
-      at: batch.at[i] ?? 0,
+    const key = `${Math.floor(at / 1000)},${refs[base]},${refs[base + 1]},${refs[base + 2]},${refs[base + 3]},${refs[base + 4]},${refs[base + 5]}`;
+    const same = alike.get(key);
+    if (same) {
+      same.views = (same.views ?? 1) + 1;
+      continue;
+    }
+    alike.set(key, {
+      at,
       host: strings[refs[base] ?? 0] ?? "",
       url: strings[refs[base + 1] ?? 0] ?? "/",
       userAgent: strings[refs[base + 2] ?? 0] ?? "",
       referer: strings[refs[base + 3] ?? 0] ?? "",
       remote: strings[refs[base + 4] ?? 0] ?? "",
       forwardedFor: strings[refs[base + 5] ?? 0] ?? "",
-    };
+      views: 1,
+    });
   }
-  return views;
+  return [...alike.values()];
 }

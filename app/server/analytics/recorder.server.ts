@@ -106,11 +106,12 @@ export async function writeViews(
     }
     const row = recordedView(view, { salt, day, trust });
     if (row) {
-      written++;
+      const views = view.views ?? 1;
+      written += views;
       const key = rowKey(row);
       const same = rows.get(key);
-      if (same) same.views++;
-      else rows.set(key, { ...row, views: 1 });
+      if (same) same.views += views;
+      else rows.set(key, { ...row, views });
     }
     if ((i + 1) % VIEWS_PER_TURN === 0) await nextTurn();
   }
