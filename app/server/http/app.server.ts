@@ -26,6 +26,7 @@ import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
 import { onShutdown } from "#app/server/telemetry/shutdown.server.ts";
 import { startScheduledBackups } from "#app/server/transfer/backup/schedule.server.ts";
 import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
+import { cacheControl } from "./cache-control.server.ts";
 import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
@@ -126,6 +127,8 @@ app.use((req, res, next) => {
   next();
 });
 
+// What the caches on the way may keep (a CDN in front: docs/caching.md), decided as headers go out.
+app.use(cacheControl(sessionCookie.names, (res) => Boolean(responseCache.slotOf(res)?.declaration)));
 app.use(responseCache.capture);
 
 app.use(

@@ -84,7 +84,7 @@ function recipeForm(): FormData {
 /** The preview answer's promises, whatever was previewed. */
 async function expectPreviewAnswer(res: Response, status = 200): Promise<string> {
   expect(res.status).toBe(status);
-  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("cache-control")).toBe("private, no-store");
   expect(res.headers.get("x-robots-tag")).toBe("noindex");
   expect(res.headers.get("x-cache")).toBeNull();
   const html = await res.text();
