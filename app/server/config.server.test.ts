@@ -435,3 +435,36 @@ describe("mail settings", () => {
     }
   });
 });
+
+describe("CDN purge settings", () => {
+  const purge = { CDN_PURGE_URL: "https://api.cloudflare.com/client/v4/zones/abc/purge_cache" };
+
+  it("takes a purge URL with the public origin, and a header line kept secret", () => {
+    const config = parseConfig({
+      ...purge,
+      PUBLIC_URL: "https://blog.example.com",
+      CDN_PURGE_HEADER: "Authorization: Bearer s3cret-token",
+    });
+    expect(config.CDN_PURGE_URL).toBe(purge.CDN_PURGE_URL);
+    expect(config.CDN_PURGE_HEADER).toBe("Authorization: Bearer s3cret-token");
+    expect(parseConfig({}).CDN_PURGE_URL).toBeUndefined();
+  });
+
+  it("needs PUBLIC_URL with CDN_PURGE_URL, and says so", () => {
+    expect(problemOf(purge)).toBe(
+      "PUBLIC_URL must be set with CDN_PURGE_URL (a purge names pages by their URL)",
+    );
+  });
+
+  it("refuses a header that is not one line `Name: value`, without echoing it", () => {
+    const problem = problemOf({
+      ...purge,
+      PUBLIC_URL: "https://blog.example.com",
+      CDN_PURGE_HEADER: "Bearer s3cret-token",
+    });
+    expect(problem).toBe("CDN_PURGE_HEADER must be one header line, `Name: value`");
+    expect(
+      problemOf({ CDN_PURGE_URL: "ftp://cdn.example.com/purge", PUBLIC_URL: "https://a.example" }),
+    ).toMatch(/^CDN_PURGE_URL must be an http:\/\/ or https:\/\/ URL/);
+  });
+});

@@ -70,6 +70,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       if (!given(name)) problems.push(`${name} must be set with SMTP_URL (mail needs it)`);
     }
   }
+  // A purge names pages by their absolute URL, which only the public origin can give.
+  if (given("CDN_PURGE_URL") && !given("PUBLIC_URL"))
+    problems.push("PUBLIC_URL must be set with CDN_PURGE_URL (a purge names pages by their URL)");
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config) as Config;
 }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { preferredEncoding } from "#app/lib/accept-encoding.ts";
-import type { Entry } from "#app/server/cache/cache-store.server.ts";
+import type { Entry, Head } from "#app/server/cache/cache-store.server.ts";
 
 const DROPPED_HEADERS = new Set([
   "content-length",
@@ -65,18 +65,12 @@ export function storedAnswer(
 }
 
 /**
- * What a cached page tells the caches on its way (docs/caching.md): browsers keep it but ask again
+ * What a cached page tells the caches on its way (docs/decisions/032-the-honest-limit.md): browsers keep it but ask again
  * each time (max-age=0; the ETag makes that a 304); a CDN in front may keep it for a minute and
- * serve it a little longer while it fetches the next (PUBLIC_CACHE_CONTROL's numbers), or for as
- * long as its purge settings say when the site calls CDN_PURGE_URL on every change.
+ * serve it a little longer while it fetches the next (PUBLIC_CACHE_CONTROL's numbers); with
+ * CDN_PURGE_URL the site purges it on every change (cdn-purge.server.ts).
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
-
-/** An entry's status line fields, ready for writeHead: per encoding, and one for a 304. */
-export interface Head {
-  /** Name, value, name, value…; the last two values are this answer's X-Cache and X-Request-Id. */
-  fields: string[];
-}
 
 type HeadKind = "identity" | "gzip" | "br" | "304";
 

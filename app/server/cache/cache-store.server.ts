@@ -2,8 +2,13 @@
  * The response cache's storage: its entries, bounded in bytes and evicted least recently used
  * first, and the policies of the paths they were stored under (forgotten with their last entry).
  */
-import type { Head } from "#app/server/cache/cache-http.server.ts";
 import type { CachePolicy } from "#app/server/cache/cache-keys.server.ts";
+
+/** An entry's header fields, ready for writeHead: per encoding, and one for a 304 (cache-http). */
+export interface Head {
+  /** Name, value, name, value…; the last two values are this answer's X-Cache and X-Request-Id. */
+  fields: string[];
+}
 
 /** A stored answer. */
 export interface Entry {

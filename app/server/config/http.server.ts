@@ -89,6 +89,30 @@ export const HTTP_VARIABLES = {
     schema: wholeNumber({ min: 1, max: 1_000_000_000, fallback: 5 }),
     meaning: "comment, contact and sign-up posts allowed per IP and form in 10 minutes",
   }),
+  CDN_PURGE_URL: variable({
+    schema: blankIsUnset(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
+    unset: "no purge: a CDN keeps a changed page up to 90 s (`s-maxage=60, stale-while-revalidate=30`)",
+    meaning:
+      "a CDN's purge endpoint, POSTed the changed pages' URLs when public content changes, in " +
+      'Cloudflare\'s `purge_cache` shape (`{"files": […]}`, or `{"purge_everything": true}`); needs ' +
+      "`PUBLIC_URL`. See Running behind a CDN",
+  }),
+  CDN_PURGE_HEADER: variable({
+    schema: blankIsUnset(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9-]+: ?\S.*$/, "must be one header line, `Name: value`")
+        .optional(),
+    ),
+    secret: true,
+    unset: "none",
+    meaning:
+      "the header sent with each purge, e.g. `Authorization: Bearer <API token>` (Cloudflare) or " +
+      "`Fastly-Key: <API token>`",
+  }),
   RESPONSE_CACHE: variable({
     schema: onOff(true),
     meaning:

@@ -12,9 +12,11 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { flushAnalytics, startAnalytics } from "#app/server/analytics/recorder.server.ts";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
+import { startCdnPurges } from "#app/server/cache/cdn-purge.server.ts";
 import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
+import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
 import { getConfig, settleConfig } from "#app/server/config.server.ts";
-import { getDatabase } from "#app/server/db/db.server.ts";
+import { getDatabase, getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { startMailSender } from "#app/server/mail/sender.server.ts";
 import { uploadStore } from "#app/server/media/storage.server.ts";
@@ -57,6 +59,18 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
       sessionCookies: [...sessionCookie.names],
     });
     onShutdown(flushAnalytics);
+  }
+  // A CDN in front is told which pages changed, seconds after they do (decision 032).
+  const { CDN_PURGE_URL, CDN_PURGE_HEADER, PUBLIC_URL } = getConfig();
+  if (CDN_PURGE_URL && PUBLIC_URL) {
+    const purges = startCdnPurges({
+      db: getDb,
+      url: CDN_PURGE_URL,
+      header: CDN_PURGE_HEADER,
+      origin: PUBLIC_URL,
+      readVersion: publicVersionReader(getDb),
+    });
+    onShutdown(async () => purges.stop());
   }
   // Imports from /admin/import left running by a server that stopped are taken over here.
   startImportJobs(db);
@@ -127,7 +141,7 @@ app.use((req, res, next) => {
   next();
 });
 
-// What the caches on the way may keep (a CDN in front: docs/caching.md), decided as headers go out.
+// What the caches on the way may keep (a CDN in front: decision 032), decided as headers go out.
 app.use(cacheControl(sessionCookie.names, (res) => Boolean(responseCache.slotOf(res)?.declaration)));
 app.use(responseCache.capture);
 

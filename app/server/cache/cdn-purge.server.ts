@@ -1,0 +1,196 @@
+import type { DB } from "#app/server/db/db.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+
+/**
+ * Purging a CDN in front of the site (CDN_PURGE_URL; decision 032). Pages tell a CDN it may keep
+ * them a minute and a half (PUBLIC_CACHE_CONTROL); with a purge URL, a change reaches readers
+ * behind the CDN within seconds instead.
+ *
+ * Driven by the public version, as the response cache is: every few seconds the server reads it,
+ * and when it has moved since the last look (a write on any server, or a scheduled item's time
+ * come), it works out which blogs, recipes and pages changed meanwhile and POSTs their pages'
+ * URLs, with the lists and feeds that show them, in Cloudflare's `purge_cache` shape
+ * (`{"files": […]}`, 30 at most per request). A change it cannot name (a setting, the design or
+ * the navigation, a comment, a deletion) purges everything (`{"purge_everything": true}`). A failed
+ * purge is logged and never retried: the pages' own `s-maxage` bounds what it leaves behind.
+ * Each server of a site purges what it sees: the same purge twice costs the CDN nothing.
+ */
+
+/** What changed since the last look, as the purge names it. */
+export interface ChangedItems {
+  blogs: { slug: string; category_slug: string }[];
+  recipes: { slug: string }[];
+  pages: { slug: string }[];
+}
+
+/** Cloudflare's purge_cache body (what Fastly's purge_all ignores). */
+export type PurgeBody = { files: string[] } | { purge_everything: true };
+
+/** Cloudflare's limit of URLs per purge request. */
+export const FILES_PER_PURGE = 30;
+
+/** Beyond this many URLs a change purges everything (an import, a bulk edit). */
+const MOST_FILES = 300;
+
+/** The lists every published item shows in, and the feeds (files: no navigation data). */
+const LISTS = ["/", "/blogs", "/recipes"];
+const FEEDS = ["/rss.xml", "/sitemap.xml"];
+
+/** A page's path and its client navigations' data (`/blogs/x.data`; the home page's is `/_root.data`). */
+const withData = (path: string) => [path, path === "/" ? "/_root.data" : `${path}.data`];
+
+/** The paths a change shows on, each once, pages and their data. */
+export function changedPaths(changes: ChangedItems): string[] {
+  const paths = new Set<string>();
+  const add = (path: string) => {
+    for (const p of withData(path)) paths.add(p);
+  };
+  for (const blog of changes.blogs) {
+    add(`/blogs/${encodeURIComponent(blog.slug)}`);
+    if (blog.category_slug) add(`/blogs/category/${encodeURIComponent(blog.category_slug)}`);
+  }
+  for (const recipe of changes.recipes) add(`/recipes/${encodeURIComponent(recipe.slug)}`);
+  for (const page of changes.pages) add(`/${encodeURIComponent(page.slug)}`);
+  if (paths.size > 0) {
+    for (const list of LISTS) add(list);
+    for (const feed of FEEDS) paths.add(feed);
+  }
+  return [...paths];
+}
+
+/** The purge requests for a change: its pages' URLs in batches, or everything when it cannot say. */
+export function purgeBodies(changes: ChangedItems | null, origin: string): PurgeBody[] {
+  const paths = changes ? changedPaths(changes) : [];
+  if (paths.length === 0 || paths.length > MOST_FILES) return [{ purge_everything: true }];
+  const files = paths.map((path) => `${origin}${path}`);
+  const bodies: PurgeBody[] = [];
+  for (let i = 0; i < files.length; i += FILES_PER_PURGE)
+    bodies.push({ files: files.slice(i, i + FILES_PER_PURGE) });
+  return bodies;
+}
+
+/**
+ * Blogs, recipes and pages written, or whose publish time came, in `(since, now]`. Null when
+ * nothing of them changed: the version moved for something else (settings, design, navigation,
+ * comments, a deletion), which only a purge of everything covers.
+ */
+async function changedSince(db: DB, since: number, now: number): Promise<ChangedItems | null> {
+  const [blogs, recipes, pages] = await Promise.all([
+    db
+      .selectFrom("blogs")
+      .select(["slug", "category_slug"])
+      .where((eb) =>
+        eb.or([
+          eb("updated_at", ">", since),
+          eb.and([eb("publish_at", ">", since), eb("publish_at", "<=", now)]),
+        ]),
+      )
+      .limit(MOST_FILES)
+      .execute(),
+    db
+      .selectFrom("recipes")
+      .select("slug")
+      .where((eb) =>
+        eb.or([
+          eb("updated_at", ">", since),
+          eb.and([eb("publish_at", ">", since), eb("publish_at", "<=", now)]),
+        ]),
+      )
+      .limit(MOST_FILES)
+      .execute(),
+    db
+      .selectFrom("pages")
+      .select("slug")
+      .where((eb) =>
+        eb.or([
+          eb("updated_at", ">", since),
+          eb.and([eb("publish_at", ">", since), eb("publish_at", "<=", now)]),
+        ]),
+      )
+      .limit(MOST_FILES)
+      .execute(),
+  ]);
+  if (blogs.length + recipes.length + pages.length === 0) return null;
+  return { blogs, recipes, pages };
+}
+
+export interface CdnPurger {
+  /** One look at the public version, and the purge it calls for (the timer calls it; so do tests). */
+  check(): Promise<void>;
+  stop(): void;
+}
+
+/** Seconds of overlap between two looks: a server's clock may be a little behind another's. */
+const OVERLAP_SECONDS = 10;
+
+export function startCdnPurges({
+  db,
+  url,
+  header,
+  origin,
+  readVersion,
+  everyMs = 2000,
+  clock = () => Math.floor(Date.now() / 1000),
+}: {
+  db: () => Promise<DB>;
+  url: string;
+  /** `Name: value`, sent with every purge (the CDN's API token). */
+  header: string | undefined;
+  /** PUBLIC_URL's origin: the purged URLs are the pages' own. */
+  origin: string;
+  readVersion: () => Promise<string>;
+  everyMs?: number;
+  clock?: () => number;
+}): CdnPurger {
+  let last: { version: string; at: number } | null = null;
+  let running: Promise<void> | null = null;
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (header) {
+    const colon = header.indexOf(":");
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+
+  const send = async (body: PurgeBody) => {
+    const answer = await fetch(url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!answer.ok) throw new Error(`the CDN answered ${answer.status}`);
+  };
+
+  const look = async () => {
+    // The time first: a write that commits after the version is read is seen by the next look,
+    // and its rows' times are at most this one (give or take OVERLAP_SECONDS between servers).
+    const now = clock();
+    const version = await readVersion();
+    if (last === null || last.version === version) {
+      // Nothing written since the last look: the next one need not look further back than now.
+      last = { version, at: now };
+      return;
+    }
+    const since = last.at - OVERLAP_SECONDS;
+    last = { version, at: now };
+    const bodies = purgeBodies(await changedSince(await db(), since, now), origin);
+    try {
+      for (const body of bodies) await send(body);
+      const files = bodies.flatMap((b) => ("files" in b ? b.files : []));
+      log.info({ purged: files.length > 0 ? files.length : "everything" }, "CDN purged");
+    } catch (error) {
+      log.warn({ err: error }, "CDN purge failed; the pages' s-maxage bounds what it left");
+    }
+  };
+
+  const check = () => {
+    running ??= look()
+      .catch((error: unknown) => log.warn({ err: error }, "CDN purge: the public version could not be read"))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void check(), everyMs);
+  timer.unref();
+  return { check, stop: () => clearInterval(timer) };
+}
