@@ -212,6 +212,15 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/**
+ * The most resident memory a process has had since it started, in MB (VmHWM: the operating
+ * system's own count of the peak, between samples too).
+ */
+export function peakResidentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /** Samples a process's memory while `work` runs; returns the work's result and the peak. */
 export async function withPeakMemory<T>(
   pid: number,

@@ -28,6 +28,7 @@ import {
   hasWrk,
   type LoadResult,
   load,
+  peakResidentMb,
   rawRequest,
   rssMb,
   SERVER_CPU,
@@ -347,7 +348,9 @@ async function throughput(
         );
       }
     }
-    return { rows, idleMb, startMs, weights, lighthouse, burst, ceilings };
+    // The whole run's peak, as the operating system counts it (the budget's figure: DESIGN §7).
+    const peakMb = peakResidentMb(pid);
+    return { rows, idleMb, peakMb, startMs, weights, lighthouse, burst, ceilings };
   } finally {
     await app.stop();
   }
@@ -599,6 +602,19 @@ async function main() {
       `Server memory at idle: sqlite ${sqlite.idleMb} MB${pgRun ? `, postgres ${pgRun.idleMb} MB` : ""}.`,
     );
     console.log(
+      "Server peak resident memory over each run (VmHWM; budget 200 MB): " +
+        [
+          ["sqlite cached", sqlite],
+          ["sqlite uncached", sqliteUncached],
+          ["postgres cached", pgRun],
+          ["postgres uncached", pgUncached],
+        ]
+          .filter(([, run]) => run)
+          .map(([name, run]) => `${name} ${(run as { peakMb: number }).peakMb} MB`)
+          .join(", ") +
+        ".",
+    );
+    console.log(
       `Start to first healthy answer (built app): ${sqliteUncached.startMs} ms on an existing SQLite database` +
         `${pgUncached ? `, ${pgUncached.startMs} ms on PostgreSQL` : ""}; ${sqlite.startMs} ms for a first start ` +
         "on an empty SQLite database (migrations and sample content).",
@@ -766,6 +782,12 @@ async function main() {
           generatorCeilings: sqlite.ceilings,
           coalescing: { sqlite: sqlite.burst, postgres: pgRun?.burst },
           idleMemoryMb: { sqlite: sqlite.idleMb, postgres: pgRun?.idleMb },
+          peakResidentMb: {
+            sqliteCached: sqlite.peakMb,
+            sqliteUncached: sqliteUncached.peakMb,
+            postgresCached: pgRun?.peakMb,
+            postgresUncached: pgUncached?.peakMb,
+          },
           startMs: {
             sqliteFirstStart: sqlite.startMs,
             sqliteRestart: sqliteUncached.startMs,
