@@ -31,7 +31,7 @@ export interface AnalyticsCost {
    * The part that is certain, measured in this process: µs per view in the request path and off
    * it, for one reader reloading and for every view from another reader.
    */
-  perViewUs: { oneReader: PerViewCost; everyViewAnother: PerViewCost };
+  perViewUs: { flood: PerViewCost; oneReader: PerViewCost; everyViewAnother: PerViewCost };
   /** Page views each measured server answered (and the counting one recorded). */
   requests: { on: number; off: number };
 }
@@ -72,21 +72,22 @@ export interface PerViewCost {
 }
 
 /**
- * µs per view, over 20,000 views of `readers` readers spread over the four pages: one reader is a
- * reload or a flood (alike views are worked out and written once); with as many readers as views,
- * every view is its own row, the dearest case.
+ * µs per view, over 20,000 views of `readers` readers spread over `pages` of the four pages: one
+ * reader on one page is a flood (each view counted on the one before); one reader on four pages, a
+ * reader reading (alike views of a second are worked out and written once); with as many readers
+ * as views, every view is its own row, the dearest case.
  */
-async function perViewCost(dir: string, readers: number): Promise<PerViewCost> {
+async function perViewCost(dir: string, readers: number, pages = PATHS.length): Promise<PerViewCost> {
   const { openDatabase } = await import("#app/server/db/db.server.ts");
   const { counter, countPageView, takePendingViews } = await import(
     "#app/server/analytics/page-views.server.ts"
   );
   const { writeViews } = await import("#app/server/analytics/recorder.server.ts");
-  const handle = await openDatabase(`file:${join(dir, `per-view-${readers}.db`)}`);
+  const handle = await openDatabase(`file:${join(dir, `per-view-${readers}-${pages}.db`)}`);
   const requests = Array.from({ length: VIEWS_MEASURED }, (_, i) => ({
     req: {
       method: "GET",
-      url: PATHS[i % PATHS.length] ?? "/",
+      url: PATHS[i % pages] ?? "/",
       headers: { host: "site.example", "user-agent": BROWSER },
       socket: {
         remoteAddress: `10.${(i % readers) >> 16}.${((i % readers) >> 8) & 255}.${(i % readers) & 255}`,
@@ -177,6 +178,7 @@ export async function analyticsCost({ rounds = 5, seconds = 4 } = {}): Promise<A
       costUs: round(median(differences)),
       costRangeUs: [round(Math.min(...differences)), round(Math.max(...differences))],
       perViewUs: {
+        flood: await perViewCost(dir, 1, 1),
         oneReader: await perViewCost(dir, 1),
         everyViewAnother: await perViewCost(dir, VIEWS_MEASURED),
       },
@@ -194,6 +196,7 @@ if (import.meta.main) {
     const dir = await mkdtemp(join(tmpdir(), "wanderplate-analytics-cost-"));
     try {
       console.table({
+        flood: await perViewCost(dir, 1, 1),
         oneReader: await perViewCost(dir, 1),
         everyViewAnother: await perViewCost(dir, VIEWS_MEASURED),
       });

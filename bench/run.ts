@@ -832,7 +832,8 @@ async function main() {
         ["readers", "counted", "taken", "recorded", "total"],
         (
           [
-            ["one (reloads, a flood)", analytics.perViewUs.oneReader],
+            ["one, one page (a flood)", analytics.perViewUs.flood],
+            ["one, four pages", analytics.perViewUs.oneReader],
             ["every view another", analytics.perViewUs.everyViewAnother],
           ] as const
         ).map(([readers, v]) => [readers, v.counted, v.taken, v.recorded, v.total]),

@@ -64,9 +64,25 @@ interface Batch {
   at: Float64Array;
   /** Per view, FIELDS indexes into `strings`. */
   refs: Uint32Array;
+  /** Per view, how many views it stands for: the same view again in the same second adds here. */
+  counts: Uint32Array;
   length: number;
+  /** Views in all (the counts summed). */
+  views: number;
   strings: string[];
   ids: Map<string, number>;
+  /** The strings and second of the last view kept, to tell the same view again without interning. */
+  last: LastView;
+}
+
+interface LastView {
+  second: number;
+  host: string;
+  url: string;
+  userAgent: string;
+  referer: string;
+  remote: string;
+  forwardedFor: string;
 }
 
 /** The strings a view keeps, in this order in `Batch.refs`. */
@@ -89,9 +105,12 @@ function emptyBatch(): Batch {
   return {
     at: new Float64Array(1024),
     refs: new Uint32Array(1024 * FIELDS),
+    counts: new Uint32Array(1024),
     length: 0,
+    views: 0,
     strings: [],
     ids: new Map(),
+    last: { second: -1, host: "", url: "", userAgent: "", referer: "", remote: "", forwardedFor: "" },
   };
 }
 
@@ -104,7 +123,7 @@ export const counter: Counter = processWide("analytics-counter", () => ({
 
 /** How many views wait to be written. */
 export function pendingCount(): number {
-  return counter.batch.length;
+  return counter.batch.views;
 }
 
 /** The index of a string in the batch's table (added the first time). */
@@ -125,8 +144,11 @@ function grow(batch: Batch): void {
   at.set(batch.at);
   const refs = new Uint32Array(batch.refs.length * 2);
   refs.set(batch.refs);
+  const counts = new Uint32Array(batch.counts.length * 2);
+  counts.set(batch.counts);
   batch.at = at;
   batch.refs = refs;
+  batch.counts = counts;
 }
 
 const header = (req: IncomingMessage, name: string): string => {
@@ -160,21 +182,55 @@ export function countPageView(req: IncomingMessage, res: ServerResponse, route: 
   if (h.dnt === "1" || h["sec-gpc"] === "1" || isPrefetch(req) || signedIn(req, counter.sessionCookies))
     return;
   const batch = counter.batch;
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  const host = header(req, "host");
+  const url = req.url ?? "/";
+  const userAgent = header(req, "user-agent");
+  const referer = header(req, "referer");
+  const remote = req.socket.remoteAddress ?? "";
+  const forwardedFor = header(req, "x-forwarded-for");
+  const last = batch.last;
+  // The same view again in the same second (a reload, a flood): counted on the one kept.
+  if (
+    batch.length > 0 &&
+    last.second === second &&
+    last.url === url &&
+    last.remote === remote &&
+    last.userAgent === userAgent &&
+    last.host === host &&
+    last.referer === referer &&
+    last.forwardedFor === forwardedFor
+  ) {
+    batch.counts[batch.length - 1] = (batch.counts[batch.length - 1] ?? 0) + 1;
+    batch.views++;
+    return;
+  }
+  // The bound is on views kept apart (memory); a view counted on the last one takes none.
   if (batch.length >= PENDING_MAX) {
     counter.dropped++;
     return;
   }
   grow(batch);
   const i = batch.length++;
-  batch.at[i] = Date.now();
+  batch.views++;
+  batch.at[i] = now;
+  batch.counts[i] = 1;
   const refs = batch.refs;
   const base = i * FIELDS;
-  refs[base] = intern(batch, header(req, "host"));
-  refs[base + 1] = intern(batch, req.url ?? "/");
-  refs[base + 2] = intern(batch, header(req, "user-agent"));
-  refs[base + 3] = intern(batch, header(req, "referer"));
-  refs[base + 4] = intern(batch, req.socket.remoteAddress ?? "");
-  refs[base + 5] = intern(batch, header(req, "x-forwarded-for"));
+  refs[base] = intern(batch, host);
+  refs[base + 1] = intern(batch, url);
+  refs[base + 2] = intern(batch, userAgent);
+  refs[base + 3] = intern(batch, referer);
+  refs[base + 4] = intern(batch, remote);
+  refs[base + 5] = intern(batch, forwardedFor);
+  last.second = second;
+  last.host = host;
+  last.url = url;
+  last.userAgent = userAgent;
+  last.referer = referer;
+  last.remote = remote;
+  last.forwardedFor = forwardedFor;
 }
 
 /**
@@ -190,9 +246,10 @@ export function takePendingViews(): PendingView[] {
     const at = batch.at[i] ?? 0;
     const base = i * FIELDS;
     const key = `${Math.floor(at / 1000)},${refs[base]},${refs[base + 1]},${refs[base + 2]},${refs[base + 3]},${refs[base + 4]},${refs[base + 5]}`;
+    const views = batch.counts[i] ?? 1;
     const same = alike.get(key);
     if (same) {
-      same.views = (same.views ?? 1) + 1;
+      same.views = (same.views ?? 1) + views;
       continue;
     }
     alike.set(key, {
@@ -203,7 +260,7 @@ export function takePendingViews(): PendingView[] {
       referer: strings[refs[base + 3] ?? 0] ?? "",
       remote: strings[refs[base + 4] ?? 0] ?? "",
       forwardedFor: strings[refs[base + 5] ?? 0] ?? "",
-      views: 1,
+      views,
     });
   }
   return [...alike.values()];
