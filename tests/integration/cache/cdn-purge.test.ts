@@ -124,7 +124,7 @@ for (const engine of ENGINES)
         now += 600;
         await p.check();
         expect(cdn.files()).toContain(`${ORIGIN}/blogs/later-post`);
-        expect(cdn.received.some((r) => "purge_everything" in r.body)).toBe(false);
+        expect(cdn.received.filter((r) => "purge_everything" in r.body)).toEqual([]);
       } finally {
         p.stop();
       }
