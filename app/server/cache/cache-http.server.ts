@@ -65,10 +65,10 @@ export function storedAnswer(
 }
 
 /**
- * What a cached page tells the caches on its way (docs/decisions/032-the-honest-limit.md): browsers keep it but ask again
+ * What a shared page tells the caches on its way (decision 032): browsers keep it but ask again
  * each time (max-age=0; the ETag makes that a 304); a CDN in front may keep it for a minute and
- * serve it a little longer while it fetches the next (PUBLIC_CACHE_CONTROL's numbers); with
- * CDN_PURGE_URL the site purges it on every change (cdn-purge.server.ts).
+ * serve it a little longer while it fetches the next; with CDN_PURGE_URL the site purges it on
+ * every change (cdn-purge.server.ts).
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 

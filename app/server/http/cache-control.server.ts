@@ -4,7 +4,7 @@ import { PUBLIC_CACHE_CONTROL } from "#app/server/cache/cache-http.server.ts";
 import { hasCookie } from "#app/server/cache/cache-keys.server.ts";
 
 /**
- * What a rendered answer tells the caches on its way (docs/decisions/032-the-honest-limit.md), when it goes out:
+ * What a rendered answer tells the caches on its way (decision 032), as it goes out:
  * - anything for a signed-in browser, anything that sets a cookie, and every admin screen:
  *   `private, no-store` (a CDN must never keep, and show the next reader, the admin's page);
  * - a page its route shares (publicCache), answered 200: PUBLIC_CACHE_CONTROL, the same as its
