@@ -67,24 +67,11 @@ export function load(
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s", "--latency", "-s", WRK_SCRIPT];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
-  const [cmd, cmdArgs] = CAN_PIN ? ["taskset", ["-c", LOAD_CPU, "wrk", ...args]] : ["wrk", args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, cmdArgs, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRK_METHOD: method, WRK_BODY: body ?? "" },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c) => {
-      out += String(c);
-    });
-    child.stderr.on("data", (c) => {
-      err += String(c);
-    });
-    child.on("error", (error) => reject(new Error(`${WRK_MISSING} (${error.message})`)));
-    child.on("exit", (code) => {
+  const command = CAN_PIN ? ["taskset", "-c", LOAD_CPU, "wrk", ...args] : ["wrk", ...args];
+  return onLoadCore(command, { WRK_METHOD: method, WRK_BODY: body ?? "" }).then(
+    ({ code, out, err }) => {
       const line = out.split("\n").find((l) => l.startsWith('{"requests"'));
-      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${err}${out}`));
+      if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err}${out}`);
       const r = JSON.parse(line) as {
         requests: number;
         durationUs: number;
@@ -96,16 +83,19 @@ export function load(
         p50Us: number;
         p99Us: number;
       };
-      resolve({
+      return {
         rps: Math.round(r.requests / (r.durationUs / 1e6)),
         p50: Math.round(r.p50Us / 10) / 100,
         p99: Math.round(r.p99Us / 10) / 100,
         errors: r.connect + r.read + r.write + r.timeout,
         unexpected: r.status,
         requests: r.requests,
-      });
-    });
-  });
+      };
+    },
+    (error: Error) => {
+      throw new Error(`${WRK_MISSING} (${error.message})`);
+    },
+  );
 }
 
 /**
@@ -129,11 +119,36 @@ export function autocannonLoad(
   if (body) args.push("-H", "content-type=application/x-www-form-urlencoded", "-b", body);
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
-  const [cmd, cmdArgs] = CAN_PIN
-    ? ["taskset", ["-c", LOAD_CPU, process.execPath, ...args]]
-    : [process.execPath, args];
+  const command = CAN_PIN
+    ? ["taskset", "-c", LOAD_CPU, process.execPath, ...args]
+    : [process.execPath, ...args];
+  return onLoadCore(command).then(({ code, out, err }) => {
+    if (code !== 0) throw new Error(`autocannon failed: ${err}`);
+    const r = JSON.parse(out);
+    const byStatus = r.statusCodeStats as Record<string, { count: number }>;
+    const unexpected = expectStatus
+      ? Object.entries(byStatus)
+          .filter(([status]) => Number(status) !== expectStatus)
+          .reduce((n, [, s]) => n + s.count, 0)
+      : r.non2xx;
+    return {
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts,
+      unexpected,
+      requests: r.requests.total,
+    };
+  });
+}
+
+/** Runs a load generator's command to its end: its exit code and what it printed (rejects if it cannot start). */
+function onLoadCore(
+  [cmd = "", ...args]: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, cmdArgs, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => {
@@ -142,24 +157,8 @@ export function autocannonLoad(
     child.stderr.on("data", (c) => {
       err += String(c);
     });
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
-      const r = JSON.parse(out);
-      const byStatus = r.statusCodeStats as Record<string, { count: number }>;
-      const unexpected = expectStatus
-        ? Object.entries(byStatus)
-            .filter(([status]) => Number(status) !== expectStatus)
-            .reduce((n, [, s]) => n + s.count, 0)
-        : r.non2xx;
-      resolve({
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts,
-        unexpected,
-        requests: r.requests.total,
-      });
-    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out, err }));
   });
 }
 

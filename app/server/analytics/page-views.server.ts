@@ -75,15 +75,8 @@ interface Batch {
   last: LastView;
 }
 
-interface LastView {
-  second: number;
-  host: string;
-  url: string;
-  userAgent: string;
-  referer: string;
-  remote: string;
-  forwardedFor: string;
-}
+/** The last view kept: its strings, and its second. */
+type LastView = Omit<PendingView, "at" | "views"> & { second: number };
 
 /** The strings a view keeps, in this order in `Batch.refs`. */
 const FIELDS = 6;

@@ -34,6 +34,11 @@ describe("isAdminPath", () => {
     ["/admin/", true],
     ["/admin/dashboard", true],
     ["/admin.data", true],
+    // Routes match whatever the case, after percent-decoding: so must this.
+    ["/ADMIN/login", true],
+    ["/Admin/Dashboard.data", true],
+    ["/%61dmin/login", true],
+    ["/%zz/admin", false],
     ["/admin/blog.data", true],
     ["/administrator-tips", false],
     ["/blogs/admin", false],

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import { PUBLIC_CACHE_CONTROL } from "#app/server/cache/cache-http.server.ts";
 import { hasCookie } from "#app/server/cache/cache-keys.server.ts";
+import { redirectKey } from "#app/server/models/redirects.server.ts";
 
 /**
  * What a rendered answer tells the caches on its way (decision 032), as it goes out:
@@ -29,9 +30,13 @@ export function cacheControlOf(answer: {
   return "no-cache";
 }
 
-/** Whether a path is the admin's (`/admin`, `/admin/…`, and its data requests `/admin.data`). */
+/**
+ * Whether a path is the admin's (`/admin`, `/admin/…`, and its data requests `/admin.data`), read
+ * as the routes read it: in any case and percent-decoded (redirectKey's spelling).
+ */
 export function isAdminPath(path: string): boolean {
-  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
+  const key = redirectKey(path);
+  return key === "/admin" || key.startsWith("/admin/") || key.startsWith("/admin.");
 }
 
 /**
