@@ -10,13 +10,14 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ADMIN_ROLE, passwordProblem, upsertAccount } from "#app/server/auth/accounts.server.ts";
+import { ADMIN_ROLE, isStaffRole, STAFF_ROLES } from "#app/lib/roles.ts";
+import { passwordProblem, upsertAccount } from "#app/server/auth/accounts.server.ts";
 import { turnOffTwoStep } from "#app/server/auth/two-step.server.ts";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
 
-const usage = `Usage: npm run create-admin -- --email you@example.com [--role all]
+const usage = `Usage: npm run create-admin -- --email you@example.com [--role all|editor]
          (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')
        npm run create-admin -- --email you@example.com --turn-off-two-step
          (for a lost phone: turns two-step sign-in off and signs the account out everywhere)`;
@@ -135,13 +136,20 @@ if (values["turn-off-two-step"]) {
   process.exit(0);
 }
 
+// A mistyped role would make an account that can never sign in: only the staff roles are taken.
+const role = values.role?.trim() || ADMIN_ROLE;
+if (!isStaffRole(role)) {
+  const known = Object.entries(STAFF_ROLES).map(([name, label]) => `${name} (${label.toLowerCase()})`);
+  fail(`Unknown role "${role}": give ${known.join(" or ")}.`);
+}
+
 const password = await readPassword(values);
 const problem = passwordProblem(password);
 if (problem) fail(problem);
 
 const handle = await openDatabase(config.DATABASE_URL);
 try {
-  const account = await upsertAccount(handle.db, email.data, password, values.role?.trim() || ADMIN_ROLE);
+  const account = await upsertAccount(handle.db, email.data, password, role);
   console.log(
     `Admin account ready: ${account.email} (role: ${account.role}); its earlier sessions are signed out.`,
   );

@@ -171,7 +171,7 @@ test.describe("admin access is decided on the server", () => {
     // No model changes a role alone (create-admin's reset also ends the sessions), so this one
     // write goes straight to the table.
     await withSiteDb((db) =>
-      db.updateTable("accounts").set({ role: "editor" }).where("email", "=", DEMOTED.email).execute(),
+      db.updateTable("accounts").set({ role: "viewer" }).where("email", "=", DEMOTED.email).execute(),
     );
 
     for (const [who, ctx] of [

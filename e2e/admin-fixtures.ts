@@ -13,8 +13,11 @@ export async function ensureAccount(email: string, password: string, role = "all
 }
 
 /** Signs in through the login screen and lands on the dashboard. */
-export async function loginAsAdmin(page: Page, account = ADMIN) {
-  await ensureAccount(account.email, account.password);
+export async function loginAsAdmin(
+  page: Page,
+  account: { email: string; password: string; role?: string } = ADMIN,
+) {
+  await ensureAccount(account.email, account.password, account.role);
   await page.goto("/admin/login");
   await page.getByRole("textbox", { name: "Email" }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);

@@ -47,7 +47,8 @@ function blogSchema(missing: (label: string) => string, edit: boolean) {
       destination: blogDestinationField,
       // Show disclosure (off when absent): the site's affiliate disclosure above the body.
       showDisclosure: checkbox(),
-      // The blog's own code, for its page alone (role all: the admin guard's rule for every form).
+      // The blog's own code, for its page alone: the administrator's (blogSubmission drops it
+      // when an editor posts it).
       headerCode: injectedCodeField(BLOG_CODE_FIELDS.headerCode),
       footerCode: injectedCodeField(BLOG_CODE_FIELDS.footerCode),
       ...publicationFields,

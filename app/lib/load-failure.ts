@@ -10,9 +10,13 @@ export interface LoadFailure {
   message: string;
 }
 
-/** The load failure `error` is, or null for any other error (an outage, a refusal, a bug). */
+/**
+ * The load failure `error` is, or null for any other error (an outage, a bug). A screen an editor
+ * may not open answers the same shape with 403 (lib/roles.ts, ADMINISTRATOR_ONLY), shown the same
+ * way.
+ */
 export function loadFailureOf(error: unknown): LoadFailure | null {
-  if (!isRouteErrorResponse(error) || error.status !== 500) return null;
+  if (!isRouteErrorResponse(error) || (error.status !== 500 && error.status !== 403)) return null;
   const { heading, message } = (error.data ?? {}) as Partial<LoadFailure>;
   return typeof heading === "string" && typeof message === "string" ? { heading, message } : null;
 }

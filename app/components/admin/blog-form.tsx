@@ -50,8 +50,11 @@ export function BlogFields({
   destination?: number | null;
   /** Whether Show disclosure is ticked: as saved, or as a refused form posted it. */
   showDisclosure?: boolean;
-  /** The blog's own Header code and Footer code as typed: saved, or as a refused form posted them. */
-  code?: Record<keyof typeof BLOG_CODE_FIELDS, string>;
+  /**
+   * The blog's own Header code and Footer code as typed: saved, or as a refused form posted them;
+   * null leaves the fields out (an editor's form: code is the administrator's).
+   */
+  code?: Record<keyof typeof BLOG_CODE_FIELDS, string> | null;
 }) {
   const contentLabelId = useId();
   const v = values ?? {};
@@ -117,7 +120,7 @@ export function BlogFields({
         />
       )}
       <DisclosureSwitch id={`${idPrefix}-show-disclosure`} checked={showDisclosure} />
-      <BlogCodeFields idPrefix={idPrefix} code={code} errors={errors} />
+      {code && <BlogCodeFields idPrefix={idPrefix} code={code} errors={errors} />}
     </div>
   );
 }

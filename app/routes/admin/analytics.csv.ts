@@ -9,7 +9,7 @@ import type { Route } from "./+types/analytics.csv";
  * numbers included: for the admin only, safe to open in a spreadsheet (Export CSV of /admin/analytics).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const days = rangeOf(new URL(request.url).searchParams.get("days"));
   const csv = await analyticsCsv(db, { days, now: nowSeconds() });
   return new Response(csv, {

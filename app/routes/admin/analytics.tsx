@@ -18,7 +18,7 @@ export const ANALYTICS_LOAD_FAILED = "Failed to load the analytics.";
  * the server without cookies; the chart is drawn here, no script needed.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const days = rangeOf(new URL(request.url).searchParams.get("days"));
   return loadOrFail({ heading: "Analytics", message: ANALYTICS_LOAD_FAILED }, async () => {
     const report = await analyticsReport(db, { days, now: nowSeconds() });

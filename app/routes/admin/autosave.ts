@@ -1,4 +1,5 @@
 import { AUTOSAVE_CONTROLS, autosaveForm } from "#app/forms/autosave.ts";
+import { ADMINISTRATOR_ONLY, roleAllows } from "#app/lib/roles.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
@@ -45,16 +46,20 @@ const DRAFTED: Record<DraftKind, { exists(db: DB, id: number): Promise<boolean>;
 
 const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: NO_STORE });
 
+/** Pages are the administrator's (lib/roles.ts); an editor drafts blogs and recipes only. */
+const mayDraft = (role: string, kind: DraftKind) => kind !== "page" || roleAllows(role, "administrator");
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const key = parseDraftKey(new URL(request.url).searchParams.get("key"));
   if (!key) return refuse(400, "Unknown draft.");
+  if (!mayDraft(admin.role, draftTarget(key).kind)) return refuse(403, ADMINISTRATOR_ONLY.message);
   const { draft, generation } = await loadAutosave(db, admin.accountId, key);
   return Response.json({ autosave: draft, generation }, { headers: NO_STORE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const read = await readForm(request, autosaveForm, {
     maxBytes: MAX_BODY_BYTES,
     tooLarge: "The draft is too large.",
@@ -62,6 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) return refuse(read.status, read.message);
   const key = parseDraftKey(read.data.key);
   if (!key) return refuse(400, "Unknown draft.");
+  if (!mayDraft(admin.role, draftTarget(key).kind)) return refuse(403, ADMINISTRATOR_ONLY.message);
   if (read.data.intent === "clear") {
     const generation = await clearAutosave(db, admin.accountId, key);
     return Response.json({ cleared: true, generation }, { headers: NO_STORE });

@@ -21,7 +21,7 @@ const RENAME_FAILED = "Error renaming the category.";
 const blogs = (n: number) => (n === 1 ? "1 blog" : `${n} blogs`);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const categories = await loadOrFail({ heading: "Categories", message: CATEGORIES_LOAD_FAILED }, () =>
     categoriesInUse(db, { publishedOnly: false }),
   );
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const parsed = await readForm(request, categoryActions);
   if (!parsed.ok) return adminFormRefused(parsed);
   try {

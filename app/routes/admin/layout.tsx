@@ -6,6 +6,7 @@ import { AdminToaster, useShowToast } from "#app/components/admin/toaster.tsx";
 import { LoadError, PageHeader } from "#app/components/admin/ui.tsx";
 import { DocumentErrorPage } from "#app/components/route-error-boundary.tsx";
 import { loadFailureOf } from "#app/lib/load-failure.ts";
+import { roleAllows } from "#app/lib/roles.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { takeToast } from "#app/server/http/toast.server.ts";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
@@ -15,7 +16,8 @@ import { countRecipes } from "#app/server/models/recipes.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  // The frame is every staff account's; each screen's own loader says who may open it.
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const [blogs, recipes, pendingComments, pendingRatings] = await Promise.all([
     countBlogs(db),
     countRecipes(db),
@@ -26,7 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pending = pendingComments + pendingRatings;
   const { toast, headers } = takeToast(request);
   return data(
-    { email: admin.email, name: admin.name, counts: { blogs, recipes, pending }, toast },
+    {
+      email: admin.email,
+      name: admin.name,
+      administrator: roleAllows(admin.role, "administrator"),
+      counts: { blogs, recipes, pending },
+      toast,
+    },
     { headers },
   );
 }
@@ -67,9 +75,9 @@ export default function AdminLayout() {
 }
 
 /**
- * The one error path of the admin screens. A screen whose reads failed (`loadOrFail`) is shown
- * inside the admin frame, under its own heading, with its message; the menu stays, so the admin can
- * go on elsewhere. Anything else (the database down, a refused request, a fault of the layout's own
+ * The one error path of the admin screens. A screen whose reads failed (`loadOrFail`), or that an
+ * editor may not open (403, lib/roles.ts), is shown inside the admin frame, under its own heading,
+ * with its message; the menu stays, so the admin can go on elsewhere. Anything else (the database down, a refused request, a fault of the layout's own
  * reads, a bug) gets the page the document root gives it.
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
@@ -83,32 +91,54 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** A link of the side menu, with a count beside it where one is worth seeing. */
+/**
+ * A link of the side menu, with a count beside it where one is worth seeing. `staff`: an editor may
+ * open it too (its route asks for "staff"; the rest are the administrator's, lib/roles.ts).
+ */
 interface MenuLink {
   to: string;
   label: string;
   badge?: React.ReactNode;
+  staff?: true;
 }
 
-/** The side menu: a dozen and more screens, grouped under short headings; each keeps its name. */
+/**
+ * The side menu: a dozen and more screens, grouped under short headings; each keeps its name. An
+ * editor sees the screens it may open, and no heading left empty.
+ */
 function menuGroups(
+  counts: Route.ComponentProps["loaderData"]["counts"],
+  administrator: boolean,
+): { title: string; links: MenuLink[] }[] {
+  return allMenuGroups(counts)
+    .map((group) => ({ ...group, links: group.links.filter((link) => administrator || link.staff) }))
+    .filter((group) => group.links.length > 0);
+}
+
+function allMenuGroups(
   counts: Route.ComponentProps["loaderData"]["counts"],
 ): { title: string; links: MenuLink[] }[] {
   return [
     {
       title: "Content",
       links: [
-        { to: "/admin/dashboard", label: "Dashboard" },
-        { to: "/admin/blog", label: "Blogs", badge: <Badge count={counts.blogs} label="blogs" /> },
-        { to: "/admin/categories", label: "Categories" },
+        { to: "/admin/dashboard", label: "Dashboard", staff: true },
+        {
+          to: "/admin/blog",
+          label: "Blogs",
+          badge: <Badge count={counts.blogs} label="blogs" />,
+          staff: true,
+        },
+        { to: "/admin/categories", label: "Categories", staff: true },
         {
           to: "/admin/manage-recipe",
           label: "Recipe",
           badge: <Badge count={counts.recipes} label="recipes" />,
+          staff: true,
         },
         { to: "/admin/pages", label: "Pages" },
         { to: "/admin/destinations", label: "Destinations" },
-        { to: "/admin/media", label: "Media" },
+        { to: "/admin/media", label: "Media", staff: true },
       ],
     },
     {
@@ -118,11 +148,12 @@ function menuGroups(
           to: "/admin/manage-comments",
           label: "Comments",
           badge: <Badge count={counts.pending} label="pending" />,
+          staff: true,
         },
         { to: "/admin/manage-contacts", label: "Messages" },
         { to: "/admin/manage-users", label: "Users" },
         { to: "/admin/newsletter", label: "Newsletter" },
-        { to: "/admin/analytics", label: "Analytics" },
+        { to: "/admin/analytics", label: "Analytics", staff: true },
       ],
     },
     {
@@ -142,12 +173,13 @@ function menuGroups(
 function AdminFrame({
   email,
   name,
+  administrator,
   counts,
   toast,
   children,
 }: Route.ComponentProps["loaderData"] & { children: React.ReactNode }) {
   useShowToast(toast);
-  const groups = menuGroups(counts);
+  const groups = menuGroups(counts, administrator);
   return (
     <div className="min-h-screen bg-sand-50">
       <AdminToaster />

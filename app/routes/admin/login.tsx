@@ -6,7 +6,7 @@ import { Field, FormError, Honeypot, SubmitButton } from "#app/components/form.t
 import { LOGIN_FIELDS } from "#app/forms/login.fields.ts";
 import { loginSchema } from "#app/forms/login.ts";
 import { FORGOT_FIELDS } from "#app/forms/password-reset.fields.ts";
-import { ADMIN_ROLE } from "#app/server/auth/accounts.server.ts";
+import { isStaffRole } from "#app/lib/roles.ts";
 import { attemptLogin } from "#app/server/auth/login.server.ts";
 import { findSessionAccount } from "#app/server/auth/session.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
@@ -31,7 +31,7 @@ const fail = (status: number, body: LoginFailure, headers?: HeadersInit) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const account = await findSessionAccount(await getDb(), request);
-  if (account?.role === ADMIN_ROLE) throw redirect("/admin/dashboard");
+  if (account && isStaffRole(account.role)) throw redirect("/admin/dashboard");
   const { toast, headers } = takeToast(request);
   return data({ toast, mailOn: mailEnabled() }, { headers });
 }

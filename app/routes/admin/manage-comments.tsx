@@ -43,7 +43,7 @@ export const COMMENTS_LOAD_FAILED = "Failed to load comments.";
  * each tab's count is the comments' and the ratings' together.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const status = parseCommentStatus(new URL(request.url).searchParams.get("status"));
   const [groups, ratingGroups, commentCounts, ratingCounts] = await loadOrFail(
     { heading: "Comments", message: COMMENTS_LOAD_FAILED },
@@ -93,7 +93,7 @@ const MODERATION = {
  * (none: a comment).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const form = await readForm(request, commentActions);
   // Whatever is wrong with the posted form, the spec's one message for this screen.
   if (!form.ok) return adminFail(form.status, COMMENT_UPDATE_FAILED);

@@ -19,7 +19,7 @@ export const MEDIA_LOAD_FAILED = "Failed to load the media library.";
 
 /** The library page. The image picker of the edit screens reads its pages from media/library.ts. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const uploads = await loadOrFail({ heading: "Media", message: MEDIA_LOAD_FAILED }, () =>
     listUploads(db, page),
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const quote = (uses: UploadUse[]) => uses.map((u) => `“${u.title}”`).join(", ");
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const form = await readForm(request, mediaActions);
   if (!form.ok) return adminFormRefused(form);
   const { id } = form.data;

@@ -4,7 +4,7 @@ import type { Route } from "./+types/not-found";
 
 /** An unknown /admin path: the admin's own 404 (after the same session check as every admin page). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminRequest(request);
+  await requireAdminRequest(request, "staff");
   return data(null, { status: 404 });
 }
 

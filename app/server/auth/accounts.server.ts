@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { ADMIN_ROLE } from "#app/lib/roles.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { COMMAND_LINE, recordActivity } from "#app/server/models/activity.server.ts";
 
@@ -9,9 +10,6 @@ const scryptAsync = promisify(scrypt) as (
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
-
-/** The role that grants the admin back office; any other role is "Access denied". */
-export const ADMIN_ROLE = "all";
 
 // scrypt with N=2^15: ~50 ms here, memory-hard; parameters are stored with each hash.
 const N = 32768;

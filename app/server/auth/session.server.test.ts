@@ -2,9 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ADMIN_ROLE } from "#app/lib/roles.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { sessionCookie, toastCookie } from "#app/server/http/cookies.server.ts";
-import { ADMIN_ROLE, upsertAccount } from "./accounts.server.ts";
+import { upsertAccount } from "./accounts.server.ts";
 import { createSession, hashToken, requireAdmin, SESSION_SECONDS } from "./session.server.ts";
 
 const SESSION = sessionCookie.name;

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { ADMINISTRATOR_ONLY, type AdminAccess, isStaffRole, roleAllows } from "#app/lib/roles.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { ADMIN_ROLE, hashPassword, verifyPassword } from "./accounts.server.ts";
+import { hashPassword, verifyPassword } from "./accounts.server.ts";
 
 /**
  * A session is a random 256-bit token in the session cookie (`sessionCookie`, declared in
@@ -95,15 +96,22 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
 }
 
 /**
- * Every admin loader and action starts here: a valid session of an account whose role
- * is `all`, checked against the database on every request. Anything else is sent to the login
- * screen; a session whose account lost the role is destroyed on the way.
+ * Every admin loader and action starts here: a valid session of a staff account (lib/roles.ts),
+ * checked against the database on every request, whose role allows `access` (the administrator's
+ * alone unless the route says "staff"). No session, or an account that is no longer staff, is sent
+ * to the login screen, and such a session is destroyed on the way. An editor on the
+ * administrator's ground is told so (403) and stays signed in.
  */
 const refusalsLogged = new WeakSet<Request>();
 
-export async function requireAdmin(db: DB, request: Request): Promise<AdminIdentity> {
+export async function requireAdmin(
+  db: DB,
+  request: Request,
+  access: AdminAccess = "administrator",
+): Promise<AdminIdentity> {
   const identity = await findSessionAccount(db, request);
-  if (identity?.role === ADMIN_ROLE) return identity;
+  if (identity && roleAllows(identity.role, access)) return identity;
+  if (identity && isStaffRole(identity.role)) throw data(ADMINISTRATOR_ONLY, { status: 403 });
   const headers = new Headers();
   if (identity) headers.append("Set-Cookie", await destroySession(db, request));
   // Every loader of the page asks; the refusal is logged once per request.
@@ -122,7 +130,7 @@ export type LoginResult =
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Sign-in's first step: valid credentials and role `all`; otherwise "denied" (no session) or
+ * Sign-in's first step: valid credentials and a staff role (`all` or `editor`); otherwise "denied" (no session) or
  * "invalid", with the reason the activity log records. `twoStep`: a code must follow.
  */
 export async function checkLogin(db: DB, email: string, password: string): Promise<LoginResult> {
@@ -138,6 +146,6 @@ export async function checkLogin(db: DB, email: string, password: string): Promi
   }
   if (!(await verifyPassword(password, account.password_hash)))
     return { ok: false, error: "invalid", reason: "wrong_password" };
-  if (account.role !== ADMIN_ROLE) return { ok: false, error: "denied", reason: "access_denied" };
+  if (!isStaffRole(account.role)) return { ok: false, error: "denied", reason: "access_denied" };
   return { ok: true, accountId: account.id, email: account.email, twoStep: account.totp_secret !== null };
 }

@@ -13,7 +13,11 @@ export type BlogSubmission =
   | {
       ok: true;
       /** The blog's fields as the model takes them (the publication controls are read into `publication`). */
-      fields: Omit<BlogFormData, "publication" | "publishAt" | "publishZone" | "sendToSubscribers">;
+      fields: Omit<
+        BlogFormData,
+        "publication" | "publishAt" | "publishZone" | "sendToSubscribers" | "headerCode" | "footerCode"
+      > &
+        Partial<Pick<BlogFormData, "headerCode" | "footerCode">>;
       publication: { draft: boolean; publishAt: PublishAt };
       /** The **Send to subscribers** box was ticked (the route records it only while mail is on). */
       sendToSubscribers: boolean;
@@ -27,10 +31,13 @@ export type BlogSubmission =
  * both check the image choice beside the fields. A refusal is the action's 4xx answer, its toast
  * starting with `failure` ("Error uploading blog"), the field messages and the values to refill.
  * The edit form names missing fields with one message, "All fields are required!".
+ * Header code and Footer code are the administrator's (DESIGN §2, "code injection"): from anyone
+ * else (`mayInjectCode` false) they are dropped, so the model keeps the blog's code as it was.
  */
 export function blogSubmission(
   read: FormSubmission<BlogFormData> | FormRefusal,
   failure: string,
+  { mayInjectCode }: { mayInjectCode: boolean },
 ): BlogSubmission {
   if (!read.ok) return { ok: false, response: blogFormRefused(read, failure) };
   const { values } = read;
@@ -43,10 +50,11 @@ export function blogSubmission(
         values,
       }),
     };
-  const { publication, publishAt, publishZone, sendToSubscribers, ...fields } = read.data;
+  const { publication, publishAt, publishZone, sendToSubscribers, headerCode, footerCode, ...rest } =
+    read.data;
   return {
     ok: true,
-    fields,
+    fields: mayInjectCode ? { ...rest, headerCode, footerCode } : rest,
     publication: publicationOf({ publication, publishAt, publishZone }),
     sendToSubscribers,
     values,

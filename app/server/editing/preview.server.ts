@@ -79,7 +79,8 @@ export async function blogPreviewFromForm(
   current: Blog | null,
 ): Promise<Posted<BlogPreview>> {
   const read = await readForm(request, current ? editedBlogSchema : newBlogSchema);
-  const submission = blogSubmission(read, REFUSED);
+  // A preview shows no injected code (it is never run in the back office's origin).
+  const submission = blogSubmission(read, REFUSED, { mayInjectCode: false });
   if (!submission.ok) return refused(submission.response);
   const { fields: d, choice } = submission;
   const now = nowSeconds();

@@ -3,7 +3,8 @@
  * demotion, password resets and the ADMIN_EMAIL/ADMIN_PASSWORD bootstrap.
  */
 import { expect, it } from "vitest";
-import { ADMIN_ROLE, createAccountIfMissing, upsertAccount } from "#app/server/auth/accounts.server.ts";
+import { ADMIN_ROLE, ADMINISTRATOR_ONLY, EDITOR_ROLE } from "#app/lib/roles.ts";
+import { createAccountIfMissing, upsertAccount } from "#app/server/auth/accounts.server.ts";
 import {
   checkLogin,
   createSession,
@@ -69,6 +70,37 @@ describeEachEngine("sign-in and accounts", (db) => {
     });
     // A wrong password for a non-admin is "invalid", not "denied": the role is not revealed.
     expect(await checkLogin(db(), "viewer@example.com", "wrong password!")).toEqual(wrong);
+    // An editor is staff: it signs in (what it may open is each route's to say).
+    const editor = await upsertAccount(db(), "editor@example.com", PASSWORD, EDITOR_ROLE);
+    expect(await checkLogin(db(), "editor@example.com", PASSWORD)).toEqual({
+      ok: true,
+      accountId: editor.id,
+      email: "editor@example.com",
+      twoStep: false,
+    });
+  });
+
+  it("an editor opens what staff may and gets a 403 elsewhere, staying signed in", async () => {
+    const { id } = await upsertAccount(db(), "require-editor@example.com", PASSWORD, EDITOR_ROLE);
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), id);
+    expect((await requireAdmin(db(), requestWith(cookie), "staff")).role).toBe(EDITOR_ROLE);
+    let thrown: unknown;
+    try {
+      await requireAdmin(db(), requestWith(cookie, "http://localhost/admin/settings"));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({
+      type: "DataWithResponseInit",
+      data: ADMINISTRATOR_ONLY,
+      init: { status: 403 },
+    });
+    expect(await sessionCount(db(), id)).toBe(1);
+    // The administrator opens both kinds.
+    const owner = await upsertAccount(db(), "require-owner@example.com", PASSWORD);
+    const ownerCookie = await createSession(db(), new Request("http://localhost/admin/login"), owner.id);
+    expect((await requireAdmin(db(), requestWith(ownerCookie), "staff")).accountId).toBe(owner.id);
+    expect((await requireAdmin(db(), requestWith(ownerCookie))).accountId).toBe(owner.id);
   });
 
   it("a session remembers its browser and address, and its last use at most once a minute", async () => {
@@ -190,11 +222,11 @@ describeEachEngine("sign-in and accounts", (db) => {
     expect(refused.headers.get("location")).toBe("/admin/login");
   });
 
-  it("a session whose account lost the `all` role is refused and destroyed", async () => {
+  it("a session whose account is no longer staff is refused and destroyed", async () => {
     const { id } = await upsertAccount(db(), "demoted@example.com", PASSWORD);
     const cookie = await createSession(db(), new Request("http://localhost/admin/login"), id);
     expect((await requireAdmin(db(), requestWith(cookie))).accountId).toBe(id);
-    await db().updateTable("accounts").set({ role: "editor" }).where("id", "=", id).execute();
+    await db().updateTable("accounts").set({ role: "viewer" }).where("id", "=", id).execute();
     const refused = await refusal(requireAdmin(db(), requestWith(cookie)));
     expect(refused.headers.get("location")).toBe("/admin/login");
     expect(refused.headers.get("set-cookie")).toMatch(new RegExp(`^${sessionCookie.name}=;.*Max-Age=0`));

@@ -65,9 +65,9 @@ for (const engine of ENGINES) {
 
     it("resets the password and role of an existing account and signs it out everywhere", async () => {
       expect(
-        run(["--email", "reset@example.com", "--password", "the first passphrase", "--role", "viewer"])
-          .status,
-      ).toBe(0);
+        run(["--email", "reset@example.com", "--password", "the first passphrase", "--role", "editor"])
+          .stdout,
+      ).toContain("reset@example.com (role: editor)");
       const account = await handle.db
         .selectFrom("accounts")
         .select("id")
@@ -115,6 +115,12 @@ for (const engine of ENGINES) {
         // Not a terminal and no password: nothing to prompt on.
         [["--email", "none@example.com"], undefined, /--password-stdin/],
         [["--email", "x@example.com", "--frobnicate"], undefined, /Unknown option/],
+        // A role nobody can sign in with is a typo, not an account.
+        [
+          ["--email", "viewer@example.com", "--password", "a long enough passphrase", "--role", "viewer"],
+          undefined,
+          /Unknown role "viewer": give all \(administrator\) or editor \(editor\)/,
+        ],
       ];
       for (const [args, input, message] of cases) {
         const result = run(args, input);
@@ -125,7 +131,13 @@ for (const engine of ENGINES) {
       const rows = await handle.db
         .selectFrom("accounts")
         .select("email")
-        .where("email", "in", ["short@example.com", "both@example.com", "none@example.com", "x@example.com"])
+        .where("email", "in", [
+          "short@example.com",
+          "both@example.com",
+          "none@example.com",
+          "x@example.com",
+          "viewer@example.com",
+        ])
         .execute();
       expect(rows).toEqual([]);
     });

@@ -19,7 +19,7 @@ const ISSUER = "Wanderplate";
 
 /** The screen's data: the account, its two-step sign-in, its signed-in devices. */
 export async function accountScreen(request: Request) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const [twoStep, devices] = await Promise.all([
     twoStepState(db, admin.accountId, ISSUER),
     listDevices(db, admin.accountId, admin.sessionId),
@@ -29,7 +29,7 @@ export async function accountScreen(request: Request) {
 
 /** The signed-in admin an account form acts for (anyone else is sent to the login screen). */
 export async function accountOwner(request: Request, context: Readonly<RouterContextProvider>) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const actor: OwnActor = { ...adminActor(admin, context), accountId: admin.accountId };
   return { db, admin, actor };
 }

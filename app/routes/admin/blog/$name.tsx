@@ -9,7 +9,7 @@ import type { Route } from "./+types/$name";
 
 /** The blog reader: the title comes from the URL; matched ignoring case and surrounding spaces. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const blog = await findBlogByTitle(db, params.name);
   if (!blog) log.warn(`Blog reader: no blog titled "${params.name}"`);
   return { blog };

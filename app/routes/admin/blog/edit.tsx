@@ -16,6 +16,7 @@ import type { BlogFormValues } from "#app/forms/blog.fields.ts";
 import { editedBlogSchema } from "#app/forms/blog.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationState } from "#app/lib/publication.ts";
+import { roleAllows } from "#app/lib/roles.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { nowSeconds } from "#app/server/db/db.server.ts";
@@ -36,7 +37,7 @@ import { recordSendChoice, sendChoiceForForm } from "#app/server/newsletter/send
 import type { Route } from "./+types/edit";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const query = new URL(request.url).searchParams;
   const id = queryId(request, "id");
   const blog = id ? await findBlogById(db, id) : null;
@@ -51,20 +52,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     featuredRecipe: await featuredRecipeIdOf(db, blog.id),
     destinations: await destinationChoices(db),
     destination: await destinationIdOf(db, blog.id),
-    code: await blogPageCode(db, blog.id).then(({ header, footer }) => ({
-      headerCode: header.source,
-      footerCode: footer.source,
-    })),
+    // The blog's own code is the administrator's to see and change (DESIGN §2, "code injection").
+    code: roleAllows(admin.role, "administrator")
+      ? await blogPageCode(db, blog.id).then(({ header, footer }) => ({
+          headerCode: header.source,
+          footerCode: footer.source,
+        }))
+      : null,
     ...(await sendChoiceForForm(db, blog.id)),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const failure = "Error updating blog";
   const id = queryId(request, "id");
   if (!id) return adminFail(404, `${failure}: no such blog.`);
-  const submission = blogSubmission(await readForm(request, editedBlogSchema), failure);
+  const submission = blogSubmission(await readForm(request, editedBlogSchema), failure, {
+    mayInjectCode: roleAllows(admin.role, "administrator"),
+  });
   if (!submission.ok) return submission.response;
   const { fields, values, choice, publication, sendToSubscribers } = submission;
   const saved = await storeThenSave(
@@ -158,7 +164,7 @@ export default function EditBlog() {
           // As a refused save posted it (an unticked box posts nothing), else as saved.
           showDisclosure={result?.values ? result.values.showDisclosure === "on" : blog.showDisclosure}
           code={
-            result?.values
+            code && result?.values
               ? { headerCode: result.values.headerCode ?? "", footerCode: result.values.footerCode ?? "" }
               : code
           }

@@ -32,6 +32,7 @@ import { blogListActions } from "#app/forms/admin-actions.ts";
 import { BLOG_MESSAGES } from "#app/forms/blog.fields.ts";
 import { PUBLICATION_MESSAGES } from "#app/forms/publication.fields.ts";
 import { publicationFilterOf } from "#app/lib/publication.ts";
+import { ADMINISTRATOR_ONLY, roleAllows } from "#app/lib/roles.ts";
 import type { AdminActionResult } from "#app/lib/toast.ts";
 import { visitorsSummary } from "#app/server/analytics/report.server.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
@@ -61,7 +62,7 @@ const SHOW_OPTIONS = ["6", "12", "24", "all"] as const;
 const ALL_PAGE_SIZE = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const url = new URL(request.url);
   const showParam = url.searchParams.get("show") ?? "12";
   const show = (SHOW_OPTIONS as readonly string[]).includes(showParam) ? showParam : "12";
@@ -90,6 +91,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     show,
     filter,
     popupEnabled,
+    // The popup switch and a blog's own code are the administrator's (lib/roles.ts).
+    administrator: roleAllows(admin.role, "administrator"),
     categories: categories.map((c) => c.name),
     recipes: await recipeChoices(db),
     destinations: await destinationChoices(db),
@@ -100,7 +103,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const actor = adminActor(admin, context);
   const read = await readForm(request, blogListActions);
   const failure = "Error uploading blog";
@@ -112,6 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = read.data;
 
   if (posted.intent === "popup") {
+    if (!roleAllows(admin.role, "administrator")) return adminFail(403, ADMINISTRATOR_ONLY.message);
     try {
       await setPopupEnabled(db, actor, posted.enabled);
     } catch {
@@ -129,7 +133,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { intent: _, ...blog } = posted;
-  const submission = blogSubmission({ ...read, data: blog }, failure);
+  const submission = blogSubmission({ ...read, data: blog }, failure, {
+    mayInjectCode: roleAllows(admin.role, "administrator"),
+  });
   if (!submission.ok) return submission.response;
   const { fields, values, choice, publication, sendToSubscribers } = submission;
   // A draft may wait for its image; publishing needs one (the model checks that too).
@@ -193,7 +199,7 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { categories, recipes, destinations, subscribers, mailOn, sendChoice } =
+  const { categories, recipes, destinations, subscribers, mailOn, sendChoice, administrator } =
     useLoaderData<typeof loader>();
   return (
     <Modal open={open} onClose={onClose} title="Add Blog" wide guardUnsaved>
@@ -209,10 +215,11 @@ function AddBlogModal({ open, onClose }: { open: boolean; onClose(): void }) {
           recipes={recipes}
           destinations={destinations}
           showDisclosure={failed?.values?.showDisclosure === "on"}
-          code={{
-            headerCode: failed?.values?.headerCode ?? "",
-            footerCode: failed?.values?.footerCode ?? "",
-          }}
+          code={
+            administrator
+              ? { headerCode: failed?.values?.headerCode ?? "", footerCode: failed?.values?.footerCode ?? "" }
+              : null
+          }
         />
         <PublishAtField idPrefix="add-blog" values={failed?.values} error={failed?.fieldErrors?.publishAt} />
         <SendToSubscribersField
@@ -298,7 +305,7 @@ function ShowCountForm({ show, filter }: { show: string; filter: string }) {
 }
 
 export default function BlogDashboard() {
-  const { items, total, page, pageCount, show, filter, popupEnabled, undescribed, visitors } =
+  const { items, total, page, pageCount, show, filter, popupEnabled, administrator, undescribed, visitors } =
     useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const [adding, setAdding] = useState(false);
@@ -320,7 +327,7 @@ export default function BlogDashboard() {
   return (
     <>
       <PageHeader title={pathname.startsWith("/admin/dashboard") ? "Dashboard" : "Blogs"}>
-        <PopupSwitch enabled={popupEnabled} />
+        {administrator && <PopupSwitch enabled={popupEnabled} />}
         <RefreshButton />
         <button type="button" className={buttonPrimary} onClick={openAdd}>
           Add Blog

@@ -39,7 +39,7 @@ function recipeIdOf(request: Request, form?: FormData): number | null {
 const withoutIntent = <T extends { intent: string }>({ intent: _, ...rest }: T) => rest;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const id = recipeIdOf(request);
   const recipe = id === null ? null : await findRecipeById(db, id);
   if (!recipe) return data({ recipe: null, library: null }, { status: 404 });
@@ -52,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const read = await readForm(request, recipeEditForm);
   // The id is the form's (a no-JS post) or the screen's (?id=).
   const id = read.form ? recipeIdOf(request, read.form) : null;

@@ -50,7 +50,7 @@ const DELETED = "Recipe deleted";
 const DELETE_FAILED = "Failed to delete recipe.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("page") ?? "1");
   const filter = publicationFilterOf(url.searchParams.get("state"));
@@ -76,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, admin } = await requireAdminRequest(request);
+  const { db, admin } = await requireAdminRequest(request, "staff");
   const actor = adminActor(admin, context);
   const read = await readForm(request, recipeListActions);
   if (!read.ok) {

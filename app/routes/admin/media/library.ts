@@ -9,6 +9,6 @@ import type { Route } from "./+types/library";
  * around it, and what the writer has typed there, stay.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   return { uploads: await pickerPage(db, new URL(request.url).searchParams.get("page")) };
 }

@@ -32,7 +32,7 @@ import type { Route } from "./+types/$id";
  */
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const target = previewTarget(params.id);
   const posted = context.get(postedPreviewContext) as Posted<BlogPreview> | null;
   const back =
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db } = await requireAdminRequest(request);
+  const { db } = await requireAdminRequest(request, "staff");
   const target = previewTarget(params.id);
   const current = typeof target === "number" ? await findBlogById(db, target) : null;
   if (target === null || (target !== "new" && !current)) throw data(null, { status: 404 });
