@@ -38,7 +38,7 @@ export interface AdminRoute {
 }
 
 /** A URL of a route path, its parameters filled with plausible values. */
-export function urlOf(path: string): { url: string; params: Record<string, string> } {
+function urlOf(path: string): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
   const segments = path.split("/").map((segment) => {
     if (segment === "*") {
@@ -54,7 +54,7 @@ export function urlOf(path: string): { url: string; params: Record<string, strin
 }
 
 /** Every entry of the route table whose module lives under routes/admin/ or whose URL is under /admin. */
-export function adminRoutes(entries: RouteEntry[]): AdminRoute[] {
+function adminRoutes(entries: RouteEntry[]): AdminRoute[] {
   const found: AdminRoute[] = [];
   const walk = (list: RouteEntry[]) => {
     for (const entry of list) {
@@ -93,7 +93,7 @@ export type Outcome =
   | { kind: "status"; status: number }
   | { kind: "data"; value: string };
 
-export function outcomeOf(value: unknown): Outcome {
+function outcomeOf(value: unknown): Outcome {
   if (value instanceof Response) {
     const location = value.headers.get("location");
     return value.status >= 300 && value.status < 400

@@ -149,6 +149,46 @@ for (const engine of ENGINES) {
       expect([Number(total.visitors), Number(total.views)]).toEqual([2, 54]);
     });
 
+    it("batches of one size share one statement text, each row's fields in their own columns", async () => {
+      // The first batch of three compiles the insert; the second reuses its text with new values.
+      const first = [
+        view(DAY1 + 1, { url: "/?utm_source=newsletter&utm_medium=email&utm_campaign=kyoto" }),
+        view(DAY1 + 2, { userAgent: FIREFOX, referer: "https://www.google.com/" }),
+        view(DAY1 + 3, { remote: "8.8.8.8" }),
+      ];
+      const second = [
+        view(DAY1 + 4, { url: "/blogs/lisbon?utm_source=mastodon&utm_medium=social&utm_campaign=lisbon" }),
+        view(DAY1 + 5, { userAgent: FIREFOX, referer: "https://duckduckgo.com/?q=x" }),
+        view(DAY1 + 5, { userAgent: FIREFOX, referer: "https://duckduckgo.com/?q=x" }),
+        view(DAY1 + 6, { remote: "1.1.1.1", url: "/about" }),
+      ];
+      await writeViews(one.db, first, { trust });
+      await writeViews(one.db, second, { trust });
+      const rows = await hits();
+      const fields = rows.map((r) => [
+        Number(r.at) - DAY1,
+        r.day,
+        r.path,
+        r.referrer,
+        r.source,
+        r.medium,
+        r.campaign,
+        r.country,
+        r.browser,
+        r.device,
+        Number(r.views),
+      ]);
+      expect(fields).toEqual([
+        [1, "2026-11-27", "/", "", "newsletter", "email", "kyoto", "", "Chrome", "desktop", 1],
+        [2, "2026-11-27", "/blogs/kyoto", "google.com", "", "", "", "", "Firefox", "desktop", 1],
+        [3, "2026-11-27", "/blogs/kyoto", "", "", "", "", "US", "Chrome", "desktop", 1],
+        [4, "2026-11-27", "/blogs/lisbon", "", "mastodon", "social", "lisbon", "", "Chrome", "desktop", 1],
+        [5, "2026-11-27", "/blogs/kyoto", "duckduckgo.com", "", "", "", "", "Firefox", "desktop", 2],
+        [6, "2026-11-27", "/about", "", "", "", "", "AU", "Chrome", "desktop", 1],
+      ]);
+      expect(new Set(rows.map((r) => r.visitor)).size).toBe(4);
+    });
+
     it("a finished day is folded once, even with two servers folding at the same moment", async () => {
       await writeViews(
         one.db,
