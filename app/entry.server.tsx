@@ -14,6 +14,7 @@ import {
   injectedCodeContext,
   requestInfoContext,
 } from "#app/server/http/request-context.server.ts";
+import { forTheBrowser } from "#app/server/http/route-matching.server.ts";
 import { STYLESHEET_SLOT, spliceStylesheet } from "#app/server/http/stylesheet-slot.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { timeRender } from "#app/server/telemetry/metrics.server.ts";
@@ -91,7 +92,7 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={currentRequest()?.id ?? ""}>
           <InlineStylesContext.Provider value={STYLESHEET_SLOT}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerRouter context={forTheBrowser(routerContext)} url={request.url} nonce={nonce} />
           </InlineStylesContext.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,

@@ -33,6 +33,7 @@ import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { injectedCodeContext, noInjectedCode, requestInfoContext } from "./request-context.server.ts";
+import { withRoutePatternMatching } from "./route-matching.server.ts";
 
 /**
  * Migrates, loads sample content into an empty database, and bootstraps the admin from the
@@ -148,8 +149,9 @@ app.use(responseCache.capture);
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: a function makes React Router re-derive its
-    // route tables on every request (meant for development's hot reload).
-    build: serverBuild,
+    // route tables on every request (meant for development's hot reload). Routes are matched with
+    // the route-pattern matcher (route-matching.server.ts).
+    build: withRoutePatternMatching(serverBuild),
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, {
