@@ -96,6 +96,7 @@ export default [
     route("admin/newsletter/resend", "routes/admin/newsletter/resend.tsx"),
     route("admin/newsletter/settings", "routes/admin/newsletter/settings.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
+    route("admin/team", "routes/admin/team.tsx"),
     route("admin/analytics", "routes/admin/analytics.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

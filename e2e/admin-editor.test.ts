@@ -118,6 +118,7 @@ test.describe("the editor role", () => {
       "/admin/settings/code-injection",
       "/admin/import",
       "/admin/activity",
+      "/admin/team",
       "/admin/export",
       "/admin/autosave?key=page:new",
     ];
@@ -280,5 +281,75 @@ test.describe("the editor role", () => {
     await expect(page).toHaveURL(/\/admin\/account$/);
     await expect(page.getByText(EDITOR.email).first()).toBeVisible();
     expect(consoleErrors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+  });
+});
+
+test.describe("the Team screen", () => {
+  test("the administrator adds an editor, makes them an administrator, then removes them", async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    const member = { email: `team-${stamp}@wanderplate.test`, password: "a first passphrase to hand over" };
+    await loginAsAdmin(page);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Team" }).click();
+    await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+    await toastsClosed(page);
+
+    // Refused first: a short password says why, and the dialog stays open with what was typed.
+    await page.getByRole("button", { name: "Add team member" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add team member" });
+    await dialog.getByLabel("Email").fill(member.email);
+    await dialog.getByLabel("Name").fill("Tess Writer");
+    await dialog.getByLabel("First password").fill("too short");
+    await dialog.getByRole("button", { name: "Add team member" }).click();
+    await expect(dialog.getByText("The password must be at least 15 characters long.").first()).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toHaveValue(member.email);
+    await dialog.getByLabel("First password").fill(member.password);
+    await dialog.getByRole("button", { name: "Add team member" }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole("row").filter({ hasText: member.email });
+    await expect(row).toContainText("Tess Writer");
+    await expect(row.getByLabel(`Role of ${member.email}`)).toHaveValue(EDITOR_ROLE);
+    await expect(row).toContainText("Never");
+    await toastsClosed(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, "team");
+
+    // The new editor signs in with the first password and sees an editor's back office.
+    const theirs = await browser.newContext();
+    const them = await theirs.newPage();
+    await them.goto("/admin/login");
+    await them.getByRole("textbox", { name: "Email" }).fill(member.email);
+    await them.getByLabel("Password", { exact: true }).fill(member.password);
+    await them.getByRole("button", { name: "Login" }).click();
+    await expect(them).toHaveURL(/\/admin\/dashboard$/);
+    const theirMenu = them.getByRole("navigation", { name: "Admin" });
+    await expect(theirMenu.getByRole("link", { name: "Settings" })).toHaveCount(0);
+
+    // Made an administrator: their next page has the whole menu, with no new sign-in.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.getByLabel(`Role of ${member.email}`).selectOption("all");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Role changed")).toBeVisible();
+    await them.reload();
+    await expect(theirMenu.getByRole("link", { name: "Settings" })).toBeVisible();
+
+    // Removed: their session is gone with the account.
+    await toastsClosed(page);
+    await row.getByRole("button", { name: "Remove" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(`Remove ${member.email} from the team?`);
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Team member removed")).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await them.reload();
+    await expect(them).toHaveURL(/\/admin\/login$/);
+    await theirs.close();
+
+    // The administrator's own row has no role choice and no Remove.
+    const own = page.getByRole("row").filter({ hasText: "(you)" });
+    await expect(own.getByRole("button")).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
   });
 });

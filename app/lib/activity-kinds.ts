@@ -12,6 +12,9 @@ export const ACTIVITY_KINDS = {
   two_step_off: "Two-step sign-in turned off",
   recovery_codes_renewed: "New recovery codes made",
   session_ended: "Device signed out",
+  team_member_added: "Team member added",
+  team_role_changed: "Team member's role changed",
+  team_member_removed: "Team member removed",
   blog_published: "Blog published",
   blog_scheduled: "Blog scheduled",
   blog_unpublished: "Blog unpublished",
@@ -56,7 +59,7 @@ export function isActivityKind(value: string): value is ActivityKind {
 const SIGN_IN_FAILURES = {
   unknown_email: "no account has this email",
   wrong_password: "wrong password",
-  access_denied: "the account has no admin role",
+  access_denied: "the account has no staff role",
   throttled: "too many attempts",
   wrong_code: "wrong two-step code",
   reused_code: "a two-step code already used",

@@ -67,19 +67,21 @@ export const deleteQuestion = (name: string) => `Delete "${name}"? This cannot b
 
 /**
  * The back office's delete flow, one row at a time: `ask(row)` opens the question `message(row)`;
- * Delete posts `fields(row)` (the action's intent and the row's key) with `fetcher`, and Cancel
- * forgets the row. Render `dialog` once on the screen.
+ * Delete (or `confirmLabel`) posts `fields(row)` (the action's intent and the row's key) with
+ * `fetcher`, and Cancel forgets the row. Render `dialog` once on the screen.
  */
 export function useConfirmDelete<Row>(
   fetcher: Pick<ReturnType<typeof useFetcher>, "submit">,
   message: (row: Row) => string,
   fields: (row: Row) => Record<string, string>,
+  confirmLabel?: string,
 ) {
   const [row, setRow] = useState<Row | null>(null);
   const dialog = (
     <ConfirmDialog
       open={row !== null}
       message={row !== null ? message(row) : ""}
+      confirmLabel={confirmLabel}
       onCancel={() => setRow(null)}
       onConfirm={() => {
         if (row !== null) fetcher.submit(fields(row), { method: "post" });

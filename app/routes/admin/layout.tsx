@@ -163,6 +163,7 @@ function allMenuGroups(
         { to: "/admin/design", label: "Design" },
         { to: "/admin/settings", label: "Settings" },
         { to: "/admin/import", label: "Import" },
+        { to: "/admin/team", label: "Team" },
         { to: "/admin/activity", label: "Activity" },
       ],
     },

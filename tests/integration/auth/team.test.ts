@@ -1,0 +1,100 @@
+/**
+ * The team on /admin/team (app/server/auth/team.server.ts, decision 033), on both engines: adding
+ * someone refuses a taken email, a short password and a role that is not staff; nobody changes
+ * their own role or removes themselves; a removed account's sessions go with it; every change is
+ * in the activity log.
+ */
+import { expect, it } from "vitest";
+import { ADMIN_ROLE, EDITOR_ROLE } from "#app/lib/roles.ts";
+import { upsertAccount } from "#app/server/auth/accounts.server.ts";
+import { checkLogin, createSession, findSessionAccount } from "#app/server/auth/session.server.ts";
+import { addTeamMember, changeTeamRole, listTeam, removeTeamMember } from "#app/server/auth/team.server.ts";
+import { describeEachEngine } from "#tests/support/engines.ts";
+
+const PASSWORD = "a long enough passphrase";
+
+describeEachEngine("the team", (db) => {
+  it("adds staff, refusing a taken email, a short password and a role that is not staff", async () => {
+    const owner = await upsertAccount(db(), "owner@example.com", PASSWORD);
+    const actor = { accountId: owner.id, name: "owner@example.com", address: "127.0.0.1" };
+    const add = (input: Partial<{ email: string; name: string; role: string; password: string }>) =>
+      addTeamMember(db(), actor, { email: "", name: "", role: EDITOR_ROLE, password: PASSWORD, ...input });
+
+    expect(await add({ email: " Writer@Example.com ", name: " Ana " })).toEqual({ ok: true });
+    expect(await add({ email: "writer@example.com" })).toEqual({ ok: false, problem: "email_taken" });
+    expect(await add({ email: "short@example.com", password: "fourteen chars" })).toEqual({
+      ok: false,
+      problem: "weak_password",
+    });
+    expect(await add({ email: "viewer@example.com", role: "viewer" })).toEqual({
+      ok: false,
+      problem: "unknown_role",
+    });
+    // The added editor signs in with the first password; the refused ones were never made.
+    expect((await checkLogin(db(), "writer@example.com", PASSWORD)).ok).toBe(true);
+    const team = await listTeam(db());
+    expect(team.map((m) => [m.email, m.name, m.role, m.lastSeenAt])).toEqual([
+      ["owner@example.com", "", ADMIN_ROLE, null],
+      ["writer@example.com", "Ana", EDITOR_ROLE, null],
+    ]);
+    const logged = await db()
+      .selectFrom("activity_log")
+      .select(["kind", "actor", "item_label", "detail"])
+      .where("kind", "like", "team_%")
+      .execute();
+    expect(logged).toEqual([
+      {
+        kind: "team_member_added",
+        actor: "owner@example.com",
+        item_label: "writer@example.com",
+        detail: "role editor",
+      },
+    ]);
+  });
+
+  it("changes another's role and removes another, never one's own; a removed account is signed out", async () => {
+    const owner = await upsertAccount(db(), "boss@example.com", PASSWORD);
+    const editor = await upsertAccount(db(), "helper@example.com", PASSWORD, EDITOR_ROLE);
+    const actor = { accountId: owner.id, name: "boss@example.com", address: "" };
+    const cookie = await createSession(db(), new Request("http://localhost/admin/login"), editor.id);
+    const request = new Request("http://localhost/admin", {
+      headers: { cookie: cookie.split(";")[0] ?? "" },
+    });
+
+    expect(await changeTeamRole(db(), actor, owner.id, EDITOR_ROLE)).toEqual({
+      ok: false,
+      problem: "yourself",
+    });
+    expect(await removeTeamMember(db(), actor, owner.id)).toEqual({ ok: false, problem: "yourself" });
+    expect(await changeTeamRole(db(), actor, editor.id, "viewer")).toEqual({
+      ok: false,
+      problem: "unknown_role",
+    });
+
+    expect(await changeTeamRole(db(), actor, editor.id, ADMIN_ROLE)).toEqual({ ok: true });
+    // The session stays; its role is read on every request.
+    expect((await findSessionAccount(db(), request))?.role).toBe(ADMIN_ROLE);
+
+    expect(await removeTeamMember(db(), actor, editor.id)).toEqual({ ok: true });
+    expect(await findSessionAccount(db(), request)).toBeNull();
+    expect(await removeTeamMember(db(), actor, editor.id)).toEqual({ ok: false, problem: "gone" });
+    expect(await changeTeamRole(db(), actor, editor.id, EDITOR_ROLE)).toEqual({ ok: false, problem: "gone" });
+    const owners = await db()
+      .selectFrom("accounts")
+      .select(["email", "role"])
+      .where("id", "=", owner.id)
+      .execute();
+    expect(owners).toEqual([{ email: "boss@example.com", role: ADMIN_ROLE }]);
+    const kinds = await db()
+      .selectFrom("activity_log")
+      .select(["kind", "item_label"])
+      .where("kind", "like", "team_%")
+      .where("actor", "=", "boss@example.com")
+      .orderBy("id")
+      .execute();
+    expect(kinds).toEqual([
+      { kind: "team_role_changed", item_label: "helper@example.com" },
+      { kind: "team_member_removed", item_label: "helper@example.com" },
+    ]);
+  });
+});
