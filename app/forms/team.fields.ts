@@ -16,5 +16,6 @@ export const TEAM_MESSAGES = {
   unknownRole: "Choose Administrator or Editor.",
   yourself: "You cannot change your own role or remove yourself here.",
   gone: "This account no longer exists.",
+  lastAdministrator: "The site needs at least one administrator.",
   failed: "The team could not be changed. Please try again.",
 } as const;

@@ -71,6 +71,8 @@ function refusedChange(
       return adminFail(403, TEAM_MESSAGES.yourself);
     case "gone":
       return adminFail(404, TEAM_MESSAGES.gone);
+    case "last_administrator":
+      return adminFail(409, TEAM_MESSAGES.lastAdministrator);
   }
 }
 

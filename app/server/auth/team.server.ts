@@ -1,3 +1,4 @@
+import { PostgresAdapter } from "kysely";
 import { ADMIN_ROLE, isStaffRole } from "#app/lib/roles.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { type Actor, recordActivity } from "#app/server/models/activity.server.ts";
@@ -6,8 +7,9 @@ import { hashPassword, passwordProblem } from "./accounts.server.ts";
 /**
  * The site's team on /admin/team (decision 033): the accounts that may sign in to the back office,
  * added, given another role or removed by the administrator. Two rules keep a site from locking
- * itself out: nobody changes their own role or removes themselves here (so the administrator doing
- * it stays one), and every change and its activity entry are one transaction.
+ * itself out: nobody changes their own role or removes themselves here, and the last administrator
+ * stays one (two administrators removing each other at the same moment: one of them wins). Every
+ * change and its activity entry are one transaction.
  */
 
 export interface TeamMember {
@@ -60,7 +62,32 @@ export async function listTeam(db: DB): Promise<TeamMember[]> {
 
 export type TeamChange =
   | { ok: true }
-  | { ok: false; problem: "email_taken" | "weak_password" | "unknown_role" | "yourself" | "gone" };
+  | {
+      ok: false;
+      problem: "email_taken" | "weak_password" | "unknown_role" | "yourself" | "gone" | "last_administrator";
+    };
+
+/**
+ * How many administrators there are, their rows locked for the rest of the transaction on
+ * PostgreSQL (SQLite runs one write transaction at a time anyway), so that of two changes racing to
+ * take away administrators, the second sees what the first left.
+ */
+async function administratorCount(trx: DB): Promise<number> {
+  const query = trx.selectFrom("accounts").select("id").where("role", "=", ADMIN_ROLE);
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  return (await (postgres ? query.forUpdate() : query).execute()).length;
+}
+
+/** Whether taking `accountId`'s administrator role away would leave the site with none. */
+async function isLastAdministrator(trx: DB, accountId: number): Promise<boolean> {
+  const admins = await administratorCount(trx);
+  const target = await trx
+    .selectFrom("accounts")
+    .select("role")
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  return target?.role === ADMIN_ROLE && admins <= 1;
+}
 
 /** Adds an account with a staff role and a first password the administrator hands over. */
 export async function addTeamMember(
@@ -98,6 +125,8 @@ export async function changeTeamRole(
   if (!isStaffRole(role)) return { ok: false, problem: "unknown_role" };
   if (accountId === actor.accountId) return { ok: false, problem: "yourself" };
   return db.transaction().execute(async (trx) => {
+    if (role !== ADMIN_ROLE && (await isLastAdministrator(trx, accountId)))
+      return { ok: false, problem: "last_administrator" } as const;
     const account = await trx
       .updateTable("accounts")
       .set({ role })
@@ -121,6 +150,8 @@ export async function removeTeamMember(
 ): Promise<TeamChange> {
   if (accountId === actor.accountId) return { ok: false, problem: "yourself" };
   return db.transaction().execute(async (trx) => {
+    if (await isLastAdministrator(trx, accountId))
+      return { ok: false, problem: "last_administrator" } as const;
     const account = await trx
       .deleteFrom("accounts")
       .where("id", "=", accountId)

@@ -4,6 +4,7 @@
  * their own role or removes themselves; a removed account's sessions go with it; every change is
  * in the activity log.
  */
+import { PostgresAdapter } from "kysely";
 import { expect, it } from "vitest";
 import { ADMIN_ROLE, EDITOR_ROLE } from "#app/lib/roles.ts";
 import { upsertAccount } from "#app/server/auth/accounts.server.ts";
@@ -96,5 +97,59 @@ describeEachEngine("the team", (db) => {
       { kind: "team_role_changed", item_label: "helper@example.com" },
       { kind: "team_member_removed", item_label: "helper@example.com" },
     ]);
+  });
+
+  it("two administrators removing each other at once: one wins, and an administrator remains", async () => {
+    const a = await upsertAccount(db(), "first-admin@example.com", PASSWORD);
+    const b = await upsertAccount(db(), "second-admin@example.com", PASSWORD);
+    // Only these two are administrators now (earlier tests' owners are made editors).
+    await db()
+      .updateTable("accounts")
+      .set({ role: EDITOR_ROLE })
+      .where("id", "not in", [a.id, b.id])
+      .execute();
+    const actorOf = (id: number, email: string) => ({ accountId: id, name: email, address: "" });
+    const results = await Promise.all([
+      removeTeamMember(db(), actorOf(a.id, "first-admin@example.com"), b.id),
+      removeTeamMember(db(), actorOf(b.id, "second-admin@example.com"), a.id),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: "last_administrator" }]);
+    const admins = await db().selectFrom("accounts").select("email").where("role", "=", ADMIN_ROLE).execute();
+    expect(admins).toHaveLength(1);
+    // The one left cannot be made an editor by someone else's stale session either.
+    const [left] = admins;
+    const leftId = left?.email === "first-admin@example.com" ? a.id : b.id;
+    expect(
+      await changeTeamRole(db(), actorOf(a.id + b.id - leftId, "gone@example.com"), leftId, EDITOR_ROLE),
+    ).toEqual({ ok: false, problem: "last_administrator" });
+  });
+
+  it("a removal that waits on another's unfinished one sees what it left", async () => {
+    const a = await upsertAccount(db(), "third-admin@example.com", PASSWORD);
+    const b = await upsertAccount(db(), "fourth-admin@example.com", PASSWORD);
+    await db()
+      .updateTable("accounts")
+      .set({ role: EDITOR_ROLE })
+      .where("id", "not in", [a.id, b.id])
+      .execute();
+    let racing: Promise<unknown> | undefined;
+    // A removes B, and before that commits, B (still signed in) asks to remove A.
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const admins = trx.selectFrom("accounts").select("id").where("role", "=", ADMIN_ROLE);
+        await (trx.getExecutor().adapter instanceof PostgresAdapter ? admins.forUpdate() : admins).execute();
+        await trx.deleteFrom("accounts").where("id", "=", b.id).execute();
+        racing = removeTeamMember(
+          db(),
+          { accountId: b.id, name: "fourth-admin@example.com", address: "" },
+          a.id,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+    expect(await racing).toEqual({ ok: false, problem: "last_administrator" });
+    const admins = await db().selectFrom("accounts").select("id").where("role", "=", ADMIN_ROLE).execute();
+    expect(admins).toEqual([{ id: a.id }]);
   });
 });
