@@ -79,14 +79,15 @@ function refusedChange(
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, admin } = await requireAdminRequest(request);
   const form = await readForm(request, teamActions);
-  if (!form.ok) return adminFormRefused(form, { summary: "Please correct the fields marked below." });
+  // The first password typed is never sent back into the page, refused or not.
+  const { password: _, ...values } = form.values;
+  if (!form.ok)
+    return adminFormRefused({ ...form, values }, { summary: "Please correct the fields marked below." });
   const actor = { ...adminActor(admin, context), accountId: admin.accountId };
   const posted = form.data;
   try {
     if (posted.intent === "add") {
       const change = await addTeamMember(db, actor, posted);
-      // The password typed is never sent back into the page.
-      const { password: _, ...values } = form.values;
       if (!change.ok) return refusedChange(change, { values, password: posted.password });
       return adminOk(TEAM_MESSAGES.added);
     }
