@@ -136,11 +136,14 @@ if (values["turn-off-two-step"]) {
   process.exit(0);
 }
 
-// A mistyped role would make an account that can never sign in: only the staff roles are taken.
+// Any role is taken (DESIGN's `--role R`: an account that is refused sign-in is a real case), but
+// one that cannot sign in is said so, in case it was a typo.
 const role = values.role?.trim() || ADMIN_ROLE;
 if (!isStaffRole(role)) {
   const known = Object.entries(STAFF_ROLES).map(([name, label]) => `${name} (${label.toLowerCase()})`);
-  fail(`Unknown role "${role}": give ${known.join(" or ")}.`);
+  console.error(
+    `Note: role "${role}" cannot sign in to the back office ("Access denied"); the roles that can are ${known.join(" and ")}.`,
+  );
 }
 
 const password = await readPassword(values);
