@@ -130,8 +130,9 @@ export type LoginResult =
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Sign-in's first step: valid credentials and a staff role (`all` or `editor`); otherwise "denied" (no session) or
- * "invalid", with the reason the activity log records. `twoStep`: a code must follow.
+ * Sign-in's first step: valid credentials and a staff role (`all` or `editor`); otherwise "denied"
+ * (no session) or "invalid", with the reason the activity log records. `twoStep`: a code must
+ * follow.
  */
 export async function checkLogin(db: DB, email: string, password: string): Promise<LoginResult> {
   const account = await db
