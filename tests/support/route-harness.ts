@@ -61,16 +61,14 @@ export function formOf(fields: Record<string, string | Blob | (string | Blob)[]>
 }
 
 /**
- * What a route answered, returned or thrown: a Response a route throws (a redirect, a refusal) or
- * a `data(body, { status })` it throws (an editor on the administrator's ground: 403) comes back
- * like a returned one; anything else thrown is thrown on.
+ * What a route answered, returned or thrown: a Response a route throws (a redirect, a refusal)
+ * comes back like a returned one; anything else thrown is thrown on.
  */
 export async function answerOf(pending: Promise<unknown>): Promise<unknown> {
   try {
     return await pending;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    if ((thrown as DataWithInit | null)?.type === "DataWithResponseInit") return thrown;
     throw thrown;
   }
 }
