@@ -20,32 +20,25 @@ export interface TeamMember {
   twoStep: boolean;
   /** Seconds since 1970 of the account's last use on any device; null when never signed in. */
   lastSeenAt: number | null;
-  createdAt: number;
 }
 
 /** Every account, administrators first, then by email. */
 export async function listTeam(db: DB): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom("accounts")
-    .leftJoin("sessions", "sessions.account_id", "accounts.id")
     .select((eb) => [
-      "accounts.id",
-      "accounts.email",
-      "accounts.name",
-      "accounts.role",
-      "accounts.totp_secret",
-      "accounts.created_at",
-      eb.fn.max("sessions.last_seen_at").as("last_seen_at"),
+      "id",
+      "email",
+      "name",
+      "role",
+      "totp_secret",
+      eb
+        .selectFrom("sessions")
+        .select((s) => s.fn.max("sessions.last_seen_at").as("at"))
+        .whereRef("sessions.account_id", "=", "accounts.id")
+        .as("last_seen_at"),
     ])
-    .groupBy([
-      "accounts.id",
-      "accounts.email",
-      "accounts.name",
-      "accounts.role",
-      "accounts.totp_secret",
-      "accounts.created_at",
-    ])
-    .orderBy("accounts.email")
+    .orderBy("email")
     .execute();
   const members = rows.map((r) => ({
     id: r.id,
@@ -54,7 +47,6 @@ export async function listTeam(db: DB): Promise<TeamMember[]> {
     role: r.role,
     twoStep: r.totp_secret !== null,
     lastSeenAt: r.last_seen_at === null ? null : Number(r.last_seen_at),
-    createdAt: Number(r.created_at),
   }));
   const rank = (role: string) => (role === ADMIN_ROLE ? 0 : isStaffRole(role) ? 1 : 2);
   return members.sort((a, b) => rank(a.role) - rank(b.role));

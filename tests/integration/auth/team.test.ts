@@ -62,6 +62,10 @@ describeEachEngine("the team", (db) => {
       headers: { cookie: cookie.split(";")[0] ?? "" },
     });
 
+    // A session counts as a use: the list says when (the owner here has none).
+    const listed = await listTeam(db());
+    expect(listed.find((m) => m.id === editor.id)?.lastSeenAt).toEqual(expect.any(Number));
+    expect(listed.find((m) => m.id === owner.id)?.lastSeenAt).toBeNull();
     expect(await changeTeamRole(db(), actor, owner.id, EDITOR_ROLE)).toEqual({
       ok: false,
       problem: "yourself",
