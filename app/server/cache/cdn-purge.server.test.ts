@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { changedPaths, FILES_PER_PURGE, purgeBodies } from "./cdn-purge.server.ts";
 
-const none = { blogs: [], recipes: [], pages: [] };
+const none = { blogs: [], recipes: [], pages: [], categories: [] };
 
 describe("changedPaths", () => {
   it("names a blog's page, its category's, the lists and feeds, each with its data", () => {
@@ -28,6 +28,7 @@ describe("changedPaths", () => {
       blogs: [{ slug: "café-über", category_slug: "" }],
       recipes: [{ slug: "khao-soi" }, { slug: "khao-soi" }],
       pages: [{ slug: "about" }],
+      categories: [],
     });
     expect(paths).toContain("/blogs/caf%C3%A9-%C3%BCber");
     expect(paths).toContain("/recipes/khao-soi.data");
@@ -35,6 +36,20 @@ describe("changedPaths", () => {
     expect(paths.filter((p) => p === "/recipes/khao-soi")).toHaveLength(1);
     // The blog has no category: no category page is named.
     expect(paths.filter((p) => p.startsWith("/blogs/category/"))).toEqual([]);
+  });
+
+  it("names every category in use beside a changed blog's, each once: the blog may have left one", () => {
+    const paths = changedPaths({
+      ...none,
+      blogs: [{ slug: "moved", category_slug: "street-food" }],
+      categories: ["markets", "street-food"],
+    });
+    expect(paths.filter((p) => p.startsWith("/blogs/category/"))).toEqual([
+      "/blogs/category/street-food",
+      "/blogs/category/street-food.data",
+      "/blogs/category/markets",
+      "/blogs/category/markets.data",
+    ]);
   });
 
   it("names nothing when nothing it knows changed", () => {

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from "kysely";
 import type { DB } from "#app/server/db/db.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
+import { type ChangeCounters, readChangeCounters } from "./content-version.server.ts";
 
 /**
  * Purging a CDN in front of the site (CDN_PURGE_URL; decision 032). Pages tell a CDN it may keep
@@ -12,14 +13,18 @@ import { log } from "#app/server/telemetry/log.server.ts";
  * come), it works out which blogs, recipes and pages changed meanwhile and POSTs their pages'
  * URLs, with the lists and feeds that show them, in Cloudflare's `purge_cache` shape
  * (`{"files": […]}`, 30 at most per request). A change it cannot name (a setting, the design or
- * the navigation, a comment, a deletion) purges everything (`{"purge_everything": true}`). A failed
- * purge is logged and never retried: the pages' own `s-maxage` bounds what it leaves behind.
- * Each server of a site purges what it sees: the same purge twice costs the CDN nothing.
+ * the navigation, a comment, a deletion, a row an import wrote with its old times) purges
+ * everything (`{"purge_everything": true}`), even beside named ones: the content version's two
+ * counters (migration 032) say whether every write since the last look was one it can name. A
+ * failed purge is logged and never retried: the pages' own `s-maxage` bounds what it leaves
+ * behind. Each server of a site purges what it sees: the same purge twice costs the CDN nothing.
  */
 
 /** What changed since the last look, as the purge names it. */
 export interface ChangedItems {
   blogs: { slug: string; category_slug: string }[];
+  /** When blogs changed, every category in use then or at the last look: a blog may have left one. */
+  categories: string[];
   recipes: { slug: string }[];
   pages: { slug: string }[];
 }
@@ -46,10 +51,9 @@ export function changedPaths(changes: ChangedItems): string[] {
   const add = (path: string) => {
     for (const p of withData(path)) paths.add(p);
   };
-  for (const blog of changes.blogs) {
-    add(`/blogs/${encodeURIComponent(blog.slug)}`);
-    if (blog.category_slug) add(`/blogs/category/${encodeURIComponent(blog.category_slug)}`);
-  }
+  for (const blog of changes.blogs) add(`/blogs/${encodeURIComponent(blog.slug)}`);
+  const categories = new Set([...changes.blogs.map((b) => b.category_slug), ...changes.categories]);
+  for (const category of categories) if (category) add(`/blogs/category/${encodeURIComponent(category)}`);
   for (const recipe of changes.recipes) add(`/recipes/${encodeURIComponent(recipe.slug)}`);
   for (const page of changes.pages) add(`/${encodeURIComponent(page.slug)}`);
   if (paths.size > 0) {
@@ -72,8 +76,8 @@ export function purgeBodies(changes: ChangedItems | null, origin: string): Purge
 
 /**
  * Blogs, recipes and pages written, or whose publish time came, in `(since, now]`. Null when
- * nothing of them changed: the version moved for something else (settings, design, navigation,
- * comments, a deletion), which only a purge of everything covers.
+ * nothing of them changed: the version moved for something else, which only a purge of everything
+ * covers.
  */
 async function changedSince(db: DB, since: number, now: number): Promise<ChangedItems | null> {
   // The three tables' columns of the same names: written since, or their publish time come since.
@@ -84,7 +88,19 @@ async function changedSince(db: DB, since: number, now: number): Promise<Changed
     db.selectFrom("pages").select("slug").where(changed).limit(MOST_FILES).execute(),
   ]);
   if (blogs.length + recipes.length + pages.length === 0) return null;
-  return { blogs, recipes, pages };
+  return { blogs, recipes, pages, categories: [] };
+}
+
+/** The categories blogs are in now (one scan of the category index). */
+async function categoriesInUse(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom("blogs")
+    .select("category_slug")
+    .distinct()
+    .where("category_slug", "<>", "")
+    .limit(MOST_FILES)
+    .execute();
+  return rows.map((r) => r.category_slug);
 }
 
 export interface CdnPurger {
@@ -115,7 +131,10 @@ export function startCdnPurges({
   everyMs?: number;
   clock?: () => number;
 }): CdnPurger {
-  let last: { version: string; at: number } | null = null;
+  let last: { version: string; counters: ChangeCounters; at: number } | null = null;
+  // The categories in use at the last look that saw blogs change (or the first): a blog moved out
+  // of a category leaves no trace of it in the window, and the one it left may now be empty.
+  let categoriesBefore: string[] = [];
   let running: Promise<void> | null = null;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (header) {
@@ -136,16 +155,25 @@ export function startCdnPurges({
   const look = async () => {
     // The time first: a write that commits after the version is read is seen by the next look,
     // and its rows' times are at most this one (give or take OVERLAP_SECONDS between servers).
+    // The counters before the version: a write landing between the two reads moves the version
+    // now and the counters at the next look, which then looks again.
     const now = clock();
+    const database = await db();
+    const counters = await readChangeCounters(database);
     const version = await readVersion();
-    if (last === null || last.version === version) {
-      // Nothing written since the last look: the next one need not look further back than now.
-      last = { version, at: now };
-      return;
+    const previous = last;
+    last = { version, counters, at: now };
+    if (previous === null) categoriesBefore = await categoriesInUse(database);
+    if (previous === null || (previous.version === version && previous.counters.version === counters.version))
+      return; // nothing written since the last look: the next one need not look further back than now
+    const unnamed = counters.version - previous.counters.version > counters.named - previous.counters.named;
+    const changes = unnamed ? null : await changedSince(database, previous.at - OVERLAP_SECONDS, now);
+    if (changes && changes.blogs.length > 0) {
+      const inUse = await categoriesInUse(database);
+      changes.categories = [...new Set([...categoriesBefore, ...inUse])];
+      categoriesBefore = inUse;
     }
-    const since = last.at - OVERLAP_SECONDS;
-    last = { version, at: now };
-    const bodies = purgeBodies(await changedSince(await db(), since, now), origin);
+    const bodies = purgeBodies(changes, origin);
     try {
       for (const body of bodies) await send(body);
       const files = bodies.flatMap((b) => ("files" in b ? b.files : []));

@@ -18,3 +18,20 @@ export async function readContentVersion(db: DB): Promise<string> {
   const { rows } = await db.executeQuery(query);
   return String(rows[0]?.version ?? 0);
 }
+
+/** Both counters of the content version's row, read together (migration 032). */
+export interface ChangeCounters {
+  /** Every write a public page shows. */
+  version: number;
+  /** The writes of those the CDN purge can name by their time (blogs, recipes, pages). */
+  named: number;
+}
+
+export async function readChangeCounters(db: DB): Promise<ChangeCounters> {
+  const row = await db
+    .selectFrom("content_version")
+    .select(["version", "named"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return { version: Number(row?.version ?? 0), named: Number(row?.named ?? 0) };
+}

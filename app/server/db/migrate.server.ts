@@ -32,6 +32,7 @@ import { blogCodeMigration } from "#app/server/db/migrations/028_blog_code.serve
 import { recipeRatingsMigration } from "#app/server/db/migrations/029_recipe_ratings.server.ts";
 import { analyticsMigration } from "#app/server/db/migrations/030_analytics.server.ts";
 import { analyticsViewsMigration } from "#app/server/db/migrations/031_analytics_views.server.ts";
+import { namedChangesMigration } from "#app/server/db/migrations/032_named_changes.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -69,6 +70,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "029_recipe_ratings": recipeRatingsMigration(dialect),
     "030_analytics": analyticsMigration(dialect),
     "031_analytics_views": analyticsViewsMigration,
+    "032_named_changes": namedChangesMigration(dialect),
   };
 }
 

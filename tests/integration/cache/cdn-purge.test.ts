@@ -2,16 +2,18 @@
  * A CDN in front is purged when public content changes (cdn-purge.server.ts; issue 39), against a
  * stand-in for the CDN's purge API on 127.0.0.1, on both engines: a published blog purges its page,
  * its category's, the lists and the feeds, with the configured header; a scheduled blog whose time
- * comes purges its page, with no write; a setting purges everything; nothing changed, no call; a
- * CDN that fails is logged, not thrown.
+ * comes purges its page, with no write; a setting purges everything, even beside a named change;
+ * a blog moved to another category purges the one it left; nothing changed, no call; a CDN that
+ * fails is logged, not thrown.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PurgeBody, startCdnPurges } from "#app/server/cache/cdn-purge.server.ts";
 import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
 import { type DatabaseHandle, nowSeconds, openDatabase } from "#app/server/db/db.server.ts";
-import { createBlog } from "#app/server/models/blogs.server.ts";
+import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
 import { setPopupEnabled } from "#app/server/models/settings.server.ts";
 import { blogInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
@@ -124,6 +126,59 @@ for (const engine of ENGINES)
         now += 600;
         await p.check();
         expect(cdn.files()).toContain(`${ORIGIN}/blogs/later-post`);
+        expect(cdn.received.filter((r) => "purge_everything" in r.body)).toEqual([]);
+      } finally {
+        p.stop();
+      }
+    });
+
+    it("a change it cannot name purges everything, even beside one it can", async () => {
+      const p = purger();
+      try {
+        await p.check();
+        await createBlog(handle.db, TEST_ACTOR, blogInput("Beside A Setting"));
+        await setPopupEnabled(handle.db, TEST_ACTOR, true);
+        await p.check();
+        expect(cdn.received.map((r) => r.body)).toEqual([{ purge_everything: true }]);
+        cdn.received.length = 0;
+        // A blog written now beside one an import wrote with the exporting site's old time.
+        const imported = await createBlog(handle.db, TEST_ACTOR, blogInput("Imported Long Ago"));
+        await p.check();
+        cdn.received.length = 0;
+        await createBlog(handle.db, TEST_ACTOR, blogInput("Written Now"));
+        await sql`update blogs set title = 'Imported, Renamed', updated_at = 1000 where id = ${imported.id}`.execute(
+          handle.db,
+        );
+        await p.check();
+        expect(cdn.received.map((r) => r.body)).toEqual([{ purge_everything: true }]);
+      } finally {
+        p.stop();
+      }
+    });
+
+    it("a blog moved to another category purges the category it left", async () => {
+      const p = purger();
+      try {
+        const blog = await createBlog(
+          handle.db,
+          TEST_ACTOR,
+          blogInput("Moving Post", { category: "Old Haunts" }),
+        );
+        await p.check();
+        cdn.received.length = 0;
+        await updateBlog(
+          handle.db,
+          TEST_ACTOR,
+          blog.id,
+          blogInput("Moving Post", { category: "New Haunts" }),
+        );
+        await p.check();
+        expect(cdn.files()).toEqual(
+          expect.arrayContaining([
+            `${ORIGIN}/blogs/category/old-haunts`,
+            `${ORIGIN}/blogs/category/new-haunts`,
+          ]),
+        );
         expect(cdn.received.filter((r) => "purge_everything" in r.body)).toEqual([]);
       } finally {
         p.stop();

@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { readContentVersion } from "#app/server/cache/content-version.server.ts";
+import { readChangeCounters, readContentVersion } from "#app/server/cache/content-version.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { createBlog, deleteBlog, updateBlog } from "#app/server/models/blogs.server.ts";
@@ -156,6 +156,47 @@ describeEachEngine("content version", (db, engine) => {
         sql`update blogs set title = title || '!' where id = (select max(id) from blogs)`.execute(db()),
       ),
     ).toBeGreaterThan(0);
+  });
+
+  it("moves its named counter too for a blog, recipe or page written now, and only then", async () => {
+    /** How far `write` moves both counters: [version, named]. */
+    const movesBoth = async (write: () => Promise<unknown>) => {
+      const before = await readChangeCounters(db());
+      await write();
+      const after = await readChangeCounters(db());
+      return { version: after.version - before.version, named: after.named - before.named };
+    };
+    type Moved = { version: number; named: number };
+    const named = (moved: Moved) => moved.version > 0 && moved.named === moved.version;
+    const unnamed = (moved: Moved) => moved.version > 0 && moved.named === 0;
+    const blog = await createBlog(db(), TEST_ACTOR, blogInput("Named Blog"));
+    expect(named(await movesBoth(() => createBlog(db(), TEST_ACTOR, blogInput("Named Blog Two"))))).toBe(
+      true,
+    );
+    expect(named(await movesBoth(() => updateBlog(db(), TEST_ACTOR, blog.id, blogInput("Named Blog"))))).toBe(
+      true,
+    );
+    expect(named(await movesBoth(() => createRecipe(db(), TEST_ACTOR, recipeInput("Named Soup"))))).toBe(
+      true,
+    );
+    expect(unnamed(await movesBoth(() => setPopupEnabled(db(), TEST_ACTOR, true)))).toBe(true);
+    // A row written with a time long past (an import carries the exporting site's) cannot be found
+    // by its time, so it is not named.
+    expect(
+      unnamed(
+        await movesBoth(() => sql`update blogs set updated_at = 1000 where id = ${blog.id}`.execute(db())),
+      ),
+    ).toBe(true);
+    expect(
+      named(
+        await movesBoth(() =>
+          sql`update pages set updated_at = ${Math.floor(Date.now() / 1000)} where id = (select min(id) from pages)`.execute(
+            db(),
+          ),
+        ),
+      ),
+    ).toBe(true);
+    expect(unnamed(await movesBoth(() => deleteBlog(db(), TEST_ACTOR, blog.id)))).toBe(true);
   });
 
   // Last: it takes this database down to migration 003 and back up.

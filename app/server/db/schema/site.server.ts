@@ -27,6 +27,8 @@ export interface RowCountsTable {
 export interface ContentVersionTable {
   id: number;
   version: number;
+  /** Moved with `version` by writes the CDN purge can name by their time (migration 032). */
+  named: Generated<number | string>;
 }
 
 /**
