@@ -33,6 +33,7 @@ import { recipeRatingsMigration } from "#app/server/db/migrations/029_recipe_rat
 import { analyticsMigration } from "#app/server/db/migrations/030_analytics.server.ts";
 import { analyticsViewsMigration } from "#app/server/db/migrations/031_analytics_views.server.ts";
 import { namedChangesMigration } from "#app/server/db/migrations/032_named_changes.server.ts";
+import { spamHistoryIndexesMigration } from "#app/server/db/migrations/033_spam_history_indexes.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -71,6 +72,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "030_analytics": analyticsMigration(dialect),
     "031_analytics_views": analyticsViewsMigration,
     "032_named_changes": namedChangesMigration(dialect),
+    "033_spam_history_indexes": spamHistoryIndexesMigration,
   };
 }
 

@@ -22,9 +22,9 @@ export interface SpamSignals {
   email: string;
   /** ms from the form page's load to the submit; null when unknown (no JS, old form) */
   elapsedMs: number | null;
-  /** earlier comments by this email that a moderator approved */
+  /** earlier comments by this email that a moderator approved (at most HISTORY_COUNT_LIMIT) */
   approvedBefore: number;
-  /** earlier submissions (last 30 days) whose normalised text is the same */
+  /** earlier submissions (last 30 days) whose normalised text is the same (at most HISTORY_COUNT_LIMIT) */
   sameTextBefore: number;
 }
 
@@ -384,18 +384,28 @@ function senderSignals(s: SpamSignals): Points[] {
   if (s.approvedBefore > 0) {
     out.push({
       points: -Math.min(6, 2 + s.approvedBefore * 2),
-      reason: `${plural(s.approvedBefore, "earlier comment")} approved`,
+      reason: `${counted(s.approvedBefore, "earlier comment")} approved`,
     });
   }
   return out;
 }
+
+/**
+ * The history's counts stop at this many (the model reads no further, so a flood of one text from
+ * one address costs each new submission the same); the points were settled long before it.
+ */
+export const HISTORY_COUNT_LIMIT = 100;
+
+/** "3 times", or "100 or more times" for a count the model stopped at. */
+const counted = (n: number, one: string) =>
+  n >= HISTORY_COUNT_LIMIT ? `${HISTORY_COUNT_LIMIT} or more ${one}s` : plural(n, one);
 
 function repeatSignal(s: SpamSignals): Points | null {
   // "Thanks!" from two readers is not a campaign: only a text of some length counts as repeated.
   if (s.sameTextBefore <= 0 || normalised(s.text).length < 30) return null;
   return {
     points: s.sameTextBefore === 1 ? 2.5 : 4,
-    reason: `same text sent ${plural(s.sameTextBefore, "time")} before`,
+    reason: `same text sent ${counted(s.sameTextBefore, "time")} before`,
   };
 }
 

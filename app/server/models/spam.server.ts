@@ -1,5 +1,7 @@
+import { type SelectQueryBuilder, sql } from "kysely";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { scoreSpam, textFingerprint } from "./spam-score.server.ts";
+import type { Database } from "#app/server/db/schema.server.ts";
+import { HISTORY_COUNT_LIMIT, scoreSpam, textFingerprint } from "./spam-score.server.ts";
 
 /**
  * The spam judgement of a visitor's comment or contact message (decision 023): the signals only the
@@ -41,40 +43,49 @@ export async function judgeSubmission(
   const fingerprint = textFingerprint(submission.text);
   const email = submission.email.trim().toLowerCase();
   const since = now - REPEAT_WINDOW_SECONDS;
-  const [history, repeats] = await Promise.all([
-    // Approved comments, and those a moderator vouched for with "Not spam".
-    db
-      .selectFrom("comments")
-      .select((eb) => [
-        eb.fn
-          .sum<number | string | null>(eb.case().when("approved", "=", 1).then(1).else(0).end())
-          .as("approved"),
-        eb.fn.countAll<number | string>().as("vouched"),
-      ])
-      .where("email", "=", email)
-      .where((eb) => eb.or([eb("approved", "=", 1), eb("not_spam", "=", 1)]))
-      .executeTakeFirstOrThrow(),
+  // Each count is an index range read no further than HISTORY_COUNT_LIMIT rows: a flood of one
+  // text from one address must not make every next submission read the whole flood.
+  const counted = async (rows: SelectQueryBuilder<Database, keyof Database, object>) => {
+    const { n } = await db
+      .selectFrom(rows.limit(HISTORY_COUNT_LIMIT).as("rows"))
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  };
+  // A constant, not a column: the count reads the index alone (PostgreSQL too).
+  const one = sql<number>`1`.as("one");
+  const [approved, vouched, repeats] = await Promise.all([
+    counted(db.selectFrom("comments").select(one).where("email", "=", email).where("approved", "=", 1)),
+    // Held back, but a moderator vouched for them with "Not spam".
+    counted(
+      db
+        .selectFrom("comments")
+        .select(one)
+        .where("email", "=", email)
+        .where("approved", "=", 0)
+        .where("not_spam", "=", 1),
+    ),
     // A rating without a comment says nothing: many readers "send the same" empty text.
     submission.text.trim() === ""
-      ? { n: 0 }
-      : db
-          .selectFrom(REPEATS_TABLE[submission.kind])
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .where("fingerprint", "=", fingerprint)
-          .where("created_at", ">=", since)
-          .executeTakeFirstOrThrow(),
+      ? 0
+      : counted(
+          db
+            .selectFrom(REPEATS_TABLE[submission.kind])
+            .select(one)
+            .where("fingerprint", "=", fingerprint)
+            .where("created_at", ">=", since),
+        ),
   ]);
-  const approvedBefore = Number(history.approved ?? 0);
   const verdict = scoreSpam({
     kind: submission.kind === "contact" ? "contact" : "comment",
     text: submission.text,
     name: submission.name,
     email,
     elapsedMs: submission.elapsedMs,
-    approvedBefore: Number(history.vouched),
-    sameTextBefore: Number(repeats.n),
+    approvedBefore: Math.min(approved + vouched, HISTORY_COUNT_LIMIT),
+    sameTextBefore: repeats,
   });
-  return { ...verdict, fingerprint, approvedBefore };
+  return { ...verdict, fingerprint, approvedBefore: approved };
 }
 
 /** The columns a judged row is stored with. */
