@@ -33,12 +33,15 @@ export function freePort(): Promise<number> {
  * benchmark run the server as a site owner does: the heap's limits, and how far the old space may
  * grow past what the last full collection kept before the next one starts (50 %; V8's own choice
  * for a 160 MB heap is about 30 %, which keeps a collection running almost all the time under
- * load). See docs/decisions/006-memory.md.
+ * load), and V8's middle compiler without inlining. See docs/decisions/006-memory.md.
  */
 export const SERVER_NODE_FLAGS = [
   "--max-semi-space-size=8",
   "--max-old-space-size=160",
   "--heap-growing-percent=50",
+  // Maglev, V8's middle compiler, without inlining: its compile jobs' memory made the peak under
+  // uncached load 10-30 MB higher, for no CPU measured (decision 006, fourth round).
+  "--no-maglev-inlining",
 ];
 
 /**
