@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  HISTORY_COUNT_LIMIT,
   linkDomains,
   SPAM_THRESHOLD,
   type SpamSignals,
@@ -177,6 +178,16 @@ describe("scoreSpam: each signal, from what came before and what was learned", (
     expect(known.reasons).toContain("1 earlier comment approved");
     expect(score({ approvedBefore: 3 }).score).toBeCloseTo(score({}).score - 6);
     expect(score({ approvedBefore: 30 }).score).toBeCloseTo(score({}).score - 6);
+  });
+
+  it("says a count the model stopped reading at is that many or more", () => {
+    const text = "Wonderful article about the Amalfi coast, I will share it with all my friends.";
+    const flood = score({ text, sameTextBefore: HISTORY_COUNT_LIMIT, approvedBefore: HISTORY_COUNT_LIMIT });
+    expect(flood.reasons).toContain(`same text sent ${HISTORY_COUNT_LIMIT} or more times before`);
+    expect(flood.reasons).toContain(`${HISTORY_COUNT_LIMIT} or more earlier comments approved`);
+    expect(score({ text, sameTextBefore: HISTORY_COUNT_LIMIT - 1 }).reasons).toContain(
+      `same text sent ${HISTORY_COUNT_LIMIT - 1} times before`,
+    );
   });
 
   it("flags a name holding a link or an advertisement, and an email under an abused TLD", () => {
