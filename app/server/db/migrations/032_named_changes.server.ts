@@ -31,6 +31,24 @@ const postgresTrigger = (table: string, op: string, fn: string) =>
   `create trigger ${table}_content_version_${op} after ${op} on ${table}
    referencing new table as changed_new for each statement execute function ${fn}()`;
 
+/** The insert and update triggers of the named tables, made to move `named` too, or not. */
+async function replaceWriteTriggers(db: Kysely<unknown>, dialect: Dialect, named: boolean) {
+  for (const table of NAMED_TABLES)
+    for (const op of WRITES) {
+      const name = `${table}_content_version_${op}`;
+      await sql
+        .raw(dialect === "postgres" ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`)
+        .execute(db);
+      await sql
+        .raw(
+          dialect === "postgres"
+            ? postgresTrigger(table, op, named ? "bump_content_version_named" : "bump_content_version")
+            : sqliteTrigger(table, op, named),
+        )
+        .execute(db);
+    }
+}
+
 export function namedChangesMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -52,36 +70,10 @@ export function namedChangesMigration(dialect: Dialect): Migration {
             end if;
             return null;
           end $$`.execute(db);
-      for (const table of NAMED_TABLES)
-        for (const op of WRITES) {
-          const name = `${table}_content_version_${op}`;
-          await sql
-            .raw(dialect === "postgres" ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`)
-            .execute(db);
-          await sql
-            .raw(
-              dialect === "postgres"
-                ? postgresTrigger(table, op, "bump_content_version_named")
-                : sqliteTrigger(table, op, true),
-            )
-            .execute(db);
-        }
+      await replaceWriteTriggers(db, dialect, true);
     },
     async down(db: Kysely<unknown>) {
-      for (const table of NAMED_TABLES)
-        for (const op of WRITES) {
-          const name = `${table}_content_version_${op}`;
-          await sql
-            .raw(dialect === "postgres" ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`)
-            .execute(db);
-          await sql
-            .raw(
-              dialect === "postgres"
-                ? postgresTrigger(table, op, "bump_content_version")
-                : sqliteTrigger(table, op, false),
-            )
-            .execute(db);
-        }
+      await replaceWriteTriggers(db, dialect, false);
       if (dialect === "postgres") await sql`drop function bump_content_version_named()`.execute(db);
       await db.schema.alterTable("content_version").dropColumn("named").execute();
     },
