@@ -32,6 +32,7 @@ import { cacheControl } from "./cache-control.server.ts";
 import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
+import { needsWholeBuild, publicPart } from "./public-routes.server.ts";
 import { injectedCodeContext, noInjectedCode, requestInfoContext } from "./request-context.server.ts";
 import { withRoutePatternMatching } from "./route-matching.server.ts";
 
@@ -146,23 +147,28 @@ app.use((req, res, next) => {
 app.use(cacheControl(sessionCookie.names, (res) => Boolean(responseCache.slotOf(res)?.declaration)));
 app.use(responseCache.capture);
 
-app.use(
-  createRequestHandler({
-    // The build itself, not a function returning it: a function makes React Router re-derive its
-    // route tables on every request (meant for development's hot reload). Routes are matched with
-    // the route-pattern matcher (route-matching.server.ts).
-    build: withRoutePatternMatching(serverBuild),
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, {
-        nonce: String(res.locals.cspNonce ?? ""),
-        ip: req.ip ?? "unknown",
-        csp: cspOf(res.locals),
-      });
-      context.set(injectedCodeContext, noInjectedCode());
-      // Where a route that opts into the shared cache leaves its declaration (publicCache).
-      context.set(cacheSlotContext, responseCache.slotOf(res));
-      return context;
-    },
-  }),
+/** Each request's context for loaders and actions: the nonce, the client, the cache's slot. */
+const getLoadContext = (req: express.Request, res: express.Response) => {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    nonce: String(res.locals.cspNonce ?? ""),
+    ip: req.ip ?? "unknown",
+    csp: cspOf(res.locals),
+  });
+  context.set(injectedCodeContext, noInjectedCode());
+  // Where a route that opts into the shared cache leaves its declaration (publicCache).
+  context.set(cacheSlotContext, responseCache.slotOf(res));
+  return context;
+};
+
+// The build itself, not a function returning it: a function makes React Router re-derive its route
+// tables on every request (meant for development's hot reload). Routes are matched with the
+// route-pattern matcher (route-matching.server.ts). Public URLs are answered from the build's
+// public part, which leaves out the admin's routes (public-routes.server.ts).
+const wholeBuild = withRoutePatternMatching(serverBuild);
+const answerAny = createRequestHandler({ build: wholeBuild, getLoadContext });
+const answerPublic = createRequestHandler({ build: publicPart(wholeBuild), getLoadContext });
+const manifestPath = wholeBuild.routeDiscovery.manifestPath;
+app.use((req, res, next) =>
+  (needsWholeBuild(req.path, manifestPath) ? answerAny : answerPublic)(req, res, next),
 );
