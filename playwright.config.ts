@@ -30,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     // The built production server (npm test builds first).
-    command: `${EMPTY_DATA_DIR} && node ${SERVER_NODE_FLAGS.join(" ")} server.ts`,
+    command: `${EMPTY_DATA_DIR} && node ${SERVER_NODE_FLAGS.join(" ")} ${process.env.BUILD_DIR || "build"}/server.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,6 +1,7 @@
 /**
- * HTTP entry. Production: `npm start` (builds first if needed) or `npm run serve`.
- * Development: `npm run dev` (Vite middleware, hot reload).
+ * HTTP entry. Production runs the build's copy of this file, `build/server.js` (no TypeScript to
+ * strip in the server process; react-router.config.ts builds it): `npm start` (builds first if
+ * needed) or `npm run serve`. Development runs this file: `npm run dev` (Vite middleware, hot reload).
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
@@ -11,7 +12,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from "node:http";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
@@ -37,7 +38,18 @@ if (major < 24) {
   process.exit(1);
 }
 
-const ROOT = import.meta.dirname;
+/**
+ * The project folder (where package.json and cli/ are): this file's folder when run as server.ts,
+ * its parent when run as the build's copy (`build/server.js`, react-router.config.ts).
+ */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
+
+const ROOT = projectRoot(import.meta.dirname);
 
 interface AppModule {
   app: express.RequestHandler;

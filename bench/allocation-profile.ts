@@ -1,6 +1,6 @@
 /**
  * What a process allocates, collected objects included: preload it into the server
- * (`node --import ./bench/allocation-profile.ts … server.ts`) and, when the server exits, V8's
+ * (`node --import ./bench/allocation-profile.ts … build/server.js`) and, when the server exits, V8's
  * sampling heap profile is written to `allocation-<pid>.heapprofile` in ALLOCATION_PROFILE_DIR (the
  * working folder when unset). Open it in Chrome DevTools (Memory → Load profile) or sum `selfSize`
  * by function. `--heap-prof` alone keeps only what is still alive at exit, not what renders churn

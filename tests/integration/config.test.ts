@@ -1,6 +1,6 @@
 /**
  * The environment as a site owner meets it: a bad setting stops `npm start`, `npm run serve`
- * (server.ts) and `npm run create-admin` at once, with exit code 1 and a message that names each
+ * (the build's build/server.js) and `npm run create-admin` at once, with exit code 1 and a message that names each
  * bad variable, without a stack trace or a password in it; good settings start the real server.
  */
 import { spawnSync } from "node:child_process";
@@ -12,8 +12,9 @@ import { ensureBuilt, SERVER_NODE_FLAGS, startServer } from "#tests/support/serv
 
 let dir: string;
 beforeAll(async () => {
+  ensureBuilt();
   dir = await mkdtemp(join(tmpdir(), "wanderplate-config-"));
-});
+}, 120_000);
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -48,8 +49,8 @@ function expectStoppedOnBadSettings(result: ReturnType<typeof run>) {
 }
 
 describe("a bad setting stops the start", () => {
-  it("npm run serve (server.ts): exit 1, every bad variable named", () => {
-    const result = run("server.ts", BAD);
+  it("npm run serve (build/server.js): exit 1, every bad variable named", () => {
+    const result = run("build/server.js", BAD);
     expectStoppedOnBadSettings(result);
     expect(result.stdout).not.toContain("listening");
   });
@@ -67,7 +68,7 @@ describe("a bad setting stops the start", () => {
   });
 
   it("does not print a value that may hold a password", () => {
-    const result = run("server.ts", {
+    const result = run("build/server.js", {
       DATABASE_URL: "mysql://wanderplate:s3cret-pass@127.0.0.1/site",
       ADMIN_PASSWORD: "another-s3cret-pass",
     });

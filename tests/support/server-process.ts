@@ -66,10 +66,12 @@ export async function startServer(
   }: { timeoutMs?: number; cpu?: number; stdout?: (chunk: string) => void } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  // The build's JavaScript entry, as `npm start` and `npm run serve` run it (react-router.config.ts).
+  const entry = join(env.BUILD_DIR ?? "build", "server.js");
   const [command, args] =
     cpu === undefined
-      ? [process.execPath, [...SERVER_NODE_FLAGS, "server.ts"]]
-      : ["taskset", ["-c", String(cpu), process.execPath, ...SERVER_NODE_FLAGS, "server.ts"]];
+      ? [process.execPath, [...SERVER_NODE_FLAGS, entry]]
+      : ["taskset", ["-c", String(cpu), process.execPath, ...SERVER_NODE_FLAGS, entry]];
   const child = spawn(command, args, {
     env: {
       ...process.env,
@@ -178,7 +180,8 @@ export async function startSampleSite(
 
 /** Builds the app once if no build is there (`npm test` builds first; a single file run may not). */
 export function ensureBuilt(): void {
-  if (existsSync("build/server/index.js")) return;
+  // The server entry is built last: its presence means a whole build.
+  if (existsSync("build/server.js")) return;
   const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
   if (build.status !== 0) throw new Error("build failed");
 }

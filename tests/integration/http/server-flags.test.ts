@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVER_MEMORY_ENV, SERVER_NODE_FLAGS } from "#tests/support/server-process.ts";
+import { ensureBuilt, SERVER_MEMORY_ENV, SERVER_NODE_FLAGS } from "#tests/support/server-process.ts";
 
 // Tests, the e2e server and the benchmark start the server with SERVER_NODE_FLAGS (playwright.config.ts
 // builds its command from the constant itself); they must be
@@ -25,7 +25,20 @@ describe("server start flags", () => {
     for (const [key, value] of Object.entries(SERVER_MEMORY_ENV))
       expect(environment.split(" ")).toContain(`${key}=${value}`);
     expect(readme).toMatch(
-      new RegExp(`^ExecStart=\\S+/node ${SERVER_NODE_FLAGS.join(" ")} server\\.ts$`, "m"),
+      new RegExp(`^ExecStart=\\S+/node ${SERVER_NODE_FLAGS.join(" ")} build/server\\.js$`, "m"),
     );
   });
+
+  // Production runs the build's JavaScript entry so that the server process never strips types
+  // (Node's stripper stays in memory, about 19 MB: decision 006): nothing it imports may be .ts.
+  it("npm run serve runs the build's entry, which imports no TypeScript", () => {
+    ensureBuilt();
+    expect(scripts.serve).toMatch(/ build\/server\.js$/);
+    const entry = readFileSync("build/server.js", "utf8");
+    const specifiers = [...entry.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["'`]([^"'`]+)["'`]/g)].map(
+      (m) => m[1],
+    );
+    expect(specifiers).toContain("express");
+    expect(specifiers.filter((s) => /\.tsx?$/.test(s ?? ""))).toEqual([]);
+  }, 120_000);
 });
