@@ -24,10 +24,14 @@ export async function loginAsAdmin(
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The toast renders a moment after hydration: until it has, `toastsClosed` would pass at once and
+  // a click on Logout could then land on it (seen in CI, stop 47).
+  await expect(page.getByText("Login successful")).toBeVisible();
 }
 
 /**
- * Waits until no toast is on screen. Toasts sit top-right over the top bar (its account link and
+ * Waits until no toast is on screen. Sonner renders a toast a task after it is called: wait for an
+ * expected toast to show first, or this may pass before it appears. Toasts sit top-right over the top bar (its account link and
  * Logout): a click aimed there while one shows moves the mouse onto the toast, which pauses its
  * timer on hover, so the click can wait for it for ever.
  */

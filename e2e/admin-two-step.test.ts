@@ -59,7 +59,10 @@ test("two-step sign-in: set up, sign in with a code and a recovery code, replays
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
-  await toastsClosed(page); // "Login successful" covers the account link for 2 s
+  // "Login successful" covers the account link for 2 s. It renders a task after hydration, so wait
+  // for it to show before waiting for it to go.
+  await expect(page.getByText("Login successful")).toBeVisible();
+  await toastsClosed(page);
   await page.getByRole("link", { name: /Your account/ }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
