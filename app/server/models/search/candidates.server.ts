@@ -27,8 +27,10 @@ interface Candidates {
 }
 
 /**
- * SQLite: FTS5 walks its index in descending rowid order and stops at the LIMIT. A query-builder
- * select, so the driver sends it to its read-only connection instead of queueing it behind writes.
+ * SQLite: FTS5 walks its index in descending rowid order and stops at the LIMIT (a literal: a bound
+ * one makes SQLite compile the statement anew on every run, see LiteralLimitCompiler). A
+ * query-builder select, so the driver sends it to its read-only connection instead of queueing it
+ * behind writes.
  * Each query word is its forms, any one of them (`("cook" OR "cooking")` while the index changes
  * language).
  */
@@ -42,7 +44,7 @@ export async function sqliteCandidates(db: DB, forms: string[][]): Promise<Candi
     const rows = await db
       .selectFrom(
         sql<{ id: number }>`(select rowid as id from search_fts where search_fts match ${match}
-          order by rowid desc limit ${READ_LIMIT})`.as("m"),
+          order by rowid desc limit ${sql.lit(READ_LIMIT)})`.as("m"),
       )
       .select("m.id")
       .execute();
