@@ -30,10 +30,10 @@ export async function loginAsAdmin(
 }
 
 /**
- * Waits until no toast is on screen. Sonner renders a toast a task after it is called: wait for an
- * expected toast to show first, or this may pass before it appears. Toasts sit top-right over the top bar (its account link and
+ * Waits until no toast is on screen. Toasts sit top-right over the top bar (its account link and
  * Logout): a click aimed there while one shows moves the mouse onto the toast, which pauses its
- * timer on hover, so the click can wait for it for ever.
+ * timer on hover, so the click can wait for it for ever. Sonner renders a toast a task after it is
+ * called: wait for an expected toast to show first, or this may pass before it appears.
  */
 export async function toastsClosed(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
