@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium.ts";
-import { SERVER_MEMORY_ENV, SERVER_NODE_FLAGS } from "./tests/support/server-process.ts";
+import { SERVER_MEMORY_ENV, SERVER_NODE_FLAGS, serverEntry } from "./tests/support/server-process.ts";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_DATA_DIR = join(tmpdir(), `wanderplate-e2e-${E2E_PORT}`);
@@ -30,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     // The built production server (npm test builds first).
-    command: `${EMPTY_DATA_DIR} && node ${SERVER_NODE_FLAGS.join(" ")} ${process.env.BUILD_DIR || "build"}/server.js`,
+    command: `${EMPTY_DATA_DIR} && node ${SERVER_NODE_FLAGS.join(" ")} ${serverEntry(process.env.BUILD_DIR || "build")}`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,14 +1,14 @@
 /**
  * The environment as a site owner meets it: a bad setting stops `npm start`, `npm run serve`
- * (the build's build/server.js) and `npm run create-admin` at once, with exit code 1 and a message that names each
- * bad variable, without a stack trace or a password in it; good settings start the real server.
+ * (build/server.js) and `npm run create-admin` at once, with exit code 1 and a message that names
+ * each bad variable, without a stack trace or a password in it; good settings start the real server.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, SERVER_NODE_FLAGS, startServer } from "#tests/support/server-process.ts";
+import { ensureBuilt, SERVER_NODE_FLAGS, serverEntry, startServer } from "#tests/support/server-process.ts";
 
 let dir: string;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ function expectStoppedOnBadSettings(result: ReturnType<typeof run>) {
 
 describe("a bad setting stops the start", () => {
   it("npm run serve (build/server.js): exit 1, every bad variable named", () => {
-    const result = run("build/server.js", BAD);
+    const result = run(serverEntry(), BAD);
     expectStoppedOnBadSettings(result);
     expect(result.stdout).not.toContain("listening");
   });
@@ -68,7 +68,7 @@ describe("a bad setting stops the start", () => {
   });
 
   it("does not print a value that may hold a password", () => {
-    const result = run("build/server.js", {
+    const result = run(serverEntry(), {
       DATABASE_URL: "mysql://wanderplate:s3cret-pass@127.0.0.1/site",
       ADMIN_PASSWORD: "another-s3cret-pass",
     });

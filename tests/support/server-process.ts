@@ -66,8 +66,7 @@ export async function startServer(
   }: { timeoutMs?: number; cpu?: number; stdout?: (chunk: string) => void } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  // The build's JavaScript entry, as `npm start` and `npm run serve` run it (react-router.config.ts).
-  const entry = join(env.BUILD_DIR ?? "build", "server.js");
+  const entry = serverEntry(env.BUILD_DIR);
   const [command, args] =
     cpu === undefined
       ? [process.execPath, [...SERVER_NODE_FLAGS, entry]]
@@ -178,11 +177,21 @@ export async function startSampleSite(
   }
 }
 
+/**
+ * The build's JavaScript entry in a build folder, as `npm start` and `npm run serve` run it
+ * (react-router.config.ts builds it last, so its presence also means a whole build).
+ */
+export function serverEntry(buildDir = "build"): string {
+  return join(buildDir, "server.js");
+}
+
 /** Builds the app once if no build is there (`npm test` builds first; a single file run may not). */
 export function ensureBuilt(): void {
-  // The server entry is built last: its presence means a whole build.
-  if (existsSync("build/server.js")) return;
-  const build = spawnSync("npx", ["--no-install", "react-router", "build"], { stdio: "inherit" });
+  if (existsSync(serverEntry())) return;
+  const build = spawnSync("npx", ["--no-install", "react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: "build" },
+  });
   if (build.status !== 0) throw new Error("build failed");
 }
 

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ensureBuilt, SERVER_MEMORY_ENV, SERVER_NODE_FLAGS } from "#tests/support/server-process.ts";
+import {
+  ensureBuilt,
+  SERVER_MEMORY_ENV,
+  SERVER_NODE_FLAGS,
+  serverEntry,
+} from "#tests/support/server-process.ts";
 
 // Tests, the e2e server and the benchmark start the server with SERVER_NODE_FLAGS (playwright.config.ts
 // builds its command from the constant itself); they must be
@@ -34,7 +39,7 @@ describe("server start flags", () => {
   it("npm run serve runs the build's entry, which imports no TypeScript", () => {
     ensureBuilt();
     expect(scripts.serve).toMatch(/ build\/server\.js$/);
-    const entry = readFileSync("build/server.js", "utf8");
+    const entry = readFileSync(serverEntry(), "utf8");
     const specifiers = [...entry.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["'`]([^"'`]+)["'`]/g)].map(
       (m) => m[1],
     );
