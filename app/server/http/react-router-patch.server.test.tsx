@@ -1,0 +1,161 @@
+/**
+ * patches/react-router+8.4.0.patch (decision 034): React Router built its server route tables
+ * again for every render. The patch keeps them per build. These tests fail without it (the
+ * tables differ from one render to the next), and check that what is kept holds nothing of one
+ * request that could reach another.
+ */
+import { useContext } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createRequestHandler,
+  createStaticHandler,
+  createStaticRouter,
+  type EntryContext,
+  Outlet,
+  type ServerBuild,
+  ServerRouter,
+  type StaticHandlerContext,
+  UNSAFE_DataRouterContext,
+  useLoaderData,
+} from "react-router";
+import { describe, expect, it } from "vitest";
+
+/** The route tables each render saw, in order. */
+const seen: unknown[] = [];
+
+function Root() {
+  seen.push(useContext(UNSAFE_DataRouterContext)?.router.routes);
+  return (
+    <main>
+      <Outlet />
+    </main>
+  );
+}
+
+function Page() {
+  const { title } = useLoaderData() as { title: string };
+  return <h1>{title}</h1>;
+}
+
+// A two-page app as a build describes it: the browser's manifest and the route modules.
+const routeModules = {
+  root: { default: Root },
+  "routes/page": { default: Page },
+} as unknown as EntryContext["routeModules"];
+
+const manifest = {
+  entry: { module: "/entry.js", imports: [] },
+  url: "/manifest.js",
+  version: "1",
+  routes: {
+    root: { id: "root", path: "", hasLoader: false, hasAction: false, module: "/root.js" },
+    "routes/page": {
+      id: "routes/page",
+      parentId: "root",
+      path: ":slug",
+      hasLoader: true,
+      hasAction: false,
+      module: "/page.js",
+    },
+  },
+} as unknown as EntryContext["manifest"];
+
+const handler = createStaticHandler([
+  {
+    id: "root",
+    path: "/",
+    children: [
+      {
+        id: "routes/page",
+        path: ":slug",
+        loader: ({ params }) => ({ title: `Page ${params.slug}` }),
+      },
+    ],
+  },
+]);
+
+async function render(path: string, modules = routeModules): Promise<string> {
+  const url = `http://site.test${path}`;
+  const staticHandlerContext = (await handler.query(new Request(url))) as StaticHandlerContext;
+  const context = {
+    manifest,
+    routeModules: modules,
+    staticHandlerContext,
+    future: {},
+    isSpaMode: false,
+    ssr: true,
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    serverHandoffString: "{}",
+    renderMeta: {},
+  } as unknown as EntryContext;
+  return renderToString(<ServerRouter context={context} url={url} />);
+}
+
+describe("React Router's route tables, kept per build (the patch)", () => {
+  it("ServerRouter renders every request from one route table", async () => {
+    seen.length = 0;
+    await render("/kyoto");
+    await render("/lisbon");
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBeDefined();
+    expect(seen[1]).toBe(seen[0]);
+  });
+
+  it("a build's own route modules get their own table", async () => {
+    seen.length = 0;
+    await render("/kyoto");
+    await render("/kyoto", { ...routeModules });
+    expect(seen[1]).not.toBe(seen[0]);
+  });
+
+  it("each request still renders its own page and data", async () => {
+    const [kyoto, lisbon] = await Promise.all([render("/kyoto"), render("/lisbon")]);
+    expect(kyoto).toContain("<h1>Page kyoto</h1>");
+    expect(lisbon).toContain("<h1>Page lisbon</h1>");
+    expect(await render("/kyoto")).toBe(kyoto);
+  });
+
+  it("createStaticRouter converts a routes array once, and matches per request", async () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "page", path: ":slug" }] }];
+    const a = createStaticRouter(
+      routes,
+      (await handler.query(new Request("http://site.test/a"))) as StaticHandlerContext,
+    );
+    const b = createStaticRouter(
+      routes,
+      (await handler.query(new Request("http://site.test/b"))) as StaticHandlerContext,
+    );
+    expect(b.routes).toBe(a.routes);
+    expect(a.state.location.pathname).toBe("/a");
+    expect(b.state.location.pathname).toBe("/b");
+  });
+
+  it("the request handler gives every render of a build the same route modules", async () => {
+    const given: unknown[] = [];
+    const build = {
+      routes: { root: { id: "root", path: "", module: { default: Root } } },
+      assets: manifest,
+      entry: {
+        module: {
+          default: (_request: Request, status: number, _headers: Headers, context: EntryContext) => {
+            given.push(context.routeModules);
+            return new Response("page", { status });
+          },
+        },
+      },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+    const handle = createRequestHandler(build, "production");
+    await handle(new Request("http://site.test/"));
+    await handle(new Request("http://site.test/"));
+    expect(given).toHaveLength(2);
+    expect(given[1]).toBe(given[0]);
+    expect(given[0]).toEqual({ root: build.routes.root?.module });
+  });
+});
