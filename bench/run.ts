@@ -51,11 +51,18 @@ const ROUND_SECONDS = options.quick ? 2 : 4;
 const WARMUP_SECONDS = options.quick ? 1 : 2;
 /**
  * A freshly started server first serves each page it will be measured on for this long, one after
- * the other: V8 is still compiling then (about 1.3 s of compiler CPU in a new server's first 10 s
- * under load, and until about a minute; docs/performance.md, "The JIT's warm-up"), which would
- * otherwise count against whichever page is measured first.
+ * the other, in passes, until its CPU per answer settles (`warmUp`): V8 is still compiling then
+ * (about 1.3 s of compiler CPU in a new server's first 10 s under load, and until about a minute;
+ * docs/performance.md, "The JIT's warm-up"), which would otherwise count against the pages
+ * measured first.
  */
 const SERVER_WARMUP_SECONDS = options.quick ? 1 : 3;
+/** Warm-up passes stop when one costs within this share of the one before… */
+const WARMUP_SETTLED = 0.05;
+/** …once this long has passed (a blog render settled after 30–50 s of load in session 26)… */
+const WARMUP_MIN_MS = options.quick ? 0 : 30_000;
+/** …or at the latest after this long. */
+const WARMUP_MAX_MS = options.quick ? 0 : 75_000;
 const CONNECTIONS = 50;
 /** Simultaneous first requests for one page in the coalescing check. */
 const BURST_REQUESTS = 1_000;
@@ -235,9 +242,32 @@ async function generatorCeilings(baseline: { url: string; pid: number }): Promis
   return rows;
 }
 
-/** Serves each page in turn on a freshly started server, so that what is measured next is its steady state. */
-async function warmUp(url: string, paths: readonly string[]) {
-  for (const path of paths) await load(`${url}${path}`, { connections: 10, seconds: SERVER_WARMUP_SECONDS });
+/**
+ * Serves each page in turn on a freshly started server, pass after pass, until the server's CPU
+ * per answer settles, so that what is measured next is a running server's steady state (a server
+ * runs for days; its first minute's compiling is a start-up cost). Returns each pass's CPU per
+ * answer in ms, printed beside the results so that start-up cost stays in view.
+ */
+async function warmUp(
+  url: string,
+  paths: readonly string[],
+  pid: number,
+  secondsPerPage = SERVER_WARMUP_SECONDS,
+): Promise<number[]> {
+  const passes: number[] = [];
+  const started = Date.now();
+  for (;;) {
+    const before = cpuMs(pid);
+    let answers = 0;
+    for (const path of paths) {
+      answers += (await load(`${url}${path}`, { connections: 10, seconds: secondsPerPage })).requests;
+    }
+    passes.push(Math.round(((cpuMs(pid) - before) / Math.max(1, answers)) * 1000) / 1000);
+    const elapsed = Date.now() - started;
+    const [previous = 0, last = 0] = passes.slice(-2);
+    const settled = passes.length >= 2 && Math.abs(last - previous) <= previous * WARMUP_SETTLED;
+    if (elapsed >= WARMUP_MAX_MS || (elapsed >= WARMUP_MIN_MS && settled)) return passes;
+  }
 }
 
 /** The middle item by `value` (the upper middle of an even count). */
@@ -299,9 +329,13 @@ async function throughput(
     const baseline = await startBaseline(fixturesFile);
     const ceilings = fullRun && engine === "sqlite" ? await generatorCeilings(baseline) : [];
 
-    await warmUp(
+    const warmUpPasses = await warmUp(
       app.url,
       routes.filter((r) => !r.method).map((r) => r.path),
+      pid,
+    );
+    console.log(
+      `  ${engine}, cache ${cache}, request lines ${requestLines}: warm-up, CPU ms per answer by pass: ${warmUpPasses.join(", ")}`,
     );
     const idleMb = rssMb(pid);
     const rows: ThroughputRow[] = [];
@@ -412,9 +446,15 @@ async function scaleRun(
     { cpu: SERVER_CPU },
   );
   try {
-    await warmUp(
+    const warmUpPasses = await warmUp(
       app.url,
       scaleRoutes(size, middleSlug).map(([, path]) => path),
+      app.process.pid ?? 0,
+      // Ten pages: shorter steps, so that a pass still shows how the CPU per answer moves.
+      1,
+    );
+    console.log(
+      `  ${engine}, ${size} blogs, cache ${cache}: warm-up, CPU ms per answer by pass: ${warmUpPasses.join(", ")}`,
     );
     for (const [route, path] of scaleRoutes(size, middleSlug)) {
       const first = await rawRequest(`${app.url}${path}`);
@@ -488,7 +528,8 @@ async function main() {
   console.log(
     `Load: wrk (one thread), ${CONNECTIONS} connections, a browser's User-Agent; each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
       `alternately ${ROUNDS} × ${ROUND_SECONDS}s (scale rows: ${WARMUP_SECONDS}s + ${Math.max(2, SECONDS / 2)}s); ` +
-      `each server first serves every page it is measured on for ${SERVER_WARMUP_SECONDS}s.`,
+      `each server first serves every page it is measured on for ${SERVER_WARMUP_SECONDS}s, in passes, until a pass's CPU per answer ` +
+      `is within ${WARMUP_SETTLED * 100} % of the one before (after ${WARMUP_MIN_MS / 1000}–${WARMUP_MAX_MS / 1000}s).`,
   );
 
   const work = await mkdtemp(join(tmpdir(), "wanderplate-bench-"));
@@ -787,6 +828,9 @@ async function main() {
             seconds: SECONDS,
             warmupSeconds: WARMUP_SECONDS,
             serverWarmupSeconds: SERVER_WARMUP_SECONDS,
+            serverWarmupSettled: WARMUP_SETTLED,
+            serverWarmupMinMs: WARMUP_MIN_MS,
+            serverWarmupMaxMs: WARMUP_MAX_MS,
             rounds: ROUNDS,
             roundSeconds: ROUND_SECONDS,
             quick: options.quick,
