@@ -23,10 +23,28 @@ export function pagePathOf(pathname: string): string {
   return page === "/_root" ? "/" : page;
 }
 
-/** The canonical query of a request under a policy: only the parameters the route reads. */
-export function canonicalQuery(search: URLSearchParams, policy: CachePolicy): string {
+/** A policy's parameters in name order, worked out once per policy (policies live as long as their route). */
+const sortedReads = new WeakMap<CachePolicy, [string, (value: string) => string | null][]>();
+
+function readsOf(policy: CachePolicy): [string, (value: string) => string | null][] {
+  let reads = sortedReads.get(policy);
+  if (!reads) {
+    reads = Object.entries(policy.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+    sortedReads.set(policy, reads);
+  }
+  return reads;
+}
+
+/**
+ * The canonical query of a request under a policy: only the parameters the route reads. `query` is
+ * the request's query string without its `?`; it is parsed only when the route reads any.
+ */
+export function canonicalQuery(query: string, policy: CachePolicy): string {
+  const reads = readsOf(policy);
+  if (reads.length === 0 || query === "") return "";
+  const search = new URLSearchParams(query);
   const parts: string[] = [];
-  for (const [name, normalize] of Object.entries(policy.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [name, normalize] of reads) {
     const raw = search.get(name);
     const value = raw === null ? null : normalize(raw);
     if (value !== null) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
@@ -50,8 +68,8 @@ const hostOf = (req: IncomingMessage) => {
 };
 
 /** The canonical key of a request for `path` under its route's policy. */
-export const keyOf = (req: IncomingMessage, path: string, search: URLSearchParams, policy: CachePolicy) =>
-  `${hostOf(req)}|${path}?${canonicalQuery(search, policy)}`;
+export const keyOf = (req: IncomingMessage, path: string, query: string, policy: CachePolicy) =>
+  `${hostOf(req)}|${path}?${canonicalQuery(query, policy)}`;
 
 /** What a request may be answered under: its cache key (when its path's policy is known) and what it waits on. */
 export interface RequestKeys {
@@ -75,10 +93,10 @@ export const keysOf = (
   const raw = req.url ?? "/";
   const q = raw.indexOf("?");
   const path = q < 0 ? raw : raw.slice(0, q);
-  const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
-  if (path.endsWith(DATA_SUFFIX) && search.has("_routes")) return null;
+  const query = q < 0 ? "" : raw.slice(q + 1);
+  if (path.endsWith(DATA_SUFFIX) && query !== "" && new URLSearchParams(query).has("_routes")) return null;
   const policy = policyOf(path);
   if (!policy) return { key: null, wait: `raw|${hostOf(req)}|${raw}` };
-  const key = keyOf(req, path, search, policy);
+  const key = keyOf(req, path, query, policy);
   return { key, wait: key };
 };

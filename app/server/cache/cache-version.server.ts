@@ -55,27 +55,24 @@ export function createVersionReader({
       );
     });
 
-  // Hits that arrive together share one version read. A batch is read only after every request
-  // in it has arrived, so each still sees every write committed before it came in.
-  let batch: Promise<string> | null = null;
-  const currentVersion = (): Promise<string> => {
-    batch ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      batch = null;
-      return timedRead();
-    });
-    return batch;
-  };
+  // Hits that arrive together share one version read, and its answer: one promise for them all,
+  // which a failed or slow read settles as null. A batch is read only after every request in it
+  // has arrived, so each still sees every write committed before it came in.
+  let batch: Promise<string | null> | null = null;
+  const unavailable = Promise.resolve(null);
 
   return {
     read,
     /** The version to check an entry against; null when the database cannot say. */
-    async checked(): Promise<string | null> {
-      if (isVersionUnavailable()) return null;
-      try {
-        return await currentVersion();
-      } catch {
-        return null;
-      }
+    checked(): Promise<string | null> {
+      if (isVersionUnavailable()) return unavailable;
+      batch ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => {
+          batch = null;
+          return timedRead();
+        })
+        .catch(() => null);
+      return batch;
     },
     /** When a read last found `version` current (clock milliseconds), if lately. */
     confirmedAt: (version: string) => confirmed.get(version),

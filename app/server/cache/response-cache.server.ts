@@ -395,11 +395,10 @@ function storeRendered(
 ) {
   const raw = req.url ?? "/";
   const q = raw.indexOf("?");
-  const search = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
   const nonce = String((res as WithSlot).locals?.cspNonce ?? "");
   const { headers, body, etag } = storedAnswer(res, rendered, nonce);
   cache.store.store(
-    keyOf(req, declaration.path, search, declaration.policy),
+    keyOf(req, declaration.path, q < 0 ? "" : raw.slice(q + 1), declaration.policy),
     {
       path: declaration.path,
       version: declaration.version,

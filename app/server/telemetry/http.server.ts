@@ -1,9 +1,14 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { logRequest } from "./log.server.ts";
 import { countRequest } from "./metrics.server.ts";
 import { processWide } from "./process-wide.server.ts";
-import { acceptedRequestId, type RequestRecord, requests, UNMATCHED } from "./request.server.ts";
+import {
+  acceptedRequestId,
+  newRequestId,
+  type RequestRecord,
+  requests,
+  UNMATCHED,
+} from "./request.server.ts";
 
 /** Express's compiled `trust proxy` setting: whether the address `hop` steps away may be believed. */
 export type TrustProxy = (address: string, hop: number) => boolean;
@@ -28,8 +33,7 @@ export function trustsProxy(address: string, hop: number): boolean {
 // Symbol.for: server.ts runs this module from source and the server build has its own copy; both
 // must find the record the listener put on the response.
 const RECORD = Symbol.for("wanderplate.telemetry.request");
-const LOGGED = Symbol.for("wanderplate.telemetry.requests-logged");
-type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [LOGGED]?: RequestsLogged; req: IncomingMessage };
+type Tracked = ServerResponse & { [RECORD]?: RequestRecord; req: IncomingMessage };
 
 /** The methods Node's parser can hand us are a fixed set, but labels stay few: the site's four or "other". */
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
@@ -48,30 +52,32 @@ function cacheOutcome(record: RequestRecord, res: ServerResponse): string {
 type RequestsLogged = "all" | "errors" | "none";
 
 /**
- * One line, the request metrics and (a page a reader read) the page view, when the answer is
- * complete or the connection is gone.
+ * What runs when a request's answer is complete or its connection is gone: one line (as `logged`
+ * says), the request metrics and (a page a reader read) the page view. One function per listener,
+ * so a response carries only its record.
  */
-function finished(this: Tracked): void {
-  const record = this[RECORD];
-  if (!record) return;
-  const seconds = (performance.now() - record.start) / 1000;
-  const status = this.statusCode;
-  const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
-  const cache = cacheOutcome(record, this);
-  countRequest(method, record.route, status, cache, seconds);
-  for (const hook of finishedHooks) hook(this.req, this, record.route);
-  const logged = this[LOGGED] ?? "all";
-  if (logged === "none" || (logged === "errors" && status < 500)) return;
-  logRequest({
-    reqId: record.id,
-    method,
-    route: record.route,
-    status,
-    ms: Math.round(seconds * 100_000) / 100,
-    cache,
-    // The client went away before the whole answer was sent.
-    ...(this.writableFinished ? {} : { aborted: true }),
-  });
+function onFinished(logged: RequestsLogged) {
+  return function finished(this: Tracked): void {
+    const record = this[RECORD];
+    if (!record) return;
+    const seconds = (performance.now() - record.start) / 1000;
+    const status = this.statusCode;
+    const method = METHODS.has(this.req.method ?? "") ? (this.req.method as string) : "other";
+    const cache = cacheOutcome(record, this);
+    countRequest(method, record.route, status, cache, seconds);
+    for (const hook of finishedHooks) hook(this.req, this, record.route);
+    if (logged === "none" || (logged === "errors" && status < 500)) return;
+    logRequest({
+      reqId: record.id,
+      method,
+      route: record.route,
+      status,
+      ms: Math.round(seconds * 100_000) / 100,
+      cache,
+      // The client went away before the whole answer was sent.
+      aborted: this.writableFinished ? undefined : true,
+    });
+  };
 }
 
 const TRUSTED = Symbol("trusted-peer");
@@ -125,14 +131,14 @@ export function inRequestScope<A extends unknown[]>(
 export function observeRequests(trustProxy: TrustProxy, logged: RequestsLogged = "all") {
   // Code that reads a client's address off the request path does so as Express does (analytics).
   proxyTrust.rule = trustProxy;
+  const finished = onFinished(logged);
   return function observe(req: IncomingMessage, res: ServerResponse): RequestRecord {
     const fromProxy = trustedPeer(req.socket, trustProxy);
-    const id = acceptedRequestId(req.headers["x-request-id"], fromProxy) ?? randomUUID();
+    const id = acceptedRequestId(req.headers["x-request-id"], fromProxy) ?? newRequestId();
     const record: RequestRecord = { id, start: performance.now(), route: UNMATCHED };
     // Not set here: a header set before writeHead sends every answer down Node's slower path
     // of headers.
     (res as Tracked)[RECORD] = record;
-    (res as Tracked)[LOGGED] = logged;
     // "close" comes once per response.
     res.on("close", finished);
     return record;

@@ -129,7 +129,7 @@ export interface RequestLine {
   status: number;
   ms: number;
   cache: string;
-  aborted?: true;
+  aborted?: true | undefined;
 }
 
 /**
@@ -140,10 +140,28 @@ export interface RequestLine {
  */
 export function formatRequestLine(line: RequestLine, time: number, base: string): string {
   return (
-    `{"level":30,"time":${time}${base},"reqId":${JSON.stringify(line.reqId)},"method":${JSON.stringify(line.method)},` +
-    `"route":${JSON.stringify(line.route)},"status":${line.status},"ms":${line.ms},"cache":${JSON.stringify(line.cache)}` +
+    `{"level":30,"time":${time}${base},"reqId":${quoted(line.reqId)},"method":${label(line.method)},` +
+    `"route":${label(line.route)},"status":${line.status},"ms":${line.ms},"cache":${label(line.cache)}` +
     `${line.aborted ? ',"aborted":true' : ""},"msg":"request"}\n`
   );
+}
+
+/** Request ids are plain tokens (request.server.ts): quoted as they are unless they need escaping. */
+const PLAIN = /^[\w.:-]*$/;
+const quoted = (value: string) => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+
+/**
+ * Methods, route labels and cache outcomes are few (bounded labels, like the metrics'): each is
+ * escaped once. The bound keeps a stray unbounded value from growing the table.
+ */
+const labels = new Map<string, string>();
+function label(value: string): string {
+  let json = labels.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    if (labels.size < 1000) labels.set(value, json);
+  }
+  return json;
 }
 
 /**

@@ -5,6 +5,7 @@ import { log } from "./log.server.ts";
 import { mayReadMetrics } from "./metrics-access.server.ts";
 import { processWide } from "./process-wide.server.ts";
 import { currentRequest, setRoute } from "./request.server.ts";
+import { registerRequestMetrics } from "./request-metrics.server.ts";
 
 /** The response cache's running totals (response-cache.server.ts `stats()`). */
 export interface CacheStats {
@@ -151,19 +152,8 @@ function create() {
   return {
     registry,
     sources,
-    requests: new Counter({
-      name: "wanderplate_http_requests_total",
-      help: "Requests answered, by method, route, status and cache outcome (hit, miss, stale, none).",
-      labelNames: ["method", "route", "status", "cache"],
-      registers,
-    }),
-    latency: new Histogram({
-      name: "wanderplate_http_request_duration_seconds",
-      help: "Time from a request's arrival to the end of its answer, by method, route and status.",
-      labelNames: ["method", "route", "status"],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
+    // Every answer: counted by hand, read at scrape time (request-metrics.server.ts).
+    requests: registerRequestMetrics(registers, LATENCY_BUCKETS),
     render: new Histogram({
       name: "wanderplate_render_duration_seconds",
       help: "Time React Router spent rendering a document (pages the cache did not answer), by route.",
@@ -192,36 +182,9 @@ export function watchDatabase(stats: () => DatabaseStats): void {
   metrics.sources.database = stats;
 }
 
-/**
- * The request series, bound once per label set: finding a series from its labels is most of what
- * counting a request costs. The label sets are few (methods × routes × statuses × cache outcomes).
- */
-const requestSeries = processWide(
-  "request-series",
-  () =>
-    new Map<
-      string,
-      {
-        count: ReturnType<typeof metrics.requests.labels>;
-        latency: ReturnType<typeof metrics.latency.labels>;
-      }
-    >(),
-);
-
 /** One request answered (called once per request by the HTTP layer). */
 export function countRequest(method: string, route: string, status: number, cache: string, seconds: number) {
-  const key = `${method} ${route} ${status} ${cache}`;
-  let series = requestSeries.get(key);
-  if (!series) {
-    const code = String(status);
-    series = {
-      count: metrics.requests.labels(method, route, code, cache),
-      latency: metrics.latency.labels(method, route, code),
-    };
-    requestSeries.set(key, series);
-  }
-  series.count.inc();
-  series.latency.observe(seconds);
+  metrics.requests.count(method, route, status, cache, seconds);
 }
 
 /** A post refused by a limit: `form:comment`, `login`… (never the client's address: unbounded). */

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { sessionCookie } from "#app/server/http/cookies.server.ts";
 import { createLog } from "./log.server.ts";
 import { isLocalClient, mayReadMetrics, sameSecret } from "./metrics-access.server.ts";
-import { acceptedRequestId, currentRequest, requests, routeLabel, setRoute } from "./request.server.ts";
+import {
+  acceptedRequestId,
+  currentRequest,
+  newRequestId,
+  requests,
+  routeLabel,
+  setRoute,
+} from "./request.server.ts";
 
 describe("route labels", () => {
   it("writes React Router patterns as paths, so the index and nested routes read alike", () => {
@@ -23,6 +30,17 @@ describe("route labels", () => {
     setRoute("/elsewhere");
     expect(record.route).toBe("/blogs/:slug");
     expect(currentRequest()).toBeUndefined();
+  });
+});
+
+describe("request ids", () => {
+  it("makes ids of 22 base64url characters, none twice, across refills of their pool", () => {
+    // A pool holds about 2,000 ids: this crosses several refills.
+    const ids = Array.from({ length: 10_000 }, newRequestId);
+    for (const id of ids) expect(id).toMatch(/^[\w-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Its own ids are ones a trusted proxy's would be accepted as (log lines quote them unescaped).
+    expect(acceptedRequestId(ids[0], true)).toBe(ids[0]);
   });
 });
 

@@ -49,7 +49,7 @@ it("answers a 5xx in plain text with the id to quote, and logs the error under t
 it("keeps a 503's status, and leaves client errors to Express", async () => {
   const unavailable = await fetch(`${url}/unavailable`);
   expect(unavailable.status).toBe(503);
-  expect(await unavailable.text()).toMatch(/^Service Unavailable\nReference: [0-9a-f-]{36}\n$/);
+  expect(await unavailable.text()).toMatch(/^Service Unavailable\nReference: [\w-]{22}\n$/);
   const bad = await fetch(`${url}/bad`);
   expect(bad.status).toBe(400);
   expect(await bad.text()).not.toContain("Reference");
