@@ -34,7 +34,8 @@ const HELP_DURATION = "Time from a request's arrival to the end of its answer, b
 
 /** Registers both metrics in `registers` and returns what counts into them. */
 export function registerRequestMetrics(registers: Registry[], bounds: readonly number[]): RequestMetrics {
-  const series = new Map<string, Series>();
+  /** Every label set counted so far, in the order first seen. */
+  const series = new Set<Series>();
 
   new Counter({
     name: "wanderplate_http_requests_total",
@@ -96,27 +97,43 @@ export function registerRequestMetrics(registers: Registry[], bounds: readonly n
     /** The registry's resetMetrics(): counting starts again from nothing. */
     reset() {
       series.clear();
+      byRoute.clear();
     },
   };
   // The registry reads a metric through `get()` (and `name`, `reset()`); its types list only its own classes.
   for (const registry of registers) registry.registerMetric(duration as unknown as Metric);
 
+  // Found by route, status, method and cache outcome in turn: each is a string the process holds
+  // already (its hash kept with it) or a number, where one key made of all four would be a new
+  // string to hash on every request.
+  const byRoute = new Map<string, Map<number, Map<string, Map<string, Series>>>>();
+  const find = (method: string, route: string, status: number, cache: string): Series => {
+    let byStatus = byRoute.get(route);
+    if (!byStatus) byRoute.set(route, (byStatus = new Map()));
+    let byMethod = byStatus.get(status);
+    if (!byMethod) byStatus.set(status, (byMethod = new Map()));
+    let byCache = byMethod.get(method);
+    if (!byCache) byMethod.set(method, (byCache = new Map()));
+    let s = byCache.get(cache);
+    if (!s) {
+      s = {
+        method,
+        route,
+        status: String(status),
+        cache,
+        count: 0,
+        seconds: 0,
+        buckets: new Float64Array(bounds.length + 1),
+      };
+      byCache.set(cache, s);
+      series.add(s);
+    }
+    return s;
+  };
+
   return {
     count(method, route, status, cache, seconds) {
-      const key = `${method} ${route} ${status} ${cache}`;
-      let s = series.get(key);
-      if (!s) {
-        s = {
-          method,
-          route,
-          status: String(status),
-          cache,
-          count: 0,
-          seconds: 0,
-          buckets: new Float64Array(bounds.length + 1),
-        };
-        series.set(key, s);
-      }
+      const s = find(method, route, status, cache);
       s.count++;
       s.seconds += seconds;
       let i = 0;
