@@ -32,10 +32,24 @@ const HELP_REQUESTS =
   "Requests answered, by method, route, status and cache outcome (hit, miss, stale, none).";
 const HELP_DURATION = "Time from a request's arrival to the end of its answer, by method, route and status.";
 
+/** The map under `key` in `map`, made empty the first time. */
+function within<K, V extends Map<unknown, unknown>>(map: Map<K, V>, key: K): V {
+  let inner = map.get(key);
+  if (!inner) {
+    inner = new Map() as V;
+    map.set(key, inner);
+  }
+  return inner;
+}
+
 /** Registers both metrics in `registers` and returns what counts into them. */
 export function registerRequestMetrics(registers: Registry[], bounds: readonly number[]): RequestMetrics {
   /** Every label set counted so far, in the order first seen. */
   const series = new Set<Series>();
+  // Found by route, status, method and cache outcome in turn: each is a string the process holds
+  // already (its hash kept with it) or a number, where one key made of all four would be a new
+  // string to hash on every request.
+  const byRoute = new Map<string, Map<number, Map<string, Map<string, Series>>>>();
 
   new Counter({
     name: "wanderplate_http_requests_total",
@@ -103,17 +117,10 @@ export function registerRequestMetrics(registers: Registry[], bounds: readonly n
   // The registry reads a metric through `get()` (and `name`, `reset()`); its types list only its own classes.
   for (const registry of registers) registry.registerMetric(duration as unknown as Metric);
 
-  // Found by route, status, method and cache outcome in turn: each is a string the process holds
-  // already (its hash kept with it) or a number, where one key made of all four would be a new
-  // string to hash on every request.
-  const byRoute = new Map<string, Map<number, Map<string, Map<string, Series>>>>();
   const find = (method: string, route: string, status: number, cache: string): Series => {
-    let byStatus = byRoute.get(route);
-    if (!byStatus) byRoute.set(route, (byStatus = new Map()));
-    let byMethod = byStatus.get(status);
-    if (!byMethod) byStatus.set(status, (byMethod = new Map()));
-    let byCache = byMethod.get(method);
-    if (!byCache) byMethod.set(method, (byCache = new Map()));
+    const byStatus = within(byRoute, route);
+    const byMethod = within(byStatus, status);
+    const byCache = within(byMethod, method);
     let s = byCache.get(cache);
     if (!s) {
       s = {
