@@ -24,6 +24,8 @@ export interface Entry {
   etag: string;
   /** The answers' header fields, made on first use (cache-http.server.ts). */
   heads?: Partial<Record<"identity" | "gzip" | "br" | "304", Head>>;
+  /** When it was last put at the newest end of the order (the store's count of placements). */
+  placed?: number;
 }
 
 export type EntryStore = ReturnType<typeof createEntryStore>;
@@ -37,6 +39,8 @@ export function createEntryStore(maxBytes: number) {
    */
   const policies = new Map<string, { policy: CachePolicy; entries: number }>();
   let bytes = 0;
+  /** Entries put at the newest end so far (stored or moved there). */
+  let placements = 0;
 
   const sizeOf = (e: Entry) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0);
   const drop = (key: string) => {
@@ -63,6 +67,7 @@ export function createEntryStore(maxBytes: number) {
     store(key: string, entry: Entry, policy: CachePolicy) {
       drop(key);
       entries.set(key, entry);
+      entry.placed = ++placements;
       bytes += sizeOf(entry);
       const known = policies.get(entry.path);
       if (known) {
@@ -71,10 +76,18 @@ export function createEntryStore(maxBytes: number) {
       } else policies.set(entry.path, { policy, entries: 1 });
       evictOverflow();
     },
-    /** Marks an entry as the most recently used. */
+    /**
+     * Marks an entry as recently used: moved to the newest end, unless it is in the newer half
+     * already (fewer than half the entries were put there after it). Moving every hit's entry cost
+     * a delete and a set per hit and made the Map's tables over again now and then; this way a
+     * popular page moves about once per half the cache's entries stored or moved. The order is
+     * exact between the halves, not within the newer one, and eviction starts at the older.
+     */
     touch(key: string, entry: Entry) {
+      if (placements - (entry.placed ?? 0) < entries.size / 2) return;
       entries.delete(key);
       entries.set(key, entry);
+      entry.placed = ++placements;
     },
     /** An entry got bigger (a compressed copy): count it, and make room if the bound is passed. */
     grew(n: number) {
