@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import pino, { type DestinationStream, type Level, type Logger } from "pino";
 import { getConfig } from "#app/server/config.server.ts";
 import { processWide } from "./process-wide.server.ts";
-import { currentRequest } from "./request.server.ts";
+import { currentRequest, isPlainToken } from "./request.server.ts";
 
 /**
  * Fields that may hold a secret, wherever a log call puts them: written as "[redacted]". The
@@ -147,8 +147,7 @@ export function formatRequestLine(line: RequestLine, time: number, base: string)
 }
 
 /** Request ids are plain tokens (request.server.ts): quoted as they are unless they need escaping. */
-const PLAIN = /^[\w.:-]*$/;
-const quoted = (value: string) => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+const quoted = (value: string) => (isPlainToken(value) ? `"${value}"` : JSON.stringify(value));
 
 /**
  * Methods, route labels and cache outcomes are few (bounded labels, like the metrics'): each is

@@ -51,11 +51,14 @@ export function labelRoute(route: string) {
  * An incoming X-Request-Id is kept only when a trusted proxy sent it and it is a short token of
  * plain characters: anything else could forge log lines or smuggle markup onto the error page.
  */
-const SAFE_ID = /^[\w.:-]{1,64}$/;
+const PLAIN_TOKEN = /^[\w.:-]*$/;
+
+/** Whether a string is a plain token (letters, digits, `_ . : -`): safe in a JSON line unescaped. */
+export const isPlainToken = (value: string): boolean => PLAIN_TOKEN.test(value);
 
 export function acceptedRequestId(header: string | string[] | undefined, fromTrustedProxy: boolean) {
   if (!fromTrustedProxy || typeof header !== "string") return undefined;
-  return SAFE_ID.test(header) ? header : undefined;
+  return header.length >= 1 && header.length <= 64 && isPlainToken(header) ? header : undefined;
 }
 
 /** Characters per request id: base64url, so 132 random bits. */
