@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import pino, { type DestinationStream, type Level, type Logger } from "pino";
 import { getConfig } from "#app/server/config.server.ts";
+import { LineBuffer } from "./line-buffer.server.ts";
 import { processWide } from "./process-wide.server.ts";
 import { currentRequest, isPlainToken } from "./request.server.ts";
 
@@ -78,23 +79,15 @@ const FLUSH_EVERY_MS = 250;
  * synchronous writes (so a flush at exit never races a write still under way), at least every
  * 250 ms, and whatever is left when the process exits, however it exits (a stop, process.exit, an
  * uncaught error: Node runs "exit" listeners for each). Only a process killed outright (SIGKILL)
- * loses its last lines.
+ * loses its last lines. One buffer for every line, request lines included: they keep their order.
  */
 const stdout = () =>
   processWide("log-stdout", () => {
-    const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
-    setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
-    process.on("exit", () => flushQuietly(destination));
+    const destination = new LineBuffer(1);
+    setInterval(() => destination.flushSync(), FLUSH_EVERY_MS).unref();
+    process.on("exit", () => destination.flushSync());
     return destination;
   });
-
-function flushQuietly(destination: { flushSync(): void }): void {
-  try {
-    destination.flushSync();
-  } catch {
-    // Standard output is gone (a closed pipe): nothing more can be said.
-  }
-}
 
 /** The development transport: pino-pretty in pino's worker thread, so production never loads it. */
 const pretty = () =>
@@ -164,40 +157,14 @@ function label(value: string): string {
 }
 
 /**
- * Where request lines go by hand: standard output in production (null under `npm run dev`, pretty).
- * The lines of one turn of the event loop are handed to the buffer together: its write measures
- * what it holds in bytes each time, which cost more per line than making the line.
+ * Where request lines go by hand: standard output's buffer in production, with the fields every
+ * line repeats (null under `npm run dev`: pretty lines).
  */
-interface RequestLines {
-  destination: ReturnType<typeof pino.destination>;
-  base: string;
-  pending: string;
-  scheduled: boolean;
-}
-
-const requestLines = processWide<RequestLines | null>("request-lines", () => {
-  if (settings().pretty) return null;
-  const lines: RequestLines = {
-    destination: stdout(),
-    base: `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`,
-    pending: "",
-    scheduled: false,
-  };
-  // After stdout()'s own: the lines of the last turn go out with the rest at exit.
-  process.on("exit", () => {
-    handOver(lines);
-    flushQuietly(lines.destination);
-  });
-  return lines;
-});
-
-function handOver(lines: RequestLines): void {
-  lines.scheduled = false;
-  if (lines.pending === "") return;
-  const text = lines.pending;
-  lines.pending = "";
-  lines.destination.write(text);
-}
+const requestLines = processWide<{ destination: LineBuffer; base: string } | null>("request-lines", () =>
+  settings().pretty
+    ? null
+    : { destination: stdout(), base: `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}` },
+);
 
 /**
  * Writes a request's line: a failed one (5xx) through `requestLog.error`, the others by hand
@@ -208,9 +175,5 @@ export function logRequest(line: RequestLine): void {
   const lines = requestLines;
   if (!lines) return void requestLog.info(line, "request");
   if (requestLog.levelVal > 30) return;
-  lines.pending += formatRequestLine(line, Date.now(), lines.base);
-  if (!lines.scheduled) {
-    lines.scheduled = true;
-    setImmediate(handOver, lines);
-  }
+  lines.destination.write(formatRequestLine(line, Date.now(), lines.base));
 }
