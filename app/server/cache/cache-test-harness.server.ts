@@ -40,6 +40,8 @@ interface HarnessOptions {
   staleWhileRevalidateMs?: number;
   coalesceWaitMs?: number;
   clock?: () => number;
+  /** Reads the version at once as well, as on SQLite (`readVersionNow`); a fault makes it throw. */
+  readsAtOnce?: boolean;
 }
 
 /** A tiny server: cache hits first, then a "renderer" that counts how often it really ran. */
@@ -52,10 +54,12 @@ export function harness({
   staleWhileRevalidateMs = 1000,
   coalesceWaitMs = 3000,
   clock,
+  readsAtOnce = false,
 }: HarnessOptions = {}) {
   let version = "1";
   let renders = 0;
   let reads = 0;
+  let readsNow = 0;
   let arrived = 0;
   /** Renders to hold (the next ones to start take them in turn): each waits until released. */
   const holds: Hold[] = [];
@@ -81,6 +85,13 @@ export function harness({
       if (versionFault === "hang") return new Promise<string>(() => {});
       return Promise.resolve(version);
     },
+    ...(readsAtOnce && {
+      readVersionNow: () => {
+        readsNow++;
+        if (versionFault !== "none") throw new Error("database busy");
+        return version;
+      },
+    }),
   });
   const server: Server = createServer(async (req, res) => {
     arrived++;
@@ -134,6 +145,12 @@ export function harness({
     countReads: () => {
       const n = reads;
       reads = 0;
+      return n;
+    },
+    /** Version reads made at once (readsAtOnce) since the last call. */
+    countReadsNow: () => {
+      const n = readsNow;
+      readsNow = 0;
       return n;
     },
     setVersion: (v: string) => {

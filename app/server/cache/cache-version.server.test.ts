@@ -2,6 +2,7 @@
  * The cache's content version reads (cache-version.server.ts): shared reads, an unreachable or
  * frozen database, and stale-while-revalidate after a write.
  */
+import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   burst,
@@ -150,5 +151,81 @@ describe("response cache: stale-while-revalidate after a write", () => {
     expect(next.headers.get("x-cache")).toBe("MISS");
     expect(await next.text()).toContain("/p v2");
     expect(h.cache.stats().staleServed).toBe(0);
+  });
+});
+
+describe("response cache: the version read at once (SQLite)", () => {
+  /** A response that records whether the cache has answered it yet. */
+  function answeredResponse() {
+    const state = { ended: false };
+    const res = {
+      writeHead: () => ({
+        end: () => {
+          state.ended = true;
+        },
+      }),
+      end: () => {
+        state.ended = true;
+      },
+      setHeader: () => undefined,
+    } as unknown as ServerResponse;
+    return { res, state };
+  }
+
+  it("answers a hit before serve returns, with a read of its own and none shared", async () => {
+    const h = harness({ readsAtOnce: true });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    h.countReads();
+    h.countReadsNow();
+    const req = fakeRequest(url, "GET", "/p");
+    const answers = Array.from({ length: 5 }, () => answeredResponse());
+    const served = answers.map(({ res }) => h.cache.serve(req, res));
+    // Nothing awaited yet: each was answered in its own call, not at the end of the turn.
+    expect(answers.map(({ state }) => state.ended)).toEqual([true, true, true, true, true]);
+    expect(await Promise.all(served)).toEqual([true, true, true, true, true]);
+    expect(h.countReadsNow()).toBe(5);
+    expect(h.countReads()).toBe(0);
+  });
+
+  it("sees a write at the very next request", async () => {
+    const h = harness({ readsAtOnce: true });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    expect((await fetch(`${url}/p`)).headers.get("x-cache")).toBe("HIT");
+    h.setVersion("2");
+    const after = await fetch(`${url}/p`);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain("v2");
+    expect(h.renders()).toBe(2);
+  });
+
+  it("falls back to the shared read when the read at once fails, and serves the last good copy", async () => {
+    const h = harness({ readsAtOnce: true });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    h.countReads();
+    h.setVersionFault("error");
+    const down = await fetch(`${url}/p`);
+    expect(down.status).toBe(200);
+    expect(down.headers.get("x-cache")).toBe("STALE");
+    // The read at once threw; the shared read was asked and failed too.
+    expect(h.countReadsNow()).toBe(1);
+    expect(h.countReads()).toBe(1);
+    expect(h.renders()).toBe(1);
+  });
+
+  it("does not read at all while the database is known down", async () => {
+    let down = false;
+    const h = harness({ readsAtOnce: true, databaseKnownDown: () => down });
+    const url = await h.listen();
+    await fetch(`${url}/p`);
+    h.countReads();
+    h.countReadsNow();
+    down = true;
+    const r = await fetch(`${url}/p`);
+    expect(r.headers.get("x-cache")).toBe("STALE");
+    expect(h.countReadsNow()).toBe(0);
+    expect(h.countReads()).toBe(0);
   });
 });

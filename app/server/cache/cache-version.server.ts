@@ -1,19 +1,23 @@
 /**
- * The response cache's content version reads: hits that arrive together share one read, a read
- * slower than its bound counts as failed, and each answered read records when its version was last
- * current (what bounds stale-while-revalidate).
+ * The response cache's content version reads: at once where the database can answer at once
+ * (SQLite); otherwise hits that arrive together share one read, and a read slower than its bound
+ * counts as failed. Each answered read records when its version was last current (what bounds
+ * stale-while-revalidate).
  */
 
 export type VersionReader = ReturnType<typeof createVersionReader>;
 
 export function createVersionReader({
   readVersion,
+  readVersionNow,
   clock,
   staleWhileRevalidateMs,
   versionTimeoutMs,
   isVersionUnavailable,
 }: {
   readVersion: () => Promise<string>;
+  /** The version at once, when it can be had so (undefined: ask readVersion). */
+  readVersionNow?: () => string | undefined;
   clock: () => number;
   staleWhileRevalidateMs: number;
   versionTimeoutMs: number;
@@ -28,6 +32,7 @@ export function createVersionReader({
 
   const confirm = (version: string, sentAt: number) => {
     if ((confirmed.get(version) ?? Number.NEGATIVE_INFINITY) < sentAt) confirmed.set(version, sentAt);
+    if (confirmed.size === 1) return;
     const horizon = clock() - staleWhileRevalidateMs;
     for (const [v, at] of confirmed) if (v !== version && at < horizon) confirmed.delete(v);
   };
@@ -63,6 +68,22 @@ export function createVersionReader({
 
   return {
     read,
+    /**
+     * The version to check an entry against, read at once; undefined when it cannot be had so
+     * (no such read, the database known down, or the read failed): then `checked()`.
+     */
+    now(): string | undefined {
+      if (!readVersionNow || isVersionUnavailable()) return undefined;
+      const sentAt = clock();
+      let version: string | undefined;
+      try {
+        version = readVersionNow();
+      } catch {
+        return undefined;
+      }
+      if (version !== undefined) confirm(version, sentAt);
+      return version;
+    },
     /** The version to check an entry against; null when the database cannot say. */
     checked(): Promise<string | null> {
       if (isVersionUnavailable()) return unavailable;

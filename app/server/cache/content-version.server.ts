@@ -1,5 +1,5 @@
 import type { CompiledQuery } from "kysely";
-import type { DB } from "#app/server/db/db.server.ts";
+import { type DB, firstValueSync } from "#app/server/db/db.server.ts";
 
 /** The version query, compiled once per database: it runs for every batch of cache hits. */
 const compiled = new WeakMap<DB, CompiledQuery<{ version: number | string }>>();
@@ -17,6 +17,19 @@ export async function readContentVersion(db: DB): Promise<string> {
   }
   const { rows } = await db.executeQuery(query);
   return String(rows[0]?.version ?? 0);
+}
+
+/** The version's row, as readContentVersion's query reads it. */
+const VERSION_SQL = "select version from content_version where id = 1";
+
+/**
+ * The same number, read at once where the engine can (SQLite); undefined where it cannot
+ * (PostgreSQL). Throws what the database throws. A cache hit reads the version this way: on SQLite
+ * the read takes about 2 µs, while a promise for it had the hit wait for the event loop's turn.
+ */
+export function readContentVersionSync(db: DB): string | undefined {
+  const read = firstValueSync(db);
+  return read ? String(read(VERSION_SQL) ?? 0) : undefined;
 }
 
 /** Both counters of the content version's row, read together (migration 032). */

@@ -15,10 +15,13 @@ import { type CacheSlot, createResponseCache } from "./response-cache.server.ts"
  * before Express runs; app.server.ts records responses; routes opt in with `publicCache`.
  * `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
  */
+const publicVersion = publicVersionReader(getDb);
+
 export const responseCache = createResponseCache({
   enabled: getConfig().RESPONSE_CACHE,
   // The content version plus the publication epoch: scheduled items appear on time, without a write.
-  readVersion: publicVersionReader(getDb),
+  readVersion: publicVersion,
+  readVersionNow: publicVersion.now,
   // Both the session cookie's names, while browsers move from the former one.
   sessionCookies: sessionCookie.names,
   // During a known outage hits go straight to the last good copy, without waiting on the database.

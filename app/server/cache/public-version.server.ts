@@ -1,5 +1,5 @@
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { readContentVersion } from "./content-version.server.ts";
+import { readContentVersion, readContentVersionSync } from "./content-version.server.ts";
 
 /**
  * The version cached public answers are checked against: the content version (moved by every
@@ -10,14 +10,25 @@ import { readContentVersion } from "./content-version.server.ts";
  * A hit costs what it did before: one read of the content version and a look at the clock. The
  * epoch and the next scheduled time are read again only when the content version has moved (a
  * write may have scheduled something) or the remembered next time has passed.
+ *
+ * `now()` is the same read at once, where the engine allows (SQLite, content-version.server.ts),
+ * and only while nothing else needs reading; undefined means "ask the asynchronous way".
  */
+export interface PublicVersionReader {
+  (): Promise<string>;
+  now(): string | undefined;
+}
+
 export function publicVersionReader(
   database: () => Promise<DB>,
   clock: () => number = nowSeconds,
-): () => Promise<string> {
+): PublicVersionReader {
   let known: { content: string; next: number | null; version: string } | null = null;
-  return async () => {
+  // The database the last read used: now() reads it too, so it can only answer after one read.
+  let opened: DB | undefined;
+  const read = async () => {
     const db = await database();
+    opened = db;
     const content = await readContentVersion(db);
     const now = clock();
     if (known && known.content === content && (known.next === null || now < known.next)) return known.version;
@@ -25,6 +36,13 @@ export function publicVersionReader(
     known = { content, next, version: `${content}.${epoch}` };
     return known.version;
   };
+  const now = (): string | undefined => {
+    if (!known || !opened) return undefined;
+    const content = readContentVersionSync(opened);
+    if (content !== known.content || (known.next !== null && clock() >= known.next)) return undefined;
+    return known.version;
+  };
+  return Object.assign(read, { now });
 }
 
 /**

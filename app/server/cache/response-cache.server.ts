@@ -13,7 +13,8 @@
  *
  * Correctness across servers: every entry remembers the content version (a number the database
  * moves on every write that changes a public page) it was rendered under, and is only served while
- * the database still holds that version, checked on every hit. When the version cannot be read
+ * the database still holds that version, checked on every hit (on SQLite at once, on PostgreSQL
+ * by one read shared by the hits of a turn). When the version cannot be read
  * (database down or too slow), the last good copy is served for a bounded time.
  *
  * Misses (decision 004, "Misses"): a burst of misses for one page renders it once. The first
@@ -103,6 +104,11 @@ interface ResponseCacheOptions {
   /** false: a cache that never stores or serves anything. */
   enabled?: boolean;
   readVersion: () => Promise<string>;
+  /**
+   * The version at once, where the database can answer at once (SQLite); undefined when it cannot
+   * now. A hit then needs no promise and does not wait for the other hits of its turn.
+   */
+  readVersionNow?: () => string | undefined;
   /** Requests carrying a cookie of these names are never served from or stored into the cache. */
   sessionCookies: readonly string[];
   maxBytes?: number;
@@ -171,6 +177,7 @@ type WithSlot = ServerResponse & {
 export function createResponseCache({
   enabled = true,
   readVersion,
+  readVersionNow,
   sessionCookies,
   maxBytes = 32 * 1024 * 1024,
   maxAgeMs = 60 * 60 * 1000,
@@ -195,6 +202,7 @@ export function createResponseCache({
   };
   const versions = createVersionReader({
     readVersion,
+    readVersionNow,
     clock,
     staleWhileRevalidateMs,
     versionTimeoutMs,
@@ -325,7 +333,7 @@ async function serve(cache: Cache, req: IncomingMessage, res: ServerResponse): P
   const keys = keysOf(req, cache.store.policyOf);
   if (keys === null) return false;
   if (keys.key !== null && cache.store.has(keys.key)) {
-    const version = await cache.versions.checked();
+    const version = cache.versions.now() ?? (await cache.versions.checked());
     if (answerFromEntry(cache, req, res, keys.key, version)) return true;
   }
   // Nothing awaited since the entry was judged: no other request can have started or ended a
@@ -337,7 +345,7 @@ async function serve(cache: Cache, req: IncomingMessage, res: ServerResponse): P
   await flight.done;
   const after = keysOf(req, cache.store.policyOf) ?? keys;
   if (after.key !== null && cache.store.has(after.key)) {
-    const version = await cache.versions.checked();
+    const version = cache.versions.now() ?? (await cache.versions.checked());
     if (answerFromEntry(cache, req, res, after.key, version)) {
       cache.counts.coalesced++;
       return true;

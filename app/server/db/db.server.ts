@@ -59,10 +59,23 @@ export async function openDatabase(databaseUrl: string, { migrate = true } = {})
     const sqlite = new NodeSqliteDialect({ path, lockWaitMs: timeouts.connectMs, health });
     connections = () => sqlite.stats();
     db = new Kysely<Database>({ dialect: sqlite });
+    firstValueReaders.set(db, (statement) => sqlite.firstValueSync(statement));
   }
   if (migrate) await migrateToLatest(db, dialect);
   const stats = () => ({ engine: dialect, up: !health.isDown(), ...connections() });
   return { db, dialect, health, stats, destroy: () => db.destroy() };
+}
+
+/** SQLite's synchronous reads, by database (see firstValueSync). */
+const firstValueReaders = new WeakMap<DB, (sql: string) => unknown>();
+
+/**
+ * SQLite only (undefined on PostgreSQL): reads the first column of `sql`'s first row at once, no
+ * promise, on the connection that reads (NodeSqliteDialect.firstValueSync); throws what SQLite
+ * throws. For the one read a cache hit makes.
+ */
+export function firstValueSync(db: DB): ((sql: string) => unknown) | undefined {
+  return firstValueReaders.get(db);
 }
 
 let current: Promise<DatabaseHandle> | undefined;

@@ -1,3 +1,4 @@
+import type { StatementSync } from "node:sqlite";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -53,6 +54,16 @@ export class NodeSqliteDialect extends SqliteDialect {
     return new NodeSqliteAdapter();
   }
 
+  /**
+   * The first column of `sql`'s first row, read at once on the reading connection (undefined with
+   * no row, or before the database is open). For the read on every cache hit
+   * (cache/content-version.server.ts), where a promise and Kysely's machinery cost more than the
+   * read. Throws what SQLite throws, a busy database among them: its callers have a slower way.
+   */
+  firstValueSync(sql: string): unknown {
+    return this.#driver?.firstValueSync(sql);
+  }
+
   override createQueryCompiler(): QueryCompiler {
     return new LiteralLimitCompiler();
   }
@@ -104,6 +115,8 @@ interface Shared {
 class NodeSqliteDriver implements Driver {
   readonly #options: NodeSqliteOptions;
   #shared: Shared | undefined;
+  /** firstValueSync's statements, rows as arrays (no object per read). */
+  readonly #firstValues = new Map<string, StatementSync>();
 
   constructor(options: NodeSqliteOptions) {
     this.#options = options;
@@ -114,6 +127,18 @@ class NodeSqliteDriver implements Driver {
     const writer = openNodeSqlite(path);
     const reader = path === ":memory:" || path === "" ? writer : openNodeSqlite(path, { readOnly: true });
     this.#shared = { writer, reader, writeLock: new AsyncLock(), lockWaitMs, health };
+  }
+
+  firstValueSync(sql: string): unknown {
+    const reader = this.#shared?.reader;
+    if (!reader) return undefined;
+    let statement = this.#firstValues.get(sql);
+    if (!statement) {
+      statement = reader.db.prepare(sql);
+      statement.setReturnArrays(true);
+      this.#firstValues.set(sql, statement);
+    }
+    return (statement.get() as unknown[] | undefined)?.[0];
   }
 
   stats(): ConnectionStats {
@@ -159,6 +184,7 @@ class NodeSqliteDriver implements Driver {
   async destroy(): Promise<void> {
     const shared = this.#shared;
     this.#shared = undefined;
+    this.#firstValues.clear();
     if (!shared) return;
     if (shared.reader !== shared.writer) shared.reader.close();
     shared.writer.close();

@@ -7,9 +7,10 @@
 import { expect, it } from "vitest";
 import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
+import { createBlog } from "#app/server/models/blogs.server.ts";
 import { createPage } from "#app/server/models/pages.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
-import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
+import { blogInput, recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
 /** Past every publish time the migrations or the models give a fresh site (its built-in pages). */
@@ -108,5 +109,35 @@ describeEachEngine("the public version, two scheduled items", (db) => {
     queries = 0;
     expect(await read()).toBe(second);
     expect(queries).toBe(1);
+  });
+});
+
+describeEachEngine("the public version read at once", (db, engine) => {
+  it("answers at once on SQLite only, and only while nothing but the content version needs reading", async () => {
+    let clock = NOW;
+    const read = publicVersionReader(
+      async () => db(),
+      () => clock,
+    );
+    // Nothing read yet: it cannot say at once.
+    expect(read.now()).toBeUndefined();
+    const first = await read();
+    expect(read.now()).toBe(engine === "sqlite" ? first : undefined);
+    if (engine !== "sqlite") return;
+    // A write moves the content version: the very next read at once sees it and cannot answer.
+    await createBlog(db(), TEST_ACTOR, blogInput("Read At Once"));
+    expect(read.now()).toBeUndefined();
+    const second = await read();
+    expect(second).not.toBe(first);
+    expect(read.now()).toBe(second);
+    // A scheduled item's time comes: the epoch must be read again, so not at once.
+    await createRecipe(db(), TEST_ACTOR, recipeInput("Soup Later", { imageUrl: null, publishAt: AT }), NOW);
+    const third = await read();
+    expect(read.now()).toBe(third);
+    clock = AT;
+    expect(read.now()).toBeUndefined();
+    const fourth = await read();
+    expect(fourth.endsWith(`.${AT}`)).toBe(true);
+    expect(read.now()).toBe(fourth);
   });
 });
