@@ -118,6 +118,30 @@ describe("LineBuffer", () => {
     expect(out.calls()).toBeLessThan(10);
   });
 
+  it("waits for a stuck pipe once: later writes drop at once until one gets through", () => {
+    let stuck = true;
+    const out = recorder((_, n) => (stuck ? errno("EAGAIN") : n));
+    const lines = new LineBuffer(1, { blockedLimitMs: 20, write: out.write });
+    lines.write("first\n");
+    lines.flushSync();
+    const waited = out.calls();
+    expect(waited).toBeGreaterThan(1);
+    lines.write("second\n");
+    lines.flushSync();
+    // One try, no waiting.
+    expect(out.calls()).toBe(waited + 1);
+    expect(lines.dropped).toBe(13);
+    stuck = false;
+    lines.write("third\n");
+    lines.flushSync();
+    expect(out.writes).toEqual(["third\n"]);
+    // Through again: a full pipe is waited for again.
+    stuck = true;
+    lines.write("fourth\n");
+    lines.flushSync();
+    expect(out.calls()).toBeGreaterThan(waited + 3);
+  });
+
   it("writes to a real file descriptor", () => {
     dir = mkdtempSync(join(tmpdir(), "line-buffer-"));
     const path = join(dir, "out.log");

@@ -23,11 +23,12 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
  *
  * It replaces pino's destination (sonic-boom 4.2) for standard output: that one keeps the waiting
  * text as a string, measures it in bytes on every write, encodes it for the write and once more
- * after it (docs/performance.md, "The request line's own buffer"). Here each line is encoded once,
+ * after it (docs/performance.md, session 28). Here each line is encoded once,
  * into the buffer. What sonic-boom did and this does too: a partial write is finished, a full
  * pipe (EAGAIN) is waited for. What it does not: lines that cannot be written (standard output
  * closed, or a pipe full for longer than `blockedLimitMs`) are dropped and counted, never thrown
- * into the code that logged them.
+ * into the code that logged them; and once a full pipe has been waited for in vain, later writes
+ * do not wait again until one gets through (the process stalls once, not at every write).
  */
 export class LineBuffer {
   readonly #fd: number;
@@ -36,6 +37,8 @@ export class LineBuffer {
   readonly #blockedLimitMs: number;
   readonly #write: WriteBytes;
   #length = 0;
+  /** Set when a full pipe was waited out in vain: no waiting again until a write gets through. */
+  #gaveUp = false;
   /** Bytes given up on: standard output closed or blocked too long. */
   dropped = 0;
 
@@ -90,13 +93,16 @@ export class LineBuffer {
     while (offset < bytes.length) {
       try {
         offset += this.#write(this.#fd, bytes, offset, bytes.length - offset);
+        this.#gaveUp = false;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if ((code === "EAGAIN" || code === "EBUSY") && blockedMs < this.#blockedLimitMs) {
+        if ((code === "EAGAIN" || code === "EBUSY") && !this.#gaveUp && blockedMs < this.#blockedLimitMs) {
           pause(5);
           blockedMs += 5;
           continue;
         }
+        // A pipe that stays full stalls the process once, not at every write after.
+        if (code === "EAGAIN" || code === "EBUSY") this.#gaveUp = true;
         this.dropped += bytes.length - offset;
         return;
       }
