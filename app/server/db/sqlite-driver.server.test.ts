@@ -52,3 +52,21 @@ describe("LIMIT on SQLite", () => {
     expect(await db.selectFrom("items").select("id").limit(0).execute()).toEqual([]);
   });
 });
+
+describe("firstValueSync", () => {
+  it("reads the first column of the first row at once, sees each write, and refuses a closed database", async () => {
+    const dialect = new NodeSqliteDialect({ path: ":memory:", lockWaitMs: 100 });
+    const own = new Kysely<Tables>({ dialect });
+    // Kysely opens the connections on its first query.
+    expect(() => dialect.firstValueSync("select 1")).toThrow(/not open/);
+    await sql`create table items (id integer primary key, name text not null)`.execute(own);
+    const query = "select name from items order by id";
+    expect(dialect.firstValueSync(query)).toBeUndefined();
+    await own.insertInto("items").values({ id: 1, name: "first" }).execute();
+    expect(dialect.firstValueSync(query)).toBe("first");
+    await own.updateTable("items").set({ name: "changed" }).where("id", "=", 1).execute();
+    expect(dialect.firstValueSync(query)).toBe("changed");
+    await own.destroy();
+    expect(() => dialect.firstValueSync(query)).toThrow(/not open/);
+  });
+});

@@ -56,12 +56,13 @@ export class NodeSqliteDialect extends SqliteDialect {
 
   /**
    * The first column of `sql`'s first row, read at once on the reading connection (undefined with
-   * no row, or before the database is open). For the read on every cache hit
+   * no row; throws before the database is open or after it is closed). For the read on every cache hit
    * (cache/content-version.server.ts), where a promise and Kysely's machinery cost more than the
    * read. Throws what SQLite throws, a busy database among them: its callers have a slower way.
    */
   firstValueSync(sql: string): unknown {
-    return this.#driver?.firstValueSync(sql);
+    if (!this.#driver) throw new Error("SQLite: the database is not open");
+    return this.#driver.firstValueSync(sql);
   }
 
   override createQueryCompiler(): QueryCompiler {
@@ -131,7 +132,7 @@ class NodeSqliteDriver implements Driver {
 
   firstValueSync(sql: string): unknown {
     const reader = this.#shared?.reader;
-    if (!reader) return undefined;
+    if (!reader) throw new Error("SQLite: the database is not open");
     let statement = this.#firstValues.get(sql);
     if (!statement) {
       statement = reader.db.prepare(sql);
