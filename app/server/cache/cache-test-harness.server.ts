@@ -44,6 +44,37 @@ interface HarnessOptions {
   readsAtOnce?: boolean;
 }
 
+type VersionFault = "none" | "error" | "hang";
+
+/** The harness's "database": the version, a fault to play, and the reads made of it. */
+function versionSource() {
+  const source = {
+    version: "1",
+    fault: "none" as VersionFault,
+    reads: 0,
+    readsNow: 0,
+    read: (): Promise<string> => {
+      source.reads++;
+      if (source.fault === "error") return Promise.reject(new Error("database down"));
+      if (source.fault === "hang") return new Promise<string>(() => {});
+      return Promise.resolve(source.version);
+    },
+    /** As SQLite's read at once: a fault makes it throw (a busy or failing database). */
+    readNow: (): string => {
+      source.readsNow++;
+      if (source.fault !== "none") throw new Error("database busy");
+      return source.version;
+    },
+    /** The reads counted since the last call. */
+    take: (count: "reads" | "readsNow"): number => {
+      const n = source[count];
+      source[count] = 0;
+      return n;
+    },
+  };
+  return source;
+}
+
 /** A tiny server: cache hits first, then a "renderer" that counts how often it really ran. */
 export function harness({
   enabled = true,
@@ -56,14 +87,11 @@ export function harness({
   clock,
   readsAtOnce = false,
 }: HarnessOptions = {}) {
-  let version = "1";
+  const source = versionSource();
   let renders = 0;
-  let reads = 0;
-  let readsNow = 0;
   let arrived = 0;
   /** Renders to hold (the next ones to start take them in turn): each waits until released. */
   const holds: Hold[] = [];
-  let versionFault: "none" | "error" | "hang" = "none";
   /** When set, the renderer answers this status (as a failed render would). */
   let failWith: number | null = null;
   const cache = createResponseCache({
@@ -79,19 +107,8 @@ export function harness({
     staleWhileRevalidateMs,
     coalesceWaitMs,
     ...(clock && { clock }),
-    readVersion: () => {
-      reads++;
-      if (versionFault === "error") return Promise.reject(new Error("database down"));
-      if (versionFault === "hang") return new Promise<string>(() => {});
-      return Promise.resolve(version);
-    },
-    ...(readsAtOnce && {
-      readVersionNow: () => {
-        readsNow++;
-        if (versionFault !== "none") throw new Error("database busy");
-        return version;
-      },
-    }),
+    readVersion: source.read,
+    ...(readsAtOnce && { readVersionNow: source.readNow }),
   });
   const server: Server = createServer(async (req, res) => {
     arrived++;
@@ -131,7 +148,7 @@ export function harness({
       res.statusCode = failWith ?? (path === "/missing" ? 404 : 200);
       // As React Router does for HEAD: headers only.
       if (req.method === "HEAD") return void res.end();
-      res.write(`<html><body>${req.headers.host} ${req.url} v${version}`);
+      res.write(`<html><body>${req.headers.host} ${req.url} v${source.version}`);
       res.write(Buffer.from(" <p>bytes</p>"));
       res.end(
         `<script nonce="abc123">boot()</script><script type="application/ld+json">{}</script></body></html>`,
@@ -142,22 +159,14 @@ export function harness({
     server,
     cache,
     /** Version reads since the last call. */
-    countReads: () => {
-      const n = reads;
-      reads = 0;
-      return n;
-    },
+    countReads: () => source.take("reads"),
     /** Version reads made at once (readsAtOnce) since the last call. */
-    countReadsNow: () => {
-      const n = readsNow;
-      readsNow = 0;
-      return n;
-    },
+    countReadsNow: () => source.take("readsNow"),
     setVersion: (v: string) => {
-      version = v;
+      source.version = v;
     },
-    setVersionFault: (fault: typeof versionFault) => {
-      versionFault = fault;
+    setVersionFault: (fault: VersionFault) => {
+      source.fault = fault;
     },
     failRenders: (status: number | null) => {
       failWith = status;

@@ -1,7 +1,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LineBuffer, type WriteBytes } from "./line-buffer.server.ts";
 
 /** A writer that records each write's bytes, and can be told to fail or write less. */
@@ -20,12 +20,6 @@ function recorder(plan: (call: number, length: number) => number | NodeJS.ErrnoE
 const errno = (code: string) => Object.assign(new Error(code), { code });
 
 describe("LineBuffer", () => {
-  let dir: string | undefined;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
-
   it("writes nothing until the minimum is waiting, then everything, in order", () => {
     const out = recorder();
     const lines = new LineBuffer(1, { minLength: 20, write: out.write });
@@ -86,6 +80,24 @@ describe("LineBuffer", () => {
     expect(out.writes).toEqual(["hel", "lo world\n"]);
   });
 
+  it("writes to a real file descriptor", () => {
+    const dir = mkdtempSync(join(tmpdir(), "line-buffer-"));
+    try {
+      const path = join(dir, "out.log");
+      const fd = openSync(path, "w");
+      const lines = new LineBuffer(fd, { size: 128, minLength: 64 });
+      const written = Array.from({ length: 40 }, (_, i) => `{"n":${i},"text":"ü"}\n`);
+      for (const line of written) lines.write(line);
+      lines.flushSync();
+      closeSync(fd);
+      expect(readFileSync(path, "utf8")).toBe(written.join(""));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("LineBuffer, when standard output fails", () => {
   it("waits out a full pipe (EAGAIN) and then writes", () => {
     const out = recorder((call, n) => (call < 2 ? errno("EAGAIN") : n));
     const lines = new LineBuffer(1, { write: out.write });
@@ -140,17 +152,5 @@ describe("LineBuffer", () => {
     lines.write("fourth\n");
     lines.flushSync();
     expect(out.calls()).toBeGreaterThan(waited + 3);
-  });
-
-  it("writes to a real file descriptor", () => {
-    dir = mkdtempSync(join(tmpdir(), "line-buffer-"));
-    const path = join(dir, "out.log");
-    const fd = openSync(path, "w");
-    const lines = new LineBuffer(fd, { size: 128, minLength: 64 });
-    const written = Array.from({ length: 40 }, (_, i) => `{"n":${i},"text":"ü"}\n`);
-    for (const line of written) lines.write(line);
-    lines.flushSync();
-    closeSync(fd);
-    expect(readFileSync(path, "utf8")).toBe(written.join(""));
   });
 });
