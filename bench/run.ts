@@ -106,6 +106,9 @@ interface ThroughputRow {
   cpuMsPerRequest: number;
   /** The same for the baseline server: what answering these bytes costs at the least. */
   baselineCpuMsPerRequest: number;
+  /** The median of the rounds' app-to-baseline CPU per answer, and the lowest and highest of them. */
+  cpuRatio: number;
+  cpuRatioRange: [number, number];
   /** Share of the server's core the baseline used (1 = saturated: the ratio is the app's, not wrk's). */
   baselineCoreBusy: number;
 }
@@ -164,21 +167,30 @@ async function compare(
   let cpuSpent = 0;
   let baselineCpuSpent = 0;
   let baselineWallMs = 0;
+  // Each round's CPU per answer, app and baseline: their ratios are taken round by round, as the
+  // throughput's are, so a slow spell of the machine weighs on one round's pair, not on one side.
+  const appCpu: number[] = [];
+  const baselineCpu: number[] = [];
   const measureApp = async () => {
     const before = cpuMs(pid);
     const measured = await withPeakMemory(pid, () =>
       load(`${appUrl}${route.path}`, { ...opts, seconds: ROUND_SECONDS }),
     );
-    cpuSpent += cpuMs(pid) - before;
+    const spent = cpuMs(pid) - before;
+    cpuSpent += spent;
+    appCpu.push(spent / Math.max(1, measured.result.requests));
     peakMb = Math.max(peakMb, measured.peakMb);
     apps.push(measured.result);
   };
   const measureBaseline = async () => {
     const baselineBefore = cpuMs(baseline.pid);
     const baselineStart = performance.now();
-    baselines.push(await load(`${baselineUrl}${route.path}`, { ...opts, seconds: ROUND_SECONDS }));
+    const measured = await load(`${baselineUrl}${route.path}`, { ...opts, seconds: ROUND_SECONDS });
     baselineWallMs += performance.now() - baselineStart;
-    baselineCpuSpent += cpuMs(baseline.pid) - baselineBefore;
+    const spent = cpuMs(baseline.pid) - baselineBefore;
+    baselineCpuSpent += spent;
+    baselineCpu.push(spent / Math.max(1, measured.requests));
+    baselines.push(measured);
   };
   for (let round = 0; round < ROUNDS; round++) {
     // ABBA: on this host the second of two servers loaded in turn measured 5–15 % better
@@ -192,6 +204,9 @@ async function compare(
     }
   }
   const ratios = apps.map((a, i) => a.rps / Math.max(1, baselines[i]?.rps ?? 0));
+  const cpuRatios = appCpu.map((a, i) => a / Math.max(1e-6, baselineCpu[i] ?? 0));
+  const range = (values: number[]) =>
+    [Math.min(...values), Math.max(...values)].map((r) => Math.round(r * 100) / 100) as [number, number];
   const sum = (results: LoadResult[], key: "requests" | "errors" | "unexpected") =>
     results.reduce((n, r) => n + r[key], 0);
   const app = {
@@ -203,13 +218,13 @@ async function compare(
     app,
     baseline: medianBy(baselines, (r) => r.rps),
     ratio: Math.round(medianBy(ratios, (r) => r) * 1000) / 1000,
-    ratioRange: [Math.min(...ratios), Math.max(...ratios)].map((r) => Math.round(r * 100) / 100) as [
-      number,
-      number,
-    ],
+    ratioRange: range(ratios),
     peakMb,
-    cpuMsPerRequest: perRequest(cpuSpent, sum(apps, "requests"), 3),
-    baselineCpuMsPerRequest: perRequest(baselineCpuSpent, sum(baselines, "requests"), 3),
+    // To 0.1 µs: at 1 µs, rounding alone moved a ratio of two ~25 µs figures by up to 8 %.
+    cpuMsPerRequest: perRequest(cpuSpent, sum(apps, "requests"), 4),
+    baselineCpuMsPerRequest: perRequest(baselineCpuSpent, sum(baselines, "requests"), 4),
+    cpuRatio: Math.round(medianBy(cpuRatios, (r) => r) * 1000) / 1000,
+    cpuRatioRange: range(cpuRatios),
     baselineCoreBusy: Math.round((baselineCpuSpent / Math.max(1, baselineWallMs)) * 100) / 100,
   };
 }
@@ -354,6 +369,8 @@ async function throughput(
           appPeakMb: measured.peakMb,
           cpuMsPerRequest: measured.cpuMsPerRequest,
           baselineCpuMsPerRequest: measured.baselineCpuMsPerRequest,
+          cpuRatio: measured.cpuRatio,
+          cpuRatioRange: measured.cpuRatioRange,
           baselineCoreBusy: measured.baselineCoreBusy,
         });
         console.log(
@@ -613,6 +630,7 @@ async function main() {
         "CPU ms/req",
         "base CPU ms/req",
         "CPU app/base",
+        "CPU rounds",
         "base core busy",
       ],
       rows.map((r) => [
@@ -631,7 +649,8 @@ async function main() {
         r.appPeakMb,
         r.cpuMsPerRequest,
         r.baselineCpuMsPerRequest,
-        `${Math.round((r.cpuMsPerRequest / Math.max(0.001, r.baselineCpuMsPerRequest)) * 100) / 100}`,
+        `${r.cpuRatio}`,
+        `${r.cpuRatioRange[0]}–${r.cpuRatioRange[1]}`,
         r.baselineCoreBusy,
       ]),
     );

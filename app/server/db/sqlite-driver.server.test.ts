@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
+import { WalIndexWatch } from "./wal-index.server.ts";
 
 interface Tables {
   items: { id: number; name: string };
@@ -68,5 +73,105 @@ describe("firstValueSync", () => {
     expect(dialect.firstValueSync(query)).toBe("changed");
     await own.destroy();
     expect(() => dialect.firstValueSync(query)).toThrow(/not open/);
+  });
+});
+
+// On a file in WAL mode, firstValueSync answers from SQLite's WAL-index header while nothing has
+// been committed since its last read (wal-index.server.ts). Another connection stands for another
+// process: the CLI, a backup, a second server on the same file.
+describe("firstValueSync on a database file", () => {
+  let dir: string;
+  let dialect: NodeSqliteDialect;
+  let own: Kysely<Tables>;
+  let other: DatabaseSync;
+  const query = "select name from items where id = 1";
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "first-value-"));
+    dialect = new NodeSqliteDialect({ path: join(dir, "site.db"), lockWaitMs: 100 });
+    own = new Kysely<Tables>({ dialect });
+    await sql`create table items (id integer primary key, name text not null)`.execute(own);
+    await own.insertInto("items").values({ id: 1, name: "first" }).execute();
+    other = new DatabaseSync(join(dir, "site.db"), { timeout: 1000 });
+  });
+
+  afterEach(async () => {
+    other.close();
+    await own.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reads once and then answers from the header while nothing is committed", () => {
+    for (let i = 0; i < 5; i++) expect(dialect.firstValueSync(query)).toBe("first");
+    // The first read opens the watch; the second keeps a header; the rest are answered from it.
+    expect(dialect.firstValueReads).toBe(2);
+    expect(dialect.firstValueSync("select count(*) from items")).toBe(1);
+    expect(dialect.firstValueReads).toBe(3);
+    expect(dialect.firstValueSync(query)).toBe("first");
+    expect(dialect.firstValueReads).toBe(3);
+  });
+
+  it("sees at once every write, by this process or another, and a restarted WAL", async () => {
+    const names = ["second", "third", "fourth", "fifth"] as const;
+    expect(dialect.firstValueSync(query)).toBe("first");
+    expect(dialect.firstValueSync(query)).toBe("first");
+    other.prepare("update items set name = ? where id = 1").run(names[0]);
+    expect(dialect.firstValueSync(query)).toBe(names[0]);
+    await own.updateTable("items").set({ name: names[1] }).where("id", "=", 1).execute();
+    expect(dialect.firstValueSync(query)).toBe(names[1]);
+    // A checkpoint that empties the WAL, then as many commits as before: the frame count comes
+    // back to where it was, and the WAL's salt tells the headers apart.
+    other.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    expect(dialect.firstValueSync(query)).toBe(names[1]);
+    other.prepare("update items set name = ? where id = 1").run(names[2]);
+    expect(dialect.firstValueSync(query)).toBe(names[2]);
+    other.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    other.prepare("update items set name = ? where id = 1").run(names[3]);
+    expect(dialect.firstValueSync(query)).toBe(names[3]);
+    const counted = dialect.firstValueSync("select count(*) from items");
+    other.prepare("insert into items (id, name) values (2, 'another')").run();
+    expect([counted, dialect.firstValueSync("select count(*) from items")]).toEqual([1, 2]);
+  });
+});
+
+describe("WalIndexWatch", () => {
+  const header = (change: number) => {
+    const copy = Buffer.alloc(48);
+    copy.writeUInt32LE(3007000, 0);
+    copy.writeUInt32LE(change, 8);
+    copy[12] = 1;
+    return copy;
+  };
+
+  it("trusts a header whose two copies agree, and compares it with the one kept", () => {
+    const dir = mkdtempSync(join(tmpdir(), "wal-index-"));
+    const shm = join(dir, "site.db-shm");
+    try {
+      writeFileSync(shm, Buffer.concat([header(1), header(1), Buffer.alloc(40)]));
+      const watch = WalIndexWatch.open(join(dir, "site.db"));
+      if (!watch) throw new Error("no watch");
+      expect([watch.read(), watch.unchanged()]).toEqual([true, false]);
+      watch.keep();
+      expect([watch.read(), watch.unchanged()]).toEqual([true, true]);
+      writeFileSync(shm, Buffer.concat([header(2), header(2), Buffer.alloc(40)]));
+      expect([watch.read(), watch.unchanged()]).toEqual([true, false]);
+      // A write caught halfway: the second copy is written first.
+      writeFileSync(shm, Buffer.concat([header(2), header(3)]));
+      expect(watch.read()).toBe(false);
+      // Not yet built, and too short.
+      writeFileSync(shm, Buffer.concat([Buffer.alloc(48), Buffer.alloc(48)]));
+      expect(watch.read()).toBe(false);
+      writeFileSync(shm, header(3));
+      expect(watch.read()).toBe(false);
+      writeFileSync(shm, Buffer.concat([header(1), header(1)]));
+      expect([watch.read(), watch.unchanged()]).toEqual([true, true]);
+      watch.forget();
+      expect([watch.read(), watch.unchanged()]).toEqual([true, false]);
+      watch.close();
+      expect(watch.read()).toBe(false);
+      expect(WalIndexWatch.open(join(dir, "missing.db"))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
 import { DatabaseUnavailableError, type HealthMonitor, isDatabaseUnavailable } from "./health.server.ts";
 import { type NodeSqliteConnection, openNodeSqlite } from "./node-sqlite.server.ts";
 import type { ConnectionStats } from "./postgres-pool.server.ts";
+import { WalIndexWatch } from "./wal-index.server.ts";
 
 /**
  * Kysely's SQLite dialect over `node:sqlite`, built so that a locked database never stops the
@@ -59,10 +60,18 @@ export class NodeSqliteDialect extends SqliteDialect {
    * no row; throws before the database is open or after it is closed). For the read on every cache hit
    * (cache/content-version.server.ts), where a promise and Kysely's machinery cost more than the
    * read. Throws what SQLite throws, a busy database among them: its callers have a slower way.
+   * While SQLite's WAL-index header says nothing was committed since the last read, the value that
+   * read found is answered without reading again (wal-index.server.ts): a new read would see the
+   * same snapshot.
    */
   firstValueSync(sql: string): unknown {
     if (!this.#driver) throw new Error("SQLite: the database is not open");
     return this.#driver.firstValueSync(sql);
+  }
+
+  /** How many times firstValueSync ran its statement, rather than answering from the header. */
+  get firstValueReads(): number {
+    return this.#driver?.firstValueReads ?? 0;
   }
 
   override createQueryCompiler(): QueryCompiler {
@@ -116,8 +125,17 @@ interface Shared {
 class NodeSqliteDriver implements Driver {
   readonly #options: NodeSqliteOptions;
   #shared: Shared | undefined;
-  /** firstValueSync's statements, rows as arrays (no object per read). */
-  readonly #firstValues = new Map<string, StatementSync>();
+  /**
+   * firstValueSync's statements (rows as arrays: no object per read), each with its last value and
+   * the WAL-index header it was read under (`#keptHeader`; -1 for none).
+   */
+  readonly #firstValues = new Map<string, { statement: StatementSync; value: unknown; header: number }>();
+  /** Says when nothing was committed since a header was kept; null where there is none (in memory). */
+  #walIndex: WalIndexWatch | null | undefined;
+  /** Moves each time a newer WAL-index header is kept. */
+  #keptHeader = 0;
+  /** How many times firstValueSync ran its statement (the rest were answered from the header). */
+  firstValueReads = 0;
 
   constructor(options: NodeSqliteOptions) {
     this.#options = options;
@@ -133,13 +151,43 @@ class NodeSqliteDriver implements Driver {
   firstValueSync(sql: string): unknown {
     const reader = this.#shared?.reader;
     if (!reader) throw new Error("SQLite: the database is not open");
-    let statement = this.#firstValues.get(sql);
-    if (!statement) {
-      statement = reader.db.prepare(sql);
+    let entry = this.#firstValues.get(sql);
+    if (!entry) {
+      const statement = reader.db.prepare(sql);
       statement.setReturnArrays(true);
-      this.#firstValues.set(sql, statement);
+      entry = { statement, value: undefined, header: -1 };
+      this.#firstValues.set(sql, entry);
     }
-    return (statement.get() as unknown[] | undefined)?.[0];
+    // The header is read before the statement: a commit in between moves it, so the value kept
+    // is never newer than the header it is kept under (wal-index.server.ts).
+    const watch = this.#walIndex;
+    const whole = watch?.read() ?? false;
+    if (whole && entry.header === this.#keptHeader && watch?.unchanged()) return entry.value;
+    const value = (entry.statement.get() as unknown[] | undefined)?.[0];
+    this.firstValueReads++;
+    if (watch && whole) {
+      if (!watch.unchanged()) {
+        watch.keep();
+        this.#keptHeader++;
+      }
+      entry.value = value;
+      entry.header = this.#keptHeader;
+    } else {
+      watch?.forget();
+      entry.header = -1;
+    }
+    // Watched from the first read on: the reading connection has made the -shm file by then.
+    if (this.#walIndex === undefined) this.#walIndex = this.#openWalIndex(reader);
+    return value;
+  }
+
+  /** The WAL index's watch, where the database is a file in WAL mode. */
+  #openWalIndex(reader: NodeSqliteConnection): WalIndexWatch | null {
+    const { path } = this.#options;
+    if (this.#shared?.writer === reader) return null;
+    const mode = (reader.db.prepare("PRAGMA journal_mode").get() as { journal_mode?: string } | undefined)
+      ?.journal_mode;
+    return mode === "wal" ? (WalIndexWatch.open(path) ?? null) : null;
   }
 
   stats(): ConnectionStats {
@@ -186,6 +234,8 @@ class NodeSqliteDriver implements Driver {
     const shared = this.#shared;
     this.#shared = undefined;
     this.#firstValues.clear();
+    this.#walIndex?.close();
+    this.#walIndex = undefined;
     if (!shared) return;
     if (shared.reader !== shared.writer) shared.reader.close();
     shared.writer.close();
