@@ -1,8 +1,21 @@
-import type { CompiledQuery } from "kysely";
+import { type CompiledQuery, sql } from "kysely";
 import { type DB, firstValueSync } from "#app/server/db/db.server.ts";
 
-/** The version query, compiled once per database: it runs for every batch of cache hits. */
 const compiled = new WeakMap<DB, CompiledQuery<{ version: number | string }>>();
+
+/**
+ * The version's query, compiled once per database: it runs for every cache hit, or batch of them.
+ * The row's id is written into the SQL rather than bound, so the same text serves the read at
+ * once, which takes no parameters.
+ */
+function versionQuery(db: DB): CompiledQuery<{ version: number | string }> {
+  let query = compiled.get(db);
+  if (!query) {
+    query = db.selectFrom("content_version").select("version").where("id", "=", sql.lit(1)).compile();
+    compiled.set(db, query);
+  }
+  return query;
+}
 
 /**
  * One number that changes whenever anything a public page shows has changed. The database moves it
@@ -10,26 +23,19 @@ const compiled = new WeakMap<DB, CompiledQuery<{ version: number | string }>>();
  * sees a change at once and no code path can forget it; response caches compare against it.
  */
 export async function readContentVersion(db: DB): Promise<string> {
-  let query = compiled.get(db);
-  if (!query) {
-    query = db.selectFrom("content_version").select("version").where("id", "=", 1).compile();
-    compiled.set(db, query);
-  }
-  const { rows } = await db.executeQuery(query);
+  const { rows } = await db.executeQuery(versionQuery(db));
   return String(rows[0]?.version ?? 0);
 }
-
-/** The version's row, as readContentVersion's query reads it. */
-const VERSION_SQL = "select version from content_version where id = 1";
 
 /**
  * The same number, read at once where the engine can (SQLite); undefined where it cannot
  * (PostgreSQL). Throws what the database throws. A cache hit reads the version this way: on SQLite
- * the read takes about 2 µs, while a promise for it had the hit wait for the event loop's turn.
+ * the read takes about 2 µs, or 0.5 µs while nothing was committed since the last (the driver's
+ * firstValueSync), where a promise for it had the hit wait for the event loop's turn.
  */
 export function readContentVersionSync(db: DB): string | undefined {
   const read = firstValueSync(db);
-  return read ? String(read(VERSION_SQL) ?? 0) : undefined;
+  return read ? String(read(versionQuery(db).sql) ?? 0) : undefined;
 }
 
 /** Both counters of the content version's row, read together (migration 032). */
