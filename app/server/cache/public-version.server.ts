@@ -1,5 +1,5 @@
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
-import { readContentVersion, readContentVersionSync } from "./content-version.server.ts";
+import { contentVersionReaderSync, readContentVersion } from "./content-version.server.ts";
 
 /**
  * The version cached public answers are checked against: the content version (moved by every
@@ -24,11 +24,16 @@ export function publicVersionReader(
   clock: () => number = nowSeconds,
 ): PublicVersionReader {
   let known: { content: string; next: number | null; version: string } | null = null;
-  // The database the last read used: now() reads it too, so it can only answer after one read.
+  // The database the last read used, and its read at once: now() reads it too, so it can only
+  // answer after one read.
   let opened: DB | undefined;
+  let readNow: (() => string) | undefined;
   const read = async () => {
     const db = await database();
-    opened = db;
+    if (db !== opened) {
+      opened = db;
+      readNow = contentVersionReaderSync(db);
+    }
     const content = await readContentVersion(db);
     const now = clock();
     if (known && known.content === content && (known.next === null || now < known.next)) return known.version;
@@ -37,8 +42,8 @@ export function publicVersionReader(
     return known.version;
   };
   const now = (): string | undefined => {
-    if (!known || !opened) return undefined;
-    const content = readContentVersionSync(opened);
+    if (!known || !readNow) return undefined;
+    const content = readNow();
     if (content !== known.content || (known.next !== null && clock() >= known.next)) return undefined;
     return known.version;
   };
