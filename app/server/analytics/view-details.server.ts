@@ -1,11 +1,10 @@
 import { hash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import Bowser from "bowser";
 import { isbot } from "isbot";
-import { type Response as MmdbRecord, Reader } from "mmdb-lib";
 import { clientAddressKey } from "#app/lib/client-address.ts";
 import type { TrustProxy } from "#app/server/telemetry/http.server.ts";
+import { MmdbFile } from "./country-database.server.ts";
 import type { PendingView } from "./page-views.server.ts";
 
 /**
@@ -112,15 +111,18 @@ export const familiesOf = remembered(1000, (userAgent): { browser: string; devic
 /** Whether a user agent is a bot's (isbot), or none at all. */
 const isBotAgent = remembered(1000, (userAgent) => !userAgent || isbot(userAgent));
 
-/** The country database (ip-location-db's geo-whois-asn-country, CC BY 4.0 by NRO), read on first use. */
-let countries: Reader<MmdbRecord> | null = null;
+/**
+ * The country database (ip-location-db's geo-whois-asn-country, CC BY 4.0 by NRO), opened on first
+ * use and searched on disk (its 7.8 MB stay out of memory).
+ */
+let countries: MmdbFile | null = null;
 
 export const countryOf = remembered(5000, (address): string => {
   try {
     if (!countries) {
       const require = createRequire(import.meta.url);
       const file = require.resolve("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb");
-      countries = new Reader<MmdbRecord>(readFileSync(file));
+      countries = MmdbFile.open(file);
     }
     // This database's records are `{ country_code }` only.
     const record = countries.get(address.replace(/^::ffff:/, "")) as { country_code?: string } | null;

@@ -1,0 +1,84 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Reader } from "mmdb-lib";
+import { describe, expect, it } from "vitest";
+import { MmdbFile } from "./country-database.server.ts";
+
+// mmdb-lib (which reads the whole file into memory) is the oracle: the same answers, address by address.
+const require = createRequire(import.meta.url);
+const bundled = (name: string) => require.resolve(`@ip-location-db/geo-whois-asn-country-mmdb/${name}`);
+
+/** A fixed pseudo-random sequence (xorshift32): the same addresses every run. */
+function randomBytes(count: number, seed: number): number[] {
+  let x = seed;
+  return Array.from({ length: count }, () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) & 0xff;
+  });
+}
+
+function ipv4Addresses(count: number): string[] {
+  const bytes = randomBytes(count * 4, 0x9e3779b9);
+  return Array.from({ length: count }, (_, i) => bytes.slice(i * 4, i * 4 + 4).join("."));
+}
+
+/** The registries' IPv6 blocks (2400::/12 APNIC, 2600::/12 ARIN, 2800::/12 LACNIC, 2a00::/12 RIPE NCC). */
+const REGISTRY_BLOCKS = [0x24, 0x26, 0x28, 0x2a] as const;
+
+/** Addresses in the registries' blocks, written in full. */
+function ipv6Addresses(count: number): string[] {
+  const bytes = randomBytes(count * 16, 0x85ebca6b);
+  return Array.from({ length: count }, (_, i) => {
+    const b = bytes.slice(i * 16, i * 16 + 16);
+    b[0] = REGISTRY_BLOCKS[(b[0] ?? 0) & 3] ?? 0x2a;
+    b[1] = (b[1] ?? 0) & 0x0f;
+    return Array.from({ length: 8 }, (_, g) =>
+      (((b[g * 2] ?? 0) << 8) | (b[g * 2 + 1] ?? 0)).toString(16),
+    ).join(":");
+  });
+}
+
+describe("MmdbFile", () => {
+  it.each([
+    ["geo-whois-asn-country.mmdb", [...ipv4Addresses(3000), ...ipv6Addresses(3000)]],
+    ["geo-whois-asn-country-ipv4.mmdb", ipv4Addresses(3000)],
+    ["geo-whois-asn-country-ipv6.mmdb", ipv6Addresses(3000)],
+  ])("answers what mmdb-lib answers for %s", (name, addresses) => {
+    const file = bundled(name);
+    const oracle = new Reader(readFileSync(file));
+    const onDisk = MmdbFile.open(file);
+    try {
+      const found = addresses.filter((a) => oracle.get(a) !== null).length;
+      // The sample reaches both kinds of answer (IPv6 blocks are sparse: 7 % found), or it would prove little.
+      expect(found).toBeGreaterThan(addresses.length / 20);
+      expect(found).toBeLessThan(addresses.length - addresses.length / 20);
+      for (const address of addresses)
+        expect([address, onDisk.get(address)]).toEqual([address, oracle.get(address)]);
+    } finally {
+      onDisk.close();
+    }
+  });
+
+  it("finds IPv4 addresses in an IPv6 tree, written either way, and nothing for what is not an address", () => {
+    const onDisk = MmdbFile.open(bundled("geo-whois-asn-country.mmdb"));
+    try {
+      expect(onDisk.get("8.8.8.8")).toEqual({ country_code: "US" });
+      expect(onDisk.get("::ffff:8.8.8.8")).toEqual({ country_code: "US" });
+      expect(onDisk.get("2a00:1450::1")).toEqual({ country_code: "IE" });
+      expect(onDisk.get("127.0.0.1")).toBeNull();
+      expect(onDisk.get("not an address")).toBeNull();
+    } finally {
+      onDisk.close();
+    }
+  });
+
+  it("refuses a file that is not a MaxMind database", () => {
+    const file = join(tmpdir(), `not-mmdb-${process.pid}.mmdb`);
+    writeFileSync(file, "just some text");
+    expect(() => MmdbFile.open(file)).toThrow("not a MaxMind DB file");
+  });
+});
