@@ -6,16 +6,17 @@ import { createContext, isRouteErrorResponse, ServerRouter } from "react-router"
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { NonceContext } from "#app/components/nonce.tsx";
 import { RequestIdContext } from "#app/components/request-id.tsx";
-import { withInjectedCode } from "#app/lib/injected-code.server.ts";
+import { applyEdits } from "#app/lib/document-edits.server.ts";
+import { injectedCodeEdits } from "#app/lib/injected-code.server.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
-import { paintFirst } from "#app/server/http/paint-first.server.ts";
+import { paintFirstEdits } from "#app/server/http/paint-first.server.ts";
 import {
   type InjectedCodeSlots,
   injectedCodeContext,
   requestInfoContext,
 } from "#app/server/http/request-context.server.ts";
 import { forTheBrowser } from "#app/server/http/route-matching.server.ts";
-import { STYLESHEET_SLOT, spliceStylesheet } from "#app/server/http/stylesheet-slot.server.ts";
+import { STYLESHEET_SLOT, stylesheetEdits } from "#app/server/http/stylesheet-slot.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { timeRender } from "#app/server/telemetry/metrics.server.ts";
 import { currentRequest } from "#app/server/telemetry/request.server.ts";
@@ -107,8 +108,9 @@ export default function handleRequest(
           // The status as the shell had it: a boundary that fails later still sends its page.
           const status = responseStatusCode;
           // The document is sent whole (pages are small, and the response cache keeps them whole
-          // anyway): the stylesheet goes into its slot, and paintFirst rewrites how its scripts
-          // start. Collected as bytes and answered as one buffer with its length (streamOf).
+          // anyway): the stylesheet goes into its slot, paintFirst rewrites how its scripts start,
+          // and the owner's code goes in, all in one copy (document-edits). Collected as bytes and
+          // answered as one buffer with its length (streamOf).
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -119,13 +121,12 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               rendered();
-              const html = withInjectedCode(
-                paintFirst(spliceStylesheet(Buffer.concat(chunks), stylesheet), {
-                  stageModules: !import.meta.env.DEV,
-                }),
-                injectedCode(loadContext.get(injectedCodeContext)),
-                nonce,
-              );
+              const written = Buffer.concat(chunks);
+              const html = applyEdits(written, [
+                ...stylesheetEdits(written, stylesheet),
+                ...paintFirstEdits(written, { stageModules: !import.meta.env.DEV }),
+                ...injectedCodeEdits(written, injectedCode(loadContext.get(injectedCodeContext)), nonce),
+              ]);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(streamOf(html), { headers: responseHeaders, status }));

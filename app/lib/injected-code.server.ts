@@ -16,6 +16,7 @@
  */
 import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
+import type { DocumentEdit } from "./document-edits.server.ts";
 
 /** Stands for the page's nonce in stored code; a render replaces it (`withNonce`). */
 const NONCE_PLACEHOLDER = "wanderplate-injected-code-nonce";
@@ -119,21 +120,22 @@ const HEAD_END = Buffer.from("</head>");
 const BODY_END = Buffer.from("</body>");
 
 /**
- * A rendered document with the owner's code at the end of its head and of its body, each with
- * the page's nonce. React leaves alone what it did not render there, when it hydrates.
+ * The edits that put the owner's code at the end of a rendered document's head and of its body,
+ * each with the page's nonce. React leaves alone what it did not render there, when it hydrates.
  */
-export function withInjectedCode(html: Buffer, code: { head: string; foot: string }, nonce: string): Buffer {
-  if (!code.head && !code.foot) return html;
+export function injectedCodeEdits(
+  html: Buffer,
+  code: { head: string; foot: string },
+  nonce: string,
+): DocumentEdit[] {
+  if (!code.head && !code.foot) return [];
   const headEnd = html.indexOf(HEAD_END);
   const bodyEnd = html.lastIndexOf(BODY_END);
-  if (headEnd < 0 || bodyEnd < headEnd) return html;
-  return Buffer.concat([
-    html.subarray(0, headEnd),
-    Buffer.from(withNonce(code.head, nonce)),
-    html.subarray(headEnd, bodyEnd),
-    Buffer.from(withNonce(code.foot, nonce)),
-    html.subarray(bodyEnd),
-  ]);
+  if (headEnd < 0 || bodyEnd < headEnd) return [];
+  return [
+    { start: headEnd, end: headEnd, text: withNonce(code.head, nonce) },
+    { start: bodyEnd, end: bodyEnd, text: withNonce(code.foot, nonce) },
+  ];
 }
 
 function attributeText(attributes: Record<string, string>): string {

@@ -1,10 +1,13 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { BOOT_MODULE_ID, paintFirst as paintBytes } from "./paint-first.server.ts";
+import { applyEdits } from "#app/lib/document-edits.server.ts";
+import { BOOT_MODULE_ID, paintFirstEdits } from "./paint-first.server.ts";
 
-/** paintFirst takes and gives the document's bytes; these tests read it as text. */
-const paintFirst = (html: string, options?: { stageModules?: boolean }) =>
-  paintBytes(Buffer.from(html), options).toString("utf8");
+/** The edits are found in the document's bytes and made in one copy; these tests read it as text. */
+const paintFirst = (html: string, options?: { stageModules?: boolean }) => {
+  const bytes = Buffer.from(html);
+  return applyEdits(bytes, paintFirstEdits(bytes, options)).toString("utf8");
+};
 
 // The shape React Router 8 renders (modulepreloads hoisted into the head, the boot module last).
 const renderedDocument = (nonce: string) =>

@@ -17,6 +17,8 @@
  * head; the boot module is near the end) are read as text, the rest is copied as it is.
  */
 
+import type { DocumentEdit } from "#app/lib/document-edits.server.ts";
+
 const MODULE_PRELOAD = /^<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>$/;
 const BOOT_MODULE = /^<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>$/;
 
@@ -29,29 +31,23 @@ const SCRIPT_START = Buffer.from("<script");
 const SCRIPT_END = Buffer.from("</script>");
 const TAG_END = ">".charCodeAt(0);
 
-/** A part of the document to replace: [start, end) by `text`. */
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
 /**
+ * The edits that make `html` paint first (none when its markup is not React Router's as expected).
  * `stageModules: false` leaves module evaluation to the boot module (development: Vite's route
  * modules need the hot-reload runtime the boot module installs first).
  */
-export function paintFirst(html: Buffer, { stageModules = true } = {}): Buffer {
+export function paintFirstEdits(html: Buffer, { stageModules = true } = {}): DocumentEdit[] {
   // The last boot module: page content comes before React Router's scripts, and the loader data
   // after them is inside JavaScript strings, where a quote is always escaped.
   const mark = html.lastIndexOf(BOOT_MARK);
-  if (mark < 0) return html;
+  if (mark < 0) return [];
   const bootStart = html.lastIndexOf(SCRIPT_START, mark);
   const bootEnd = html.indexOf(SCRIPT_END, mark);
-  if (bootStart < 0 || bootEnd < 0) return html;
+  if (bootStart < 0 || bootEnd < 0) return [];
   const boot = BOOT_MODULE.exec(html.toString("utf8", bootStart, bootEnd + SCRIPT_END.length));
-  if (!boot) return html;
+  if (!boot) return [];
 
-  const edits: Edit[] = [];
+  const edits: DocumentEdit[] = [];
   const preloads: string[] = [];
   for (
     let at = html.indexOf(PRELOAD_START);
@@ -77,14 +73,7 @@ export function paintFirst(html: Buffer, { stageModules = true } = {}): Buffer {
       `<script${nonceAttribute} type="text/plain" id="${BOOT_MODULE_ID}">${boot[2]}</script>` +
       `<script${nonceAttribute}>${loaderFor(preloads, staged)}</script>`,
   });
-  const parts: Buffer[] = [];
-  let copied = 0;
-  for (const edit of edits) {
-    parts.push(html.subarray(copied, edit.start), Buffer.from(edit.text));
-    copied = edit.end;
-  }
-  parts.push(html.subarray(copied));
-  return Buffer.concat(parts);
+  return edits;
 }
 
 /** The loader of one route's module lists: the same for every render of that route, so kept. */

@@ -1,5 +1,9 @@
 import { expect, it } from "vitest";
-import { STYLESHEET_SLOT, spliceStylesheet } from "./stylesheet-slot.server.ts";
+import { applyEdits } from "#app/lib/document-edits.server.ts";
+import { STYLESHEET_SLOT, stylesheetEdits } from "./stylesheet-slot.server.ts";
+
+const spliceStylesheet = (html: Buffer, stylesheet: Buffer) =>
+  applyEdits(html, stylesheetEdits(html, stylesheet));
 
 const page = (head: string) =>
   Buffer.from(

@@ -1,3 +1,5 @@
+import type { DocumentEdit } from "#app/lib/document-edits.server.ts";
+
 /**
  * The site's stylesheet goes into every document's head (components/inline-styles.tsx says why).
  * React would write its 55 KB out again on every render into its output buffers; instead React
@@ -14,9 +16,8 @@ export const STYLESHEET_SLOT = "/*<wanderplate-stylesheet/>*/";
 
 const SLOT_BYTES = Buffer.from(STYLESHEET_SLOT);
 
-/** `html` with its (first) stylesheet slot replaced by `stylesheet`; unchanged when it has none. */
-export function spliceStylesheet(html: Buffer, stylesheet: Buffer): Buffer {
+/** The edit that puts `stylesheet` in place of the (first) slot; none when the document has no slot. */
+export function stylesheetEdits(html: Buffer, stylesheet: Buffer): DocumentEdit[] {
   const at = html.indexOf(SLOT_BYTES);
-  if (at < 0) return html;
-  return Buffer.concat([html.subarray(0, at), stylesheet, html.subarray(at + SLOT_BYTES.length)]);
+  return at < 0 ? [] : [{ start: at, end: at + SLOT_BYTES.length, text: stylesheet }];
 }
