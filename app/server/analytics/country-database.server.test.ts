@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,6 +73,19 @@ describe("MmdbFile", () => {
       expect(onDisk.get("not an address")).toBeNull();
     } finally {
       onDisk.close();
+    }
+  });
+
+  it("says so, rather than answering from stale bytes, when the file is cut short while open", () => {
+    const file = join(tmpdir(), `cut-short-${process.pid}.mmdb`);
+    copyFileSync(bundled("geo-whois-asn-country.mmdb"), file);
+    const onDisk = MmdbFile.open(file);
+    try {
+      truncateSync(file, 1000);
+      expect(() => onDisk.get("8.8.8.8")).toThrow("shorter than its search tree");
+    } finally {
+      onDisk.close();
+      rmSync(file);
     }
   });
 

@@ -80,7 +80,9 @@ export class MmdbFile {
   }
 
   #next(node: number, right: boolean): number {
-    readSync(this.#fd, this.#node, 0, this.#recordBytes, node * this.#recordBytes);
+    // A short read (a file cut off mid-tree) would leave the last node's bytes in the buffer.
+    if (readSync(this.#fd, this.#node, 0, this.#recordBytes, node * this.#recordBytes) !== this.#recordBytes)
+      throw new Error("MaxMind DB file shorter than its search tree");
     return this.#readRecord(this.#node, right);
   }
 
