@@ -122,11 +122,19 @@ export default function handleRequest(
               timeoutId = undefined;
               rendered();
               const written = Buffer.concat(chunks);
-              const html = applyEdits(written, [
-                ...stylesheetEdits(written, stylesheet),
-                ...paintFirstEdits(written, { stageModules: !import.meta.env.DEV }),
-                ...injectedCodeEdits(written, injectedCode(loadContext.get(injectedCodeContext)), nonce),
-              ]);
+              let html: Buffer;
+              try {
+                html = applyEdits(written, [
+                  ...stylesheetEdits(written, stylesheet),
+                  ...paintFirstEdits(written, { stageModules: !import.meta.env.DEV }),
+                  ...injectedCodeEdits(written, injectedCode(loadContext.get(injectedCodeContext)), nonce),
+                ]);
+              } catch (error) {
+                // Edits that overlap are a bug: an error page, not a request left hanging.
+                reject(error);
+                callback();
+                return;
+              }
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(streamOf(html), { headers: responseHeaders, status }));

@@ -19,6 +19,14 @@ describe("applyEdits", () => {
     );
   });
 
+  it("puts an insertion before a replacement that starts at the same place, in either order", () => {
+    const replace = { start: at("SLOT"), end: at("SLOT") + 4, text: "x{}" };
+    const insert = { start: at("SLOT"), end: at("SLOT"), text: "/* first */" };
+    const expected = "<html><head><style>/* first */x{}</style></head><body>Kyōto ✓</body></html>";
+    expect(applyEdits(html, [replace, insert]).toString("utf8")).toBe(expected);
+    expect(applyEdits(html, [insert, replace]).toString("utf8")).toBe(expected);
+  });
+
   it("answers the document itself when there is nothing to edit", () => {
     expect(applyEdits(html, [])).toBe(html);
   });

@@ -19,7 +19,8 @@ export interface DocumentEdit {
  */
 export function applyEdits(html: Buffer, edits: readonly DocumentEdit[]): Buffer {
   if (edits.length === 0) return html;
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  // By start, and an insertion before a replacement that starts at the same place.
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: Buffer[] = [];
   let copied = 0;
   for (const edit of sorted) {
