@@ -63,9 +63,13 @@ export class MmdbFile {
 
   /** The record for an address (IPv4, IPv6, or IPv4-mapped IPv6), or null when none covers it. */
   get(address: string): unknown {
-    if (!ipaddr.isValid(address)) return null;
-    const parsed = ipaddr.process(address);
-    const bytes = parsed.toByteArray();
+    let bytes: number[];
+    try {
+      // process() reads an IPv4-mapped IPv6 address as the IPv4 one, and throws for a non-address.
+      bytes = ipaddr.process(address).toByteArray();
+    } catch {
+      return null;
+    }
     if (bytes.length === 16 && this.#ipVersion === 4) return null;
     let node = bytes.length === 4 ? this.#ipv4Start : 0;
     for (let bit = 0; bit < bytes.length * 8 && node < this.#nodeCount; bit++)

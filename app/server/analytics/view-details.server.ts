@@ -125,7 +125,7 @@ export const countryOf = remembered(5000, (address): string => {
       countries = MmdbFile.open(file);
     }
     // This database's records are `{ country_code }` only.
-    const record = countries.get(address.replace(/^::ffff:/, "")) as { country_code?: string } | null;
+    const record = countries.get(address) as { country_code?: string } | null;
     const code = record?.country_code ?? "";
     return /^[A-Z]{2}$/.test(code) ? code : "";
   } catch {
