@@ -35,6 +35,7 @@ import { isSameOrigin } from "./origin.server.ts";
 import { needsWholeBuild, publicPart } from "./public-routes.server.ts";
 import { injectedCodeContext, noInjectedCode, requestInfoContext } from "./request-context.server.ts";
 import { withRoutePatternMatching } from "./route-matching.server.ts";
+import { turnQueue } from "./turn-queue.server.ts";
 
 /**
  * Migrates, loads sample content into an empty database, and bootstraps the admin from the
@@ -169,6 +170,13 @@ const wholeBuild = withRoutePatternMatching(serverBuild);
 const answerAny = createRequestHandler({ build: wholeBuild, getLoadContext });
 const answerPublic = createRequestHandler({ build: publicPart(wholeBuild), getLoadContext });
 const manifestPath = wholeBuild.routeDiscovery.manifestPath;
-app.use((req, res, next) =>
-  (needsWholeBuild(req.path, manifestPath) ? answerAny : answerPublic)(req, res, next),
-);
+// A few requests start per turn of the event loop, in arrival order, so that connections keep being
+// accepted while renders wait (turn-queue.server.ts).
+const startInTurn = turnQueue();
+app.use((req, res, next) => {
+  const answer = needsWholeBuild(req.path, manifestPath) ? answerAny : answerPublic;
+  startInTurn(() => {
+    // The client went away while its request waited: nobody to render for.
+    if (!res.destroyed) void answer(req, res, next);
+  }, next);
+});

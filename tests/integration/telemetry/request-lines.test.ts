@@ -80,6 +80,36 @@ describe("request lines", () => {
     expect(requestLines).toHaveLength(counted + 1);
   });
 
+  it("names each request of a burst by its own page, although pages start a few per turn", async () => {
+    const { server, lines } = await site("own-route");
+    const paths = ["/", "/blogs", "/destinations", "/about", "/no-such-page"];
+    // Each page alone first: the route its line names when nothing else runs.
+    const alone = new Map<string, string>();
+    for (const path of paths) {
+      const answer = await fetch(`${server.url}${path}`);
+      await answer.arrayBuffer();
+      alone.set(answer.headers.get("x-request-id") ?? "", path);
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const path = paths[i % paths.length] ?? "/";
+        const answer = await fetch(`${server.url}${path}`);
+        await answer.arrayBuffer();
+        return { id: answer.headers.get("x-request-id") ?? "", path };
+      }),
+    );
+    expect(await stopAndDrain(server)).toBe(0);
+
+    const routeOf = new Map(
+      lines()
+        .filter((l) => l.msg === "request")
+        .map((l) => [String(l.reqId), String(l.route)]),
+    );
+    const expected = new Map([...alone].map(([id, path]) => [path, routeOf.get(id)]));
+    expect(new Set(expected.values()).size, "five pages, five routes").toBe(paths.length);
+    expect(burst.map(({ id }) => routeOf.get(id))).toEqual(burst.map(({ path }) => expected.get(path)));
+  });
+
   it("writes only answers of 500 or more with LOG_REQUESTS=errors, none with none, and counts every one", async () => {
     for (const choice of ["errors", "none"] as const) {
       const { server, lines } = await site(`choice-${choice}`, { LOG_REQUESTS: choice });
