@@ -108,7 +108,14 @@ describe("turnQueue", () => {
     expect(started).toEqual([2]);
   });
 
-  it("runs on the real event loop: a batch per setImmediate turn", async () => {
+  it("refuses a batch size that would start nothing", () => {
+    expect(() => turnQueue(0)).toThrow(RangeError);
+    expect(() => turnQueue(1.5)).toThrow(RangeError);
+  });
+});
+
+describe("turnQueue on the event loop", () => {
+  it("starts a batch per setImmediate turn", async () => {
     const enqueue = turnQueue(2);
     const started: number[] = [];
     for (const n of [1, 2, 3]) enqueue(() => started.push(n), noFailure);
@@ -139,10 +146,5 @@ describe("turnQueue", () => {
       ["b", "b"],
       ["c", "c"],
     ]);
-  });
-
-  it("refuses a batch size that would start nothing", () => {
-    expect(() => turnQueue(0)).toThrow(RangeError);
-    expect(() => turnQueue(1.5)).toThrow(RangeError);
   });
 });
