@@ -9,6 +9,7 @@ import { join } from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import onHeaders from "on-headers";
 import { RouterContextProvider } from "react-router";
 import { flushAnalytics, startAnalytics } from "#app/server/analytics/recorder.server.ts";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
@@ -171,12 +172,23 @@ const answerAny = createRequestHandler({ build: wholeBuild, getLoadContext });
 const answerPublic = createRequestHandler({ build: publicPart(wholeBuild), getLoadContext });
 const manifestPath = wholeBuild.routeDiscovery.manifestPath;
 // A few requests start per turn of the event loop, in arrival order, so that connections keep being
-// accepted while renders wait (turn-queue.server.ts).
+// accepted while renders wait; page renders (GET, HEAD) take one of a few slots until their answer
+// starts (turn-queue.server.ts). Other methods take none: a slow upload must not hold renders back.
 const startInTurn = turnQueue();
 app.use((req, res, next) => {
   const answer = needsWholeBuild(req.path, manifestPath) ? answerAny : answerPublic;
-  startInTurn(() => {
-    // The client went away while its request waited: nobody to render for.
-    if (!res.destroyed) void answer(req, res, next);
-  }, next);
+  const render = req.method === "GET" || req.method === "HEAD";
+  startInTurn(
+    (done) => {
+      // The client went away while its request waited: nobody to render for.
+      if (res.destroyed) return done();
+      // A render's work is over when its status line is about to be written (a page is rendered
+      // whole before that); a client slow to read it must not keep the slot.
+      onHeaders(res, done);
+      res.once("close", done);
+      void answer(req, res, next);
+    },
+    next,
+    render,
+  );
 });

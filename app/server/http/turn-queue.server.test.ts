@@ -28,7 +28,7 @@ const noFailure = (error: unknown) => {
 describe("turnQueue", () => {
   it("starts nothing in the turn a job comes in, then `perTurn` jobs a turn, in arrival order", () => {
     const loop = manualLoop();
-    const enqueue = turnQueue(2, loop.nextTurn);
+    const enqueue = turnQueue({ perTurn: 2, nextTurn: loop.nextTurn });
     const started: number[] = [];
     for (const n of [1, 2, 3, 4, 5]) enqueue(() => started.push(n), noFailure);
     expect(started).toEqual([]);
@@ -49,7 +49,7 @@ describe("turnQueue", () => {
 
   it("schedules one turn however many jobs come in before it", () => {
     const loop = manualLoop();
-    const enqueue = turnQueue(4, loop.nextTurn);
+    const enqueue = turnQueue({ perTurn: 4, nextTurn: loop.nextTurn });
     for (let n = 0; n < 10; n++) enqueue(() => {}, noFailure);
     expect(loop.scheduled).toBe(1);
     expect(loop.turn()).toBe(1);
@@ -58,7 +58,7 @@ describe("turnQueue", () => {
 
   it("puts a job that comes in while a turn runs behind the ones already waiting", () => {
     const loop = manualLoop();
-    const enqueue = turnQueue(2, loop.nextTurn);
+    const enqueue = turnQueue({ perTurn: 2, nextTurn: loop.nextTurn });
     const started: string[] = [];
     enqueue(() => {
       started.push("a");
@@ -74,7 +74,7 @@ describe("turnQueue", () => {
 
   it("hands what a job throws to its own `fail`, and starts the jobs after it", () => {
     const loop = manualLoop();
-    const enqueue = turnQueue(3, loop.nextTurn);
+    const enqueue = turnQueue({ perTurn: 3, nextTurn: loop.nextTurn });
     const failures: unknown[] = [];
     const started: number[] = [];
     enqueue(() => started.push(1), noFailure);
@@ -92,7 +92,7 @@ describe("turnQueue", () => {
 
   it("keeps going after a `fail` that throws itself", () => {
     const loop = manualLoop();
-    const enqueue = turnQueue(1, loop.nextTurn);
+    const enqueue = turnQueue({ perTurn: 1, nextTurn: loop.nextTurn });
     const started: number[] = [];
     enqueue(
       () => {
@@ -108,15 +108,16 @@ describe("turnQueue", () => {
     expect(started).toEqual([2]);
   });
 
-  it("refuses a batch size that would start nothing", () => {
-    expect(() => turnQueue(0)).toThrow(RangeError);
-    expect(() => turnQueue(1.5)).toThrow(RangeError);
+  it("refuses a batch size or a number of slots that would start nothing", () => {
+    expect(() => turnQueue({ perTurn: 0 })).toThrow(RangeError);
+    expect(() => turnQueue({ perTurn: 1.5 })).toThrow(RangeError);
+    expect(() => turnQueue({ slots: 0 })).toThrow(RangeError);
   });
 });
 
 describe("turnQueue on the event loop", () => {
   it("starts a batch per setImmediate turn", async () => {
-    const enqueue = turnQueue(2);
+    const enqueue = turnQueue({ perTurn: 2 });
     const started: number[] = [];
     for (const n of [1, 2, 3]) enqueue(() => started.push(n), noFailure);
     await new Promise((resolve) => setImmediate(resolve));
@@ -127,7 +128,7 @@ describe("turnQueue on the event loop", () => {
 
   it("starts each job in the async context it was queued in (a request's own scope)", async () => {
     const scope = new AsyncLocalStorage<string>();
-    const enqueue = turnQueue(4);
+    const enqueue = turnQueue({ perTurn: 4 });
     const seen: [string, string | undefined][] = [];
     const queued = ["a", "b", "c"].map(
       (name) =>
@@ -146,5 +147,142 @@ describe("turnQueue on the event loop", () => {
       ["b", "b"],
       ["c", "c"],
     ]);
+  });
+});
+
+/** A clock the test moves by hand, for the slots' hold. */
+function manualTimers() {
+  let now = 0;
+  const pending = new Set<{ at: number; run: () => void }>();
+  return {
+    after: (ms: number, run: () => void) => {
+      const timer = { at: now + ms, run };
+      pending.add(timer);
+      return () => pending.delete(timer);
+    },
+    advance(ms: number) {
+      now += ms;
+      for (const timer of [...pending]) {
+        if (timer.at > now) continue;
+        pending.delete(timer);
+        timer.run();
+      }
+    },
+    get pending() {
+      return pending.size;
+    },
+  };
+}
+
+describe("turnQueue's slots", () => {
+  function slotQueue(slots: number, slotHoldMs = 1000) {
+    const loop = manualLoop();
+    const timers = manualTimers();
+    const enqueue = turnQueue({
+      perTurn: 10,
+      slots,
+      slotHoldMs,
+      nextTurn: loop.nextTurn,
+      after: timers.after,
+    });
+    const started: string[] = [];
+    const dones = new Map<string, () => void>();
+    const add = (name: string, takesSlot = true) =>
+      enqueue(
+        (done) => {
+          started.push(name);
+          dones.set(name, done);
+        },
+        noFailure,
+        takesSlot,
+      );
+    return { loop, timers, started, add, done: (name: string) => dones.get(name)?.() };
+  }
+
+  it("starts no more slot-taking jobs than there are slots, and the next when one is done", () => {
+    const q = slotQueue(2);
+    for (const name of ["a", "b", "c", "d"]) q.add(name);
+    q.loop.turn();
+    expect(q.started).toEqual(["a", "b"]);
+    // Nothing can start until a slot comes back: no turn spent on it.
+    expect(q.loop.scheduled).toBe(0);
+    q.done("a");
+    // A slot given back starts the next job in a later turn, not inside the caller's.
+    expect(q.started).toEqual(["a", "b"]);
+    expect(q.loop.scheduled).toBe(1);
+    q.loop.turn();
+    expect(q.started).toEqual(["a", "b", "c"]);
+  });
+
+  it("counts a slot given back twice once", () => {
+    const q = slotQueue(1);
+    for (const name of ["a", "b", "c"]) q.add(name);
+    q.loop.turn();
+    q.done("a");
+    q.done("a");
+    q.loop.turn();
+    expect(q.started).toEqual(["a", "b"]);
+    expect(q.loop.scheduled).toBe(0);
+  });
+
+  it("keeps arrival order: a job that takes no slot waits behind one that waits for a slot", () => {
+    const q = slotQueue(1);
+    q.add("a");
+    q.add("b");
+    q.add("post", false);
+    q.loop.turn();
+    expect(q.started).toEqual(["a"]);
+    q.done("a");
+    q.loop.turn();
+    expect(q.started).toEqual(["a", "b", "post"]);
+  });
+
+  it("starts jobs that take no slot however many slots are held", () => {
+    const q = slotQueue(1);
+    q.add("a");
+    q.loop.turn();
+    for (const name of ["p1", "p2", "p3"]) q.add(name, false);
+    q.loop.turn();
+    expect(q.started).toEqual(["a", "p1", "p2", "p3"]);
+  });
+
+  it("takes a slot back after the hold, from a job that never says it is done", () => {
+    const q = slotQueue(1, 250);
+    q.add("stuck");
+    q.add("next");
+    q.loop.turn();
+    q.timers.advance(249);
+    expect(q.loop.scheduled).toBe(0);
+    q.timers.advance(1);
+    q.loop.turn();
+    expect(q.started).toEqual(["stuck", "next"]);
+    // The late `done` of the stuck job frees nothing more: "next" still holds the only slot.
+    q.add("third");
+    q.done("stuck");
+    expect(q.loop.scheduled).toBe(0);
+    q.done("next");
+    q.loop.turn();
+    expect(q.started).toEqual(["stuck", "next", "third"]);
+  });
+
+  it("gives the slot of a job that throws back, and cancels its hold", () => {
+    const loop = manualLoop();
+    const timers = manualTimers();
+    const enqueue = turnQueue({ perTurn: 10, slots: 1, nextTurn: loop.nextTurn, after: timers.after });
+    const failures: unknown[] = [];
+    const started: string[] = [];
+    enqueue(
+      () => {
+        throw new Error("broken");
+      },
+      (error) => failures.push(error),
+      true,
+    );
+    enqueue(() => started.push("after"), noFailure, true);
+    loop.turn();
+    expect(failures).toEqual([new Error("broken")]);
+    // The slot came back at once, in the same turn; the only hold left is the running job's.
+    expect(started).toEqual(["after"]);
+    expect(timers.pending).toBe(1);
   });
 });
