@@ -43,6 +43,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     return;
   }
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The outage page thrown by handleRequest below: an answer, and the outage is logged already.
+  if (error instanceof Response && error.status === 503) return;
   if (!request.signal.aborted) log.error({ err: error }, "request failed");
 };
 

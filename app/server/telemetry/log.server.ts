@@ -36,6 +36,26 @@ const REDACTED_PATHS = [
 export type LogLevel = Level | "silent";
 
 /**
+ * A Fetch `Request` or `Response` among a line's fields, as what it is (its method or status),
+ * without its headers or body. The redaction reads `headers` and `body` through a copy of each
+ * field, and undici's getters answer only on the object itself (private fields): the call threw,
+ * and a 503 outage page thrown as a Response became a 500 with no line written.
+ */
+function describeFetchObjects(fields: Record<string, unknown>): Record<string, unknown> {
+  let described = fields;
+  for (const key in fields) {
+    const value = fields[key];
+    if (!(value instanceof Response || value instanceof Request)) continue;
+    if (described === fields) described = { ...fields };
+    described[key] =
+      value instanceof Response
+        ? { type: "Response", status: value.status }
+        : { type: "Request", method: value.method };
+  }
+  return described;
+}
+
+/**
  * A logger writing JSON lines to `destination` (standard output when none): what the process's
  * `log` is made of, and what tests build to read the lines back.
  */
@@ -43,6 +63,7 @@ export function createLog(level: LogLevel, destination?: DestinationStream): Log
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    formatters: { log: describeFetchObjects },
     // Every line written while a request is answered names it, wherever in the code it comes from.
     mixin() {
       const request = currentRequest();

@@ -115,6 +115,26 @@ describe("log lines", () => {
     expect(lines[0]?.password).toBe("[redacted]");
   });
 
+  it("writes a Fetch Request or Response as what it is, without throwing or writing its headers", () => {
+    const { log, lines } = capture();
+    const outage = new Response("We'll be right back", {
+      status: 503,
+      headers: { "set-cookie": `${sessionCookie.name}=response-secret` },
+    });
+    const request = new Request("http://127.0.0.1/admin", {
+      headers: { cookie: `${sessionCookie.name}=request-secret` },
+    });
+    expect(() => log.error({ err: outage, request, route: "/" }, "request failed")).not.toThrow();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      err: { type: "Response", status: 503 },
+      request: { type: "Request", method: "GET" },
+      route: "/",
+      msg: "request failed",
+    });
+    expect(JSON.stringify(lines)).not.toContain("secret");
+  });
+
   it("names the request in scope on every line written while it is answered", () => {
     const { log, lines } = capture();
     requests.run({ id: "req-7", start: 0, route: "/" }, () => log.warn("inside"));

@@ -118,6 +118,9 @@ describe("PostgreSQL faults", () => {
       { database: database.url, uploads, admin: ADMIN },
       {
         FORM_RATE_LIMIT: "100000",
+        // Errors are written as in production (tests are silent otherwise): writing the line of a
+        // failed render is part of answering it.
+        LOG_LEVEL: "error",
         DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
         DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       },
@@ -241,6 +244,22 @@ describe("PostgreSQL faults", () => {
       expect((await get(`${server.url}${blogPath}?after=thaw`)).status).toBe(200);
       expect((await post(`${server.url}${blogPath}`, comment("after thaw"))).status).toBe(303);
     }
+  }, 60_000);
+
+  it("PostgreSQL frozen: a blog being rendered when the database stops answering gets the outage page", async () => {
+    // Every request renders on this server, so the page's own queries are the ones that time out.
+    // The 503 is then thrown as a Response from the document's handler, which reaches the error log:
+    // its redaction once threw on a Response's headers, and the page became a 500.
+    const { uncached } = servers;
+    postgres.freeze();
+    try {
+      const pages = await Promise.all([get(`${uncached.url}${blogPath}`), get(`${uncached.url}/`)]);
+      for (const page of pages) await expectOutagePage(page);
+    } finally {
+      postgres.thaw();
+    }
+    await waitUntilHealthy(uncached);
+    expect((await get(`${uncached.url}${blogPath}`)).status).toBe(200);
   }, 60_000);
 });
 
