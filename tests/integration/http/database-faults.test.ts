@@ -248,8 +248,8 @@ describe("PostgreSQL faults", () => {
 
   it("PostgreSQL frozen: a blog being rendered when the database stops answering gets the outage page", async () => {
     // Every request renders on this server, so the page's own queries are the ones that time out.
-    // The 503 is then thrown as a Response from the document's handler, which reaches the error log:
-    // its redaction once threw on a Response's headers, and the page became a 500.
+    // The 503 is then thrown as a Response from the document's handler; it used to go to the error
+    // log, whose redaction threw on a Response's headers, and the page became a 500.
     const { uncached } = servers;
     postgres.freeze();
     try {
