@@ -75,6 +75,9 @@ export async function startServer(
     env: {
       ...process.env,
       ...SERVER_MEMORY_ENV,
+      // Error lines are written as in production (the test process itself is silent): writing one
+      // is part of answering a failed request, and it once turned a 503 into a 500 unseen.
+      LOG_LEVEL: "error",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
