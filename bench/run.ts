@@ -1,5 +1,8 @@
 /**
- * `npm run bench [-- --quick] [-- --skip lighthouse,scale,postgres,import,newsletter,analytics]`
+ * `npm run bench [-- --quick] [-- --skip throughput,lighthouse,scale,postgres,import,newsletter,analytics]`
+ *
+ * `--skip throughput` leaves out the throughput part and with it the page weight and Lighthouse
+ * (measured on its first server), so the scale part, say, can be run alone.
  *
  * Measures the built production server on 127.0.0.1 and prints tables (also written as JSON to
  * bench/results/). Every throughput figure stands beside a baseline measured in the same run: a
@@ -566,12 +569,13 @@ async function main() {
   };
 
   try {
-    console.log("\nThroughput and latency…");
-    const sqliteDb = await freshSqlite();
-    const sqlite = await throughput("sqlite", sqliteDb.url, work, "on");
-    const sqliteQuiet = await throughput("sqlite", sqliteDb.url, work, "on", "none");
-    const sqliteUncached = await throughput("sqlite", sqliteDb.url, work, "off");
-    const pgUrl = postgres ? (await freshPostgres()).url : undefined;
+    const measureThroughput = !skip.has("throughput");
+    if (measureThroughput) console.log("\nThroughput and latency…");
+    const sqliteDb = measureThroughput ? await freshSqlite() : undefined;
+    const sqlite = sqliteDb ? await throughput("sqlite", sqliteDb.url, work, "on") : undefined;
+    const sqliteQuiet = sqliteDb ? await throughput("sqlite", sqliteDb.url, work, "on", "none") : undefined;
+    const sqliteUncached = sqliteDb ? await throughput("sqlite", sqliteDb.url, work, "off") : undefined;
+    const pgUrl = postgres && measureThroughput ? (await freshPostgres()).url : undefined;
     const pgRun = pgUrl ? await throughput("postgres", pgUrl, work, "on") : undefined;
     const pgQuiet = pgUrl ? await throughput("postgres", pgUrl, work, "on", "none") : undefined;
     const pgUncached = pgUrl ? await throughput("postgres", pgUrl, work, "off") : undefined;
@@ -611,87 +615,89 @@ async function main() {
       analytics = await analyticsCost({ rounds: ROUNDS, seconds: ROUND_SECONDS });
     }
 
-    table(
-      `Throughput and latency (app vs a node:http server answering the same bytes from memory; ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each, median round shown)`,
-      [
-        "engine",
-        "cache",
-        "request lines",
-        "route",
-        "app req/s",
-        "p50 ms",
-        "p99 ms",
-        "errors",
-        "baseline req/s",
-        "base p99",
-        "app/baseline",
-        "rounds",
-        "peak MB",
-        "CPU ms/req",
-        "base CPU ms/req",
-        "CPU app/base",
-        "CPU rounds",
-        "base core busy",
-      ],
-      rows.map((r) => [
-        r.engine,
-        r.cache,
-        r.requestLines,
-        r.route,
-        r.app.rps,
-        r.app.p50,
-        r.app.p99,
-        r.app.errors + r.app.unexpected,
-        r.baseline.rps,
-        r.baseline.p99,
-        `${r.ratio}`,
-        `${r.ratioRange[0]}–${r.ratioRange[1]}`,
-        r.appPeakMb,
-        r.cpuMsPerRequest,
-        r.baselineCpuMsPerRequest,
-        `${r.cpuRatio}`,
-        `${r.cpuRatioRange[0]}–${r.cpuRatioRange[1]}`,
-        r.baselineCoreBusy,
-      ]),
-    );
-    if (sqlite.ceilings.length)
+    if (sqlite && sqliteUncached) {
       table(
-        `Load generators against the baseline (home page's bytes from memory, ${CONNECTIONS} connections, ${SECONDS}s): a generator that leaves the server's core idle measures itself`,
-        ["generator", "req/s", "server core busy", "server CPU µs/answer"],
-        sqlite.ceilings.map((c) => [c.generator, c.rps, c.serverCoreBusy, c.cpuUsPerAnswer]),
-      );
-    for (const [engine, burst] of [
-      ["sqlite", sqlite.burst],
-      ["postgres", pgRun?.burst],
-    ] as const) {
-      if (burst) {
-        console.log(
-          `Coalescing (${engine}): ${burst.requests} simultaneous first requests for ${burst.path} cost ` +
-            `${burst.renders} render(s); ${burst.failed} answered other than 200.`,
-        );
-      }
-    }
-    console.log(
-      `Server memory at idle: sqlite ${sqlite.idleMb} MB${pgRun ? `, postgres ${pgRun.idleMb} MB` : ""}.`,
-    );
-    console.log(
-      "Server peak resident memory over each run (VmHWM; budget 200 MB): " +
+        `Throughput and latency (app vs a node:http server answering the same bytes from memory; ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each, median round shown)`,
         [
-          ["sqlite cached", sqlite],
-          ["sqlite uncached", sqliteUncached],
-          ["postgres cached", pgRun],
-          ["postgres uncached", pgUncached],
-        ]
-          .filter(([, run]) => run)
-          .map(([name, run]) => `${name} ${(run as { peakMb: number }).peakMb} MB`)
-          .join(", ") +
-        ".",
-    );
-    console.log(
-      `Start to first healthy answer (built app): ${sqliteUncached.startMs} ms on an existing SQLite database` +
-        `${pgUncached ? `, ${pgUncached.startMs} ms on PostgreSQL` : ""}; ${sqlite.startMs} ms for a first start ` +
-        "on an empty SQLite database (migrations and sample content).",
-    );
+          "engine",
+          "cache",
+          "request lines",
+          "route",
+          "app req/s",
+          "p50 ms",
+          "p99 ms",
+          "errors",
+          "baseline req/s",
+          "base p99",
+          "app/baseline",
+          "rounds",
+          "peak MB",
+          "CPU ms/req",
+          "base CPU ms/req",
+          "CPU app/base",
+          "CPU rounds",
+          "base core busy",
+        ],
+        rows.map((r) => [
+          r.engine,
+          r.cache,
+          r.requestLines,
+          r.route,
+          r.app.rps,
+          r.app.p50,
+          r.app.p99,
+          r.app.errors + r.app.unexpected,
+          r.baseline.rps,
+          r.baseline.p99,
+          `${r.ratio}`,
+          `${r.ratioRange[0]}–${r.ratioRange[1]}`,
+          r.appPeakMb,
+          r.cpuMsPerRequest,
+          r.baselineCpuMsPerRequest,
+          `${r.cpuRatio}`,
+          `${r.cpuRatioRange[0]}–${r.cpuRatioRange[1]}`,
+          r.baselineCoreBusy,
+        ]),
+      );
+      if (sqlite.ceilings.length)
+        table(
+          `Load generators against the baseline (home page's bytes from memory, ${CONNECTIONS} connections, ${SECONDS}s): a generator that leaves the server's core idle measures itself`,
+          ["generator", "req/s", "server core busy", "server CPU µs/answer"],
+          sqlite.ceilings.map((c) => [c.generator, c.rps, c.serverCoreBusy, c.cpuUsPerAnswer]),
+        );
+      for (const [engine, burst] of [
+        ["sqlite", sqlite.burst],
+        ["postgres", pgRun?.burst],
+      ] as const) {
+        if (burst) {
+          console.log(
+            `Coalescing (${engine}): ${burst.requests} simultaneous first requests for ${burst.path} cost ` +
+              `${burst.renders} render(s); ${burst.failed} answered other than 200.`,
+          );
+        }
+      }
+      console.log(
+        `Server memory at idle: sqlite ${sqlite.idleMb} MB${pgRun ? `, postgres ${pgRun.idleMb} MB` : ""}.`,
+      );
+      console.log(
+        "Server peak resident memory over each run (VmHWM; budget 200 MB): " +
+          [
+            ["sqlite cached", sqlite],
+            ["sqlite uncached", sqliteUncached],
+            ["postgres cached", pgRun],
+            ["postgres uncached", pgUncached],
+          ]
+            .filter(([, run]) => run)
+            .map(([name, run]) => `${name} ${(run as { peakMb: number }).peakMb} MB`)
+            .join(", ") +
+          ".",
+      );
+      console.log(
+        `Start to first healthy answer (built app): ${sqliteUncached.startMs} ms on an existing SQLite database` +
+          `${pgUncached ? `, ${pgUncached.startMs} ms on PostgreSQL` : ""}; ${sqlite.startMs} ms for a first start ` +
+          "on an empty SQLite database (migrations and sample content).",
+      );
+    }
 
     if (scaleRows.length) {
       const base = new Map(
@@ -786,52 +792,54 @@ async function main() {
       );
     }
 
-    table(
-      "Page weight (gzip on the wire)",
-      ["route", "JS KB", "JS files", "CSS KB (files)", "CSS KB (inlined)", "HTML KB", "admin/editor code"],
-      sqlite.weights.map((w) => [
-        w.path,
-        w.jsKb,
-        w.jsFiles,
-        w.cssKb,
-        w.inlineCssKb,
-        w.htmlKb,
-        w.adminCode.length ? w.adminCode.join("; ") : "none",
-      ]),
-    );
-
-    if (sqlite.lighthouse.length) {
+    if (sqlite) {
       table(
-        "Lighthouse (mobile defaults; median of 3 runs by Performance)",
-        [
-          "route",
-          "Performance",
-          "Accessibility",
-          "Best Practices",
-          "SEO",
-          "FCP ms",
-          "LCP ms",
-          "CLS",
-          "TBT ms",
-          "Performance, every run",
-        ],
-        sqlite.lighthouse.map((l) => [
-          l.path,
-          l.performance,
-          l.accessibility,
-          l.bestPractices,
-          l.seo,
-          l.fcpMs,
-          l.lcpMs,
-          l.cls,
-          l.tbtMs,
-          l.performanceRuns.join(" / "),
+        "Page weight (gzip on the wire)",
+        ["route", "JS KB", "JS files", "CSS KB (files)", "CSS KB (inlined)", "HTML KB", "admin/editor code"],
+        sqlite.weights.map((w) => [
+          w.path,
+          w.jsKb,
+          w.jsFiles,
+          w.cssKb,
+          w.inlineCssKb,
+          w.htmlKb,
+          w.adminCode.length ? w.adminCode.join("; ") : "none",
         ]),
       );
-      console.log(
-        `Lighthouse benchmarkIndex of this host: ${sqlite.lighthouse.map((l) => l.benchmarkIndex).join(", ")} ` +
-          "(the simulated phone is this host slowed 4×; below ~1050 it is slower than the Moto G Power Lighthouse emulates).",
-      );
+
+      if (sqlite.lighthouse.length) {
+        table(
+          "Lighthouse (mobile defaults; median of 3 runs by Performance)",
+          [
+            "route",
+            "Performance",
+            "Accessibility",
+            "Best Practices",
+            "SEO",
+            "FCP ms",
+            "LCP ms",
+            "CLS",
+            "TBT ms",
+            "Performance, every run",
+          ],
+          sqlite.lighthouse.map((l) => [
+            l.path,
+            l.performance,
+            l.accessibility,
+            l.bestPractices,
+            l.seo,
+            l.fcpMs,
+            l.lcpMs,
+            l.cls,
+            l.tbtMs,
+            l.performanceRuns.join(" / "),
+          ]),
+        );
+        console.log(
+          `Lighthouse benchmarkIndex of this host: ${sqlite.lighthouse.map((l) => l.benchmarkIndex).join(", ")} ` +
+            "(the simulated phone is this host slowed 4×; below ~1050 it is slower than the Moto G Power Lighthouse emulates).",
+        );
+      }
     }
 
     mkdirSync("bench/results", { recursive: true });
@@ -855,18 +863,18 @@ async function main() {
             quick: options.quick,
           },
           throughput: rows,
-          generatorCeilings: sqlite.ceilings,
-          coalescing: { sqlite: sqlite.burst, postgres: pgRun?.burst },
-          idleMemoryMb: { sqlite: sqlite.idleMb, postgres: pgRun?.idleMb },
+          generatorCeilings: sqlite?.ceilings,
+          coalescing: { sqlite: sqlite?.burst, postgres: pgRun?.burst },
+          idleMemoryMb: { sqlite: sqlite?.idleMb, postgres: pgRun?.idleMb },
           peakResidentMb: {
-            sqliteCached: sqlite.peakMb,
-            sqliteUncached: sqliteUncached.peakMb,
+            sqliteCached: sqlite?.peakMb,
+            sqliteUncached: sqliteUncached?.peakMb,
             postgresCached: pgRun?.peakMb,
             postgresUncached: pgUncached?.peakMb,
           },
           startMs: {
-            sqliteFirstStart: sqlite.startMs,
-            sqliteRestart: sqliteUncached.startMs,
+            sqliteFirstStart: sqlite?.startMs,
+            sqliteRestart: sqliteUncached?.startMs,
             postgresFirstStart: pgRun?.startMs,
             postgresRestart: pgUncached?.startMs,
           },
@@ -874,8 +882,8 @@ async function main() {
           importExport: importRows,
           newsletter: newsletterRows,
           analytics,
-          pageWeight: sqlite.weights,
-          lighthouse: sqlite.lighthouse,
+          pageWeight: sqlite?.weights,
+          lighthouse: sqlite?.lighthouse,
         },
         null,
         2,
