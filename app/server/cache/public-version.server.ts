@@ -1,4 +1,4 @@
-import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
+import { contentChanges, type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { contentVersionReaderSync, readContentVersion } from "./content-version.server.ts";
 
 /**
@@ -11,40 +11,66 @@ import { contentVersionReaderSync, readContentVersion } from "./content-version.
  * epoch and the next scheduled time are read again only when the content version has moved (a
  * write may have scheduled something) or the remembered next time has passed.
  *
- * `now()` is the same read at once, where the engine allows (SQLite, content-version.server.ts),
- * and only while nothing else needs reading; undefined means "ask the asynchronous way".
+ * `now()` is the same answer at once, and only while nothing else needs reading; undefined means
+ * "ask the asynchronous way". On SQLite it reads the content version itself (content-version
+ * .server.ts). On PostgreSQL it reads nothing: it answers while the database has not said that the
+ * version moved since the last read began (db/postgres-changes.server.ts), and for at most
+ * `pushedForMs` after that read, so a notification lost without a word costs at most that long.
  */
 export interface PublicVersionReader {
   (): Promise<string>;
   now(): string | undefined;
 }
 
+/** How long a version PostgreSQL has not said moved is used without reading it (see `now()`). */
+const PUSHED_FOR_MS = 1000;
+
 export function publicVersionReader(
   database: () => Promise<DB>,
   clock: () => number = nowSeconds,
+  { pushedForMs = PUSHED_FOR_MS, millis = () => performance.now() } = {},
 ): PublicVersionReader {
   let known: { content: string; next: number | null; version: string } | null = null;
-  // The database the last read used, and its read at once: now() reads it too, so it can only
-  // answer after one read.
+  // The database the last read used, and how now() may answer for it (it can only after one read):
+  // SQLite's read at once, or PostgreSQL's change notifications.
   let opened: DB | undefined;
   let readNow: (() => string) | undefined;
+  let changes: ReturnType<typeof contentChanges>;
+  // PostgreSQL: the change stamp when the read `known` came from began, if the stamp could be
+  // trusted then, and when that was (millis). Set with `known`, so when overlapping reads end out
+  // of order, the older answer comes with its older stamp.
+  let confirmed: { stamp: number; at: number } | undefined;
   const read = async () => {
     const db = await database();
     if (db !== opened) {
       opened = db;
       readNow = contentVersionReaderSync(db);
+      changes = readNow ? undefined : contentChanges(db);
+      confirmed = undefined;
     }
+    const began = changes?.trusted() ? { stamp: changes.stamp(), at: millis() } : undefined;
     const content = await readContentVersion(db);
     const now = clock();
-    if (known && known.content === content && (known.next === null || now < known.next)) return known.version;
-    const { epoch, next } = await readPublicationTimes(db, now);
-    known = { content, next, version: `${content}.${epoch}` };
+    if (!(known && known.content === content && (known.next === null || now < known.next))) {
+      const { epoch, next } = await readPublicationTimes(db, now);
+      known = { content, next, version: `${content}.${epoch}` };
+    }
+    confirmed = began;
     return known.version;
   };
   const now = (): string | undefined => {
-    if (!known || !readNow) return undefined;
-    const content = readNow();
-    if (content !== known.content || (known.next !== null && clock() >= known.next)) return undefined;
+    if (!known) return undefined;
+    if (readNow) {
+      if (readNow() !== known.content) return undefined;
+    } else if (
+      !changes ||
+      !confirmed ||
+      !changes.trusted() ||
+      changes.stamp() !== confirmed.stamp ||
+      millis() - confirmed.at > pushedForMs
+    )
+      return undefined;
+    if (known.next !== null && clock() >= known.next) return undefined;
     return known.version;
   };
   return Object.assign(read, { now });

@@ -5,6 +5,7 @@ import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { type Dialect, dialectOf, getConfig, sqlitePathOf } from "#app/server/config.server.ts";
 import { createHealthMonitor, type HealthMonitor, watchProcessDatabase } from "./health.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
+import type { ChangeWatch } from "./postgres-changes.server.ts";
 import type { ConnectionStats } from "./postgres-pool.server.ts";
 import type { Database } from "./schema.server.ts";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
@@ -46,6 +47,7 @@ export async function openDatabase(databaseUrl: string, { migrate = true } = {})
     health = postgres.health;
     connections = postgres.stats;
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
+    changeWatches.set(db, postgres.changes);
   } else {
     const path = sqlitePathOf(databaseUrl);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -76,6 +78,20 @@ const firstValueReaders = new WeakMap<DB, (sql: string) => unknown>();
  */
 export function firstValueSync(db: DB): ((sql: string) => unknown) | undefined {
   return firstValueReaders.get(db);
+}
+
+/** PostgreSQL's change notifications, by database (see contentChanges). */
+const changeWatches = new WeakMap<DB, ChangeWatch>();
+
+/**
+ * PostgreSQL only (undefined on SQLite, which reads the version at once instead): the database's
+ * notice that the content version moved (postgres-changes.server.ts), listening from the first
+ * call on. For the reads a cache hit makes.
+ */
+export function contentChanges(db: DB): Pick<ChangeWatch, "stamp" | "trusted"> | undefined {
+  const watch = changeWatches.get(db);
+  watch?.start();
+  return watch;
 }
 
 let current: Promise<DatabaseHandle> | undefined;

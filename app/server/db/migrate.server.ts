@@ -34,6 +34,7 @@ import { analyticsMigration } from "#app/server/db/migrations/030_analytics.serv
 import { analyticsViewsMigration } from "#app/server/db/migrations/031_analytics_views.server.ts";
 import { namedChangesMigration } from "#app/server/db/migrations/032_named_changes.server.ts";
 import { spamHistoryIndexesMigration } from "#app/server/db/migrations/033_spam_history_indexes.server.ts";
+import { contentVersionNotifyMigration } from "#app/server/db/migrations/034_content_version_notify.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -73,6 +74,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "031_analytics_views": analyticsViewsMigration,
     "032_named_changes": namedChangesMigration(dialect),
     "033_spam_history_indexes": spamHistoryIndexesMigration,
+    "034_content_version_notify": contentVersionNotifyMigration(dialect),
   };
 }
 

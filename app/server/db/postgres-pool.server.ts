@@ -7,6 +7,7 @@ import {
   type HealthMonitor,
   isDatabaseUnavailable,
 } from "./health.server.ts";
+import { type ChangeWatch, CONTENT_CHANNEL, createChangeWatch, mayWrite } from "./postgres-changes.server.ts";
 import type { DatabaseTimeouts } from "./timeouts.server.ts";
 
 // int8 (counts, second timestamps) as JS numbers: seconds and row counts fit easily. Set here, where
@@ -31,7 +32,7 @@ export function createPostgresPool(
   connectionString: string,
   { connectMs, statementMs }: DatabaseTimeouts,
   max: number,
-): { pool: PostgresPool; health: HealthMonitor; stats: () => ConnectionStats } {
+): { pool: PostgresPool; health: HealthMonitor; stats: () => ConnectionStats; changes: ChangeWatch } {
   const raw = new pg.Pool({
     connectionString,
     max,
@@ -44,6 +45,16 @@ export function createPostgresPool(
   const health = createHealthMonitor({
     probe: () => probe(connectionString, connectMs, statementMs),
     probeTimeoutMs: connectMs + statementMs + 1000,
+  });
+
+  // Started by the first reader that wants it (the response cache), so tools never listen.
+  const changes = createChangeWatch({
+    connectionString,
+    connectMs,
+    statementMs,
+    notifyThroughPool: async (payload) => {
+      await raw.query("select pg_notify($1, $2)", [CONTENT_CHANNEL, payload]);
+    },
   });
 
   raw.on("error", (error) => {
@@ -61,12 +72,21 @@ export function createPostgresPool(
         get processID() {
           return (client as unknown as { processID?: number }).processID;
         },
-        query: ((...args: Parameters<pg.PoolClient["query"]>) =>
-          (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-            if (isDatabaseUnavailable(error)) broken.add(client);
-            health.report(error);
-            throw error;
-          })) as PostgresPoolClient["query"],
+        query: ((...args: Parameters<pg.PoolClient["query"]>) => {
+          // A write of this process: cache hits ask the database until it has ended (changes).
+          const [query] = args as unknown[];
+          const text = typeof query === "string" ? query : (query as { text?: string } | undefined)?.text;
+          const writes = mayWrite(text ?? "");
+          if (writes) changes.writeStarted();
+          const sent = (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch(
+            (error: unknown) => {
+              if (isDatabaseUnavailable(error)) broken.add(client);
+              health.report(error);
+              throw error;
+            },
+          );
+          return writes ? sent.finally(() => changes.writeEnded()) : sent;
+        }) as PostgresPoolClient["query"],
         release(destroy?: boolean) {
           const discard = Boolean(destroy) || broken.has(client);
           broken.delete(client);
@@ -89,7 +109,10 @@ export function createPostgresPool(
         throw error;
       }
     },
-    end: () => raw.end(),
+    end: async () => {
+      await changes.stop();
+      await raw.end();
+    },
     options: raw.options,
   };
   const stats = () => ({
@@ -97,7 +120,7 @@ export function createPostgresPool(
     idle: raw.idleCount,
     waiting: raw.waitingCount,
   });
-  return { pool, health, stats };
+  return { pool, health, stats, changes };
 }
 
 /** Connections busy and idle, and queries waiting for one (for the metrics). */
