@@ -9,18 +9,22 @@ import { cspSourcesOf } from "#app/lib/allowed-hosts.ts";
 import { iconKey, logoBox } from "#app/lib/design.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
+import { publicVersion } from "#app/server/cache/public-cache.server.ts";
+import { memoUnderVersion } from "#app/server/cache/version-memo.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteLook } from "#app/server/http/fonts.server.ts";
 import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
-import { getPublicSiteSettings } from "#app/server/models/public-settings.server.ts";
-import { getSiteNumbers } from "#app/server/models/settings.server.ts";
+import { getLayoutSettings } from "#app/server/models/public-settings.server.ts";
 import type { Route } from "./+types/public-layout";
+
+/** Read again only when the public version moves (by host: the numbers may follow it). */
+const layoutSettings = memoUnderVersion(publicVersion, getLayoutSettings);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const { info, popupEnabled, navigation, theme, words, logo, icon, homeImage, codeInjection } =
-    await getPublicSiteSettings(db);
+  const { info, numbers, popupEnabled, navigation, theme, words, logo, icon, homeImage, codeInjection } =
+    await layoutSettings(db, new URL(request.url).hostname);
   // The owner's code goes into the document as it is rendered (entry.server.tsx), never into the
   // page's data; the hosts it uses into this response's CSP.
   context.get(injectedCodeContext).site = {
@@ -28,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     foot: codeInjection.footer.code,
   };
   context.get(requestInfoContext).csp.hosts = cspSourcesOf(codeInjection.allowedHosts);
-  const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
   const uploads = uploadsBase();
   return {
     info,

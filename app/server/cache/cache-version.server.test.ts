@@ -193,6 +193,7 @@ describe("response cache: the version read at once (SQLite)", () => {
     const url = await h.listen();
     await fetch(`${url}/p`);
     h.countReads();
+    h.countReadsNow();
     h.setVersionFault("error");
     const down = await fetch(`${url}/p`);
     expect(down.status).toBe(200);
@@ -201,6 +202,16 @@ describe("response cache: the version read at once (SQLite)", () => {
     expect(h.countReadsNow()).toBe(1);
     expect(h.countReads()).toBe(1);
     expect(h.renders()).toBe(1);
+  });
+
+  it("renders a miss under the version read at once, with no read shared", async () => {
+    const h = harness({ readsAtOnce: true });
+    const url = await h.listen();
+    expect((await fetch(`${url}/p`)).status).toBe(200);
+    expect(h.countReadsNow()).toBe(1);
+    expect(h.countReads()).toBe(0);
+    // Stored under that version: the next request is a hit.
+    expect((await fetch(`${url}/p`)).headers.get("x-cache")).toBe("HIT");
   });
 
   it("does not read at all while the database is known down", async () => {

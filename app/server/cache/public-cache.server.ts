@@ -15,7 +15,7 @@ import { type CacheSlot, createResponseCache } from "./response-cache.server.ts"
  * before Express runs; app.server.ts records responses; routes opt in with `publicCache`.
  * `RESPONSE_CACHE=false` renders every request (the benchmark uses it to measure the queries).
  */
-const publicVersion = publicVersionReader(getDb);
+export const publicVersion = publicVersionReader(getDb);
 
 export const responseCache = createResponseCache({
   enabled: getConfig().RESPONSE_CACHE,

@@ -227,8 +227,13 @@ export function createResponseCache({
     serve: (req, res) => serve(cache, req, res),
     capture: (req, res, next) => capture(cache, req, res, next),
     slotOf: (res) => (res as WithSlot)[SLOT],
-    // No timeout here: the render that follows queries the same database and has its own bounds.
-    version: () => (enabled ? versions.read() : Promise.resolve("")),
+    // At once when it can be had so, as a hit has it. No timeout on the read: the render that
+    // follows queries the same database and has its own bounds.
+    version: () => {
+      if (!enabled) return Promise.resolve("");
+      const current = versions.now();
+      return current === undefined ? versions.read() : Promise.resolve(current);
+    },
     admits: (req) => admits(cache, req),
     clear: () => cache.store.clear(),
     stats: () => ({

@@ -4,7 +4,13 @@ import { CODE_INJECTION_KEY, type CodeInjection, codeInjectionOf } from "./code-
 import { DESIGN_KEYS, type Design, designFromRows } from "./design.server.ts";
 import { NAVIGATION_KEY, navigationOfRow } from "./navigation.server.ts";
 import { parseSetting } from "./setting-rows.server.ts";
-import { type SavedSiteInfo, type SiteInfo, siteInfoFrom } from "./settings.server.ts";
+import {
+  getSiteNumbers,
+  type SavedSiteInfo,
+  type SiteInfo,
+  type SiteNumbers,
+  siteInfoFrom,
+} from "./settings.server.ts";
 
 /**
  * What every public page's layout shows: the site info, the popup switch, the menus, the design
@@ -35,4 +41,17 @@ export async function getPublicSiteSettings(
     codeInjection: codeInjectionOf(stored(CODE_INJECTION_KEY)),
     ...designFromRows(stored),
   };
+}
+
+/**
+ * The layout's settings and the phone numbers of the site's domain (its own, or else the host the
+ * page was asked for by): all a public page reads besides its own rows.
+ */
+export async function getLayoutSettings(
+  db: DB,
+  hostname: string,
+): Promise<Awaited<ReturnType<typeof getPublicSiteSettings>> & { numbers: SiteNumbers }> {
+  const settings = await getPublicSiteSettings(db);
+  const numbers = await getSiteNumbers(db, settings.info.domain || hostname);
+  return { ...settings, numbers };
 }
