@@ -92,11 +92,14 @@ export function createChangeWatch({
       );
       client = undefined;
       if (stopped) return;
-      if (outcome === "unverified" && !warned) {
+      if (outcome !== "dropped" && !warned) {
         warned = true;
         log.warn(
-          "database: change notifications do not arrive (a connection pooler in transaction mode?); " +
-            "cached pages ask the database on every hit instead",
+          outcome === "unverified"
+            ? "database: change notifications do not arrive (a connection pooler in transaction mode?); " +
+                "cached pages ask the database instead"
+            : `database: cannot listen for change notifications (${outcome.failed}); ` +
+                "cached pages ask the database meanwhile",
         );
       }
       await sleep(outcome === "unverified" ? unverifiedRetryMs : retryMs);
@@ -134,7 +137,8 @@ export function createChangeWatch({
 
 /**
  * One listening connection's life: connect, listen, check that a notification sent through the
- * pool comes back, then wait for the connection's end. "unverified": the check's notice never came.
+ * pool comes back, then wait for the connection's end. "unverified": the check's notice never
+ * came; `failed`: why connecting, listening or the check failed.
  */
 async function listenOnce(
   {
@@ -154,7 +158,7 @@ async function listenOnce(
     /** True once notifications are known to arrive, false when the connection has ended. */
     listening(now: boolean): void;
   },
-): Promise<"dropped" | "unverified"> {
+): Promise<"dropped" | "unverified" | { failed: string }> {
   const connection = new pg.Client({
     connectionString,
     connectionTimeoutMillis: connectMs,
@@ -186,8 +190,8 @@ async function listenOnce(
     on.listening(true);
     await ended;
     return "dropped";
-  } catch {
-    return "dropped";
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
   } finally {
     if (listened) on.listening(false);
     else on.notified();
