@@ -20,7 +20,7 @@ import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
 import { findBlogBySlug } from "#app/server/models/blogs.server.ts";
 import { approvedComments } from "#app/server/models/comments.server.ts";
 import { getEarningSettings } from "#app/server/models/earning.server.ts";
-import { publishedFeaturedRecipe } from "#app/server/models/featured-recipes.server.ts";
+import { publishedRecipeById } from "#app/server/models/featured-recipes.server.ts";
 import { ratingSummaryOf } from "#app/server/models/ratings.server.ts";
 import { relatedBlogs } from "#app/server/models/related.server.ts";
 import type { Route } from "./+types/$slug";
@@ -34,7 +34,7 @@ async function loadBlog(slug: string) {
   if (!found) throw data(null, { status: 404 });
   // An old slug of a renamed blog keeps working (a permanent redirect).
   if ("redirectTo" in found) throw redirect(`/blogs/${found.redirectTo}`, 301);
-  return { db, blog: found.blog, pageCode: found.pageCode };
+  return { db, blog: found.blog, pageCode: found.pageCode, featuredRecipeId: found.featuredRecipeId };
 }
 
 /** The answer is the same for every visitor: shared from the response cache. */
@@ -48,17 +48,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, blog, pageCode: code } = await loadBlog(params.slug);
+  const { db, blog, pageCode: code, featuredRecipeId: featured } = await loadBlog(params.slug);
   const origin = siteOrigin(request);
   const image = imageSources(blog.image, 1600)?.src;
-  // Side by side: on PostgreSQL each is a round trip.
-  const [comments, related, recipe, disclosure] = await Promise.all([
+  // Side by side: on PostgreSQL each is a round trip. The featured recipe's ratings are read
+  // with it, and used only if it turns out published.
+  const [comments, related, recipe, recipeRatings, disclosure] = await Promise.all([
     approvedComments(db, blog.id),
     relatedBlogs(db, blog),
-    publishedFeaturedRecipe(db, blog.id),
+    featured === null ? null : publishedRecipeById(db, featured),
+    featured === null ? null : ratingSummaryOf(db, featured),
     blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
   ]);
-  const ratings = recipe ? await ratingSummaryOf(db, recipe.id) : null;
+  const ratings = recipe ? recipeRatings : null;
   // The featured recipe's own JSON-LD, ratings included (search engines show a blog's recipe),
   // made here: the meta function runs in the browser too, and the JSON-LD's code is the recipe
   // card's, which a blog loads only when it shows the card.

@@ -289,11 +289,19 @@ export async function listAdminBlogs(db: DB, options: AdminListOptions): Promise
   );
 }
 
-export type BlogLookup = { blog: Blog; pageCode: PageCode } | { redirectTo: string } | null;
+export type BlogLookup =
+  | {
+      blog: Blog;
+      pageCode: PageCode;
+      /** The recipe the blog ends with, whatever its state (publishedRecipeById tells). */
+      featuredRecipeId: number | null;
+    }
+  | { redirectTo: string }
+  | null;
 
 /**
- * A published blog by slug, with its own code for the page (read in the same row, never sent to
- * the browser as the blog's data); an old slug of a renamed published blog answers with the slug
+ * A published blog by slug, with its own code for the page and the recipe it features (read in the
+ * same row; the code is never sent to the browser as the blog's data); an old slug of a renamed published blog answers with the slug
  * to redirect to. A draft or a scheduled blog is not found, by either.
  */
 export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): Promise<BlogLookup> {
@@ -303,7 +311,12 @@ export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): 
     .where("slug", "=", slug)
     .where("publish_at", "<=", now)
     .executeTakeFirst();
-  if (row) return { blog: toBlog(row), pageCode: pageCodeOf(row.code_injection) };
+  if (row)
+    return {
+      blog: toBlog(row),
+      pageCode: pageCodeOf(row.code_injection),
+      featuredRecipeId: row.featured_recipe_id ?? null,
+    };
   const moved = await db
     .selectFrom("blog_slug_redirects")
     .innerJoin("blogs", "blogs.id", "blog_slug_redirects.blog_id")

@@ -48,6 +48,11 @@ export async function publishedFeaturedRecipe(
   now = nowSeconds(),
 ): Promise<Recipe | null> {
   const id = await featuredRecipeIdOf(db, blogId);
-  const recipe = id === null ? null : await findRecipeById(db, id);
+  return id === null ? null : publishedRecipeById(db, id, now);
+}
+
+/** A recipe by id, only once it is published (else null): a blog's featured recipe, its id known. */
+export async function publishedRecipeById(db: DB, id: number, now = nowSeconds()): Promise<Recipe | null> {
+  const recipe = await findRecipeById(db, id);
   return recipe && publicationState(recipe.publishAt, now) === "published" ? recipe : null;
 }

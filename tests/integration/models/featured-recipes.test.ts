@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
-import { createBlog, updateBlog } from "#app/server/models/blogs.server.ts";
+import { createBlog, findBlogById, findBlogBySlug, updateBlog } from "#app/server/models/blogs.server.ts";
 import {
   featuredRecipeIdOf,
   publishedFeaturedRecipe,
+  publishedRecipeById,
   recipeChoices,
 } from "#app/server/models/featured-recipes.server.ts";
 import { createRecipe, deleteRecipe, type RecipeInput } from "#app/server/models/recipes.server.ts";
@@ -33,6 +34,10 @@ describeEachEngine("a blog featuring a recipe", (db) => {
     const post = await createBlog(db(), TEST_ACTOR, blog("Curry Night", draft.id));
     expect(await featuredRecipeIdOf(db(), post.id)).toBe(draft.id);
     expect(await publishedFeaturedRecipe(db(), post.id)).toBeNull();
+    // The public page reads the choice with the blog, and the recipe by that id.
+    const found = await findBlogBySlug(db(), post.slug);
+    expect(found && "blog" in found && found.featuredRecipeId).toBe(draft.id);
+    expect(await publishedRecipeById(db(), draft.id)).toBeNull();
     expect(await recipeChoices(db())).toContainEqual({
       id: draft.id,
       title: "Featured Draft Curry",
@@ -42,12 +47,15 @@ describeEachEngine("a blog featuring a recipe", (db) => {
     const live = await createRecipe(db(), TEST_ACTOR, recipe("Featured Live Curry", { servings: 4 }));
     await updateBlog(db(), TEST_ACTOR, post.id, { ...blog("Curry Night", live.id), keepImage: true });
     expect(await publishedFeaturedRecipe(db(), post.id)).toMatchObject({ id: live.id, servings: 4 });
+    expect(await publishedRecipeById(db(), live.id)).toMatchObject({ id: live.id, servings: 4 });
 
     // An edit that does not say keeps the choice; null clears it.
     await updateBlog(db(), TEST_ACTOR, post.id, { ...blog("Curry Night Again"), keepImage: true });
     expect(await featuredRecipeIdOf(db(), post.id)).toBe(live.id);
     await updateBlog(db(), TEST_ACTOR, post.id, { ...blog("Curry Night Again", null), keepImage: true });
     expect(await featuredRecipeIdOf(db(), post.id)).toBeNull();
+    const again = await findBlogBySlug(db(), (await findBlogById(db(), post.id))?.slug ?? "");
+    expect(again && "blog" in again && again.featuredRecipeId).toBeNull();
   });
 
   it("stores a recipe that does not exist as none, and deleting the recipe leaves the blog with none", async () => {
