@@ -77,15 +77,21 @@ export function createPostgresPool(
           const [query] = args as unknown[];
           const text = typeof query === "string" ? query : (query as { text?: string } | undefined)?.text;
           const writes = mayWrite(text ?? "");
-          if (writes) changes.writeStarted();
-          const sent = (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch(
-            (error: unknown) => {
+          const sent = () =>
+            (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
               if (isDatabaseUnavailable(error)) broken.add(client);
               health.report(error);
               throw error;
-            },
-          );
-          return writes ? sent.finally(() => changes.writeEnded()) : sent;
+            });
+          if (!writes) return sent();
+          changes.writeStarted();
+          try {
+            return sent().finally(() => changes.writeEnded());
+          } catch (error) {
+            // Thrown before a promise existed: the write never started.
+            changes.writeEnded();
+            throw error;
+          }
         }) as PostgresPoolClient["query"],
         release(destroy?: boolean) {
           const discard = Boolean(destroy) || broken.has(client);

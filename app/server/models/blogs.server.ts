@@ -289,13 +289,9 @@ export async function listAdminBlogs(db: DB, options: AdminListOptions): Promise
   );
 }
 
+/** `featuredRecipeId`: the recipe the blog ends with, whatever its state (publishedRecipeById tells). */
 export type BlogLookup =
-  | {
-      blog: Blog;
-      pageCode: PageCode;
-      /** The recipe the blog ends with, whatever its state (publishedRecipeById tells). */
-      featuredRecipeId: number | null;
-    }
+  | { blog: Blog; pageCode: PageCode; featuredRecipeId: number | null }
   | { redirectTo: string }
   | null;
 
@@ -311,12 +307,8 @@ export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): 
     .where("slug", "=", slug)
     .where("publish_at", "<=", now)
     .executeTakeFirst();
-  if (row)
-    return {
-      blog: toBlog(row),
-      pageCode: pageCodeOf(row.code_injection),
-      featuredRecipeId: row.featured_recipe_id ?? null,
-    };
+  const featuredRecipeId = row?.featured_recipe_id ?? null;
+  if (row) return { blog: toBlog(row), pageCode: pageCodeOf(row.code_injection), featuredRecipeId };
   const moved = await db
     .selectFrom("blog_slug_redirects")
     .innerJoin("blogs", "blogs.id", "blog_slug_redirects.blog_id")
