@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { SiteWords } from "#app/lib/design.ts";
 import type { DestinationImage } from "#app/lib/destinations.ts";
+import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 
 /** The public layout's route id: its loader reads the design with the other site settings. */
 const PUBLIC_LAYOUT = "routes/public-layout";
@@ -9,6 +10,8 @@ const PUBLIC_LAYOUT = "routes/public-layout";
 interface PublicLayoutData {
   words: SiteWords;
   homeImage: DestinationImage | null;
+  info: SiteInfo;
+  numbers: SiteNumbers;
 }
 
 function usePublicLayoutData(): PublicLayoutData {
@@ -28,4 +31,10 @@ export function useSiteWords(): SiteWords {
 /** The home page's opening picture the owner chose (/admin/design); null: the site's own. */
 export function useHomeImage(): DestinationImage | null {
   return usePublicLayoutData().homeImage;
+}
+
+/** The site's contact details and the phone numbers of its domain, as the footer shows them. */
+export function useSiteContact(): { info: SiteInfo; numbers: SiteNumbers } {
+  const { info, numbers } = usePublicLayoutData();
+  return { info, numbers };
 }

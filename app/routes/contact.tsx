@@ -1,8 +1,8 @@
-import { Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Field, FormError, FormTimer, Honeypot, SubmitButton } from "#app/components/form.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "#app/components/icons.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
-import { useSiteWords } from "#app/components/public-layout-data.ts";
+import { useSiteContact, useSiteWords } from "#app/components/public-layout-data.ts";
 import { TitledSection } from "#app/components/titled-section.tsx";
 import { CONTACT_FIELDS } from "#app/forms/contact.fields.ts";
 import { contactSchema } from "#app/forms/contact.ts";
@@ -14,7 +14,6 @@ import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addContactNoticed } from "#app/server/mail/notifications.server.ts";
-import { getSiteInfo, getSiteNumbers } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_SENT_MESSAGE = "Thank you! Your message has been sent. We'll get back to you soon.";
@@ -22,11 +21,9 @@ export const CONTACT_SENT_MESSAGE = "Thank you! Your message has been sent. We'l
 /** The answer is the same for every visitor: shared from the response cache. */
 export const middleware: Route.MiddlewareFunction[] = [publicCache({ query: { sent: flagParameter("1") } })];
 
+/** The site's details and numbers come with the public layout's data (useSiteContact). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  const info = await getSiteInfo(db);
-  const numbers = await getSiteNumbers(db, info.domain || new URL(request.url).hostname);
-  return { info, numbers, url: `${siteOrigin(request)}/contact` };
+  return { url: `${siteOrigin(request)}/contact` };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Contact() {
-  const { info, numbers } = useLoaderData<typeof loader>();
+  const { info, numbers } = useSiteContact();
   const words = useSiteWords().pages.contact;
   const failed = useActionData<typeof action>();
   const sent = useSearchParams()[0].get("sent") === "1";
