@@ -29,7 +29,7 @@ export interface ChangeWatch {
   writeEnded(): void;
 }
 
-/** Statements that cannot write what a public page shows: Kysely writes every read as `select …`. */
+/** Whether a statement may write: anything but a `select` (Kysely writes every read as one). */
 export function mayWrite(text: string): boolean {
   return !/^\s*select\b/i.test(text);
 }
