@@ -195,10 +195,12 @@ async function listenOnce(
   } finally {
     if (listened) on.listening(false);
     else on.notified();
-    // Not end(): it waits for a goodbye that a frozen server never sends.
     connection.removeAllListeners("notification");
-    (
-      connection as unknown as { connection?: { stream?: { destroy(): void } } }
-    ).connection?.stream?.destroy();
+    dropConnection(connection);
   }
+}
+
+/** Closes a pg client's socket at once. Not end(): it waits for a goodbye a frozen server never sends. */
+export function dropConnection(client: pg.Client): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }

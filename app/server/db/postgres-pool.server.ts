@@ -7,7 +7,13 @@ import {
   type HealthMonitor,
   isDatabaseUnavailable,
 } from "./health.server.ts";
-import { type ChangeWatch, CONTENT_CHANNEL, createChangeWatch, mayWrite } from "./postgres-changes.server.ts";
+import {
+  type ChangeWatch,
+  CONTENT_CHANNEL,
+  createChangeWatch,
+  dropConnection,
+  mayWrite,
+} from "./postgres-changes.server.ts";
 import type { DatabaseTimeouts } from "./timeouts.server.ts";
 
 // int8 (counts, second timestamps) as JS numbers: seconds and row counts fit easily. Set here, where
@@ -149,8 +155,7 @@ async function probe(connectionString: string, connectMs: number, statementMs: n
     await client.query("select 1");
     await client.end();
   } catch (error) {
-    // Not end(): it waits for a goodbye that a frozen server never sends.
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    dropConnection(client);
     throw error;
   }
 }
