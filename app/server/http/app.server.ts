@@ -14,8 +14,7 @@ import { RouterContextProvider } from "react-router";
 import { flushAnalytics, startAnalytics } from "#app/server/analytics/recorder.server.ts";
 import { createAccountIfMissing } from "#app/server/auth/accounts.server.ts";
 import { startCdnPurges } from "#app/server/cache/cdn-purge.server.ts";
-import { cacheSlotContext, responseCache } from "#app/server/cache/public-cache.server.ts";
-import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
+import { cacheSlotContext, publicVersion, responseCache } from "#app/server/cache/public-cache.server.ts";
 import { getConfig, settleConfig } from "#app/server/config.server.ts";
 import { getDatabase, getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
@@ -72,7 +71,8 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
       url: CDN_PURGE_URL,
       header: CDN_PURGE_HEADER,
       origin: PUBLIC_URL,
-      readVersion: publicVersionReader(getDb),
+      // The response cache's reader: each read is fresh, and it keeps that reader's answer current.
+      readVersion: publicVersion,
     });
     onShutdown(async () => purges.stop());
   }
