@@ -482,42 +482,41 @@ async function scaleRun(
     // Every route in turn, SCALE_ROUNDS times, and the median round of each: one 4 s measurement a
     // route let a slow spell of the host (±20 % here, lasting tens of seconds) fall on a few routes
     // of a tier and not on the others, which read as a difference between tiers that was not there.
-    const routes = scaleRoutes(size, middleSlug);
-    const sizes = new Map<string, number>();
-    for (const [route, path] of routes) {
-      const first = await rawRequest(`${app.url}${path}`);
-      if (first.status !== 200) throw new Error(`${route} at ${size}: ${first.status}`);
-      sizes.set(route, Math.round(first.body.length / 1024));
+    const routes = scaleRoutes(size, middleSlug).map(([route, path]) => ({
+      route,
+      path,
+      kb: 0,
+      rounds: [] as ScaleRow[],
+    }));
+    for (const r of routes) {
+      const first = await rawRequest(`${app.url}${r.path}`);
+      if (first.status !== 200) throw new Error(`${r.route} at ${size}: ${first.status}`);
+      r.kb = Math.round(first.body.length / 1024);
     }
-    const rounds = new Map<string, ScaleRow[]>();
     for (let round = 0; round < SCALE_ROUNDS; round++) {
-      for (const [route, path] of routes) {
+      for (const { route, path, kb, rounds } of routes) {
         const before = cpuMs(app.process.pid ?? 0);
         const r = await load(`${app.url}${path}`, { connections: 10, seconds: SCALE_ROUND_SECONDS });
         const spent = cpuMs(app.process.pid ?? 0) - before;
-        const row: ScaleRow = {
+        const errors = r.errors + r.unexpected;
+        const { rps, p50, p99 } = r;
+        rounds.push({
           engine,
           cache,
           blogs: size,
           route,
-          kb: sizes.get(route) ?? 0,
-          rps: r.rps,
-          p50: r.p50,
-          p99: r.p99,
-          errors: r.errors + r.unexpected,
-          cpuMs: perRequest(spent, r.requests, 3),
-        };
-        rounds.set(route, [...(rounds.get(route) ?? []), row]);
+          kb,
+          rps,
+          p50,
+          p99,
+          errors,
+          cpuMs: perRequest(spent, r.requests),
+        });
       }
     }
-    for (const [route] of routes) {
-      const measured = rounds.get(route) ?? [];
-      const middle = medianBy(measured, (row) => row.cpuMs);
-      rows.push({
-        ...middle,
-        cpuMs: Math.round(middle.cpuMs * 100) / 100,
-        errors: measured.reduce((sum, row) => sum + row.errors, 0),
-      });
+    for (const { rounds } of routes) {
+      const errors = rounds.reduce((sum, row) => sum + row.errors, 0);
+      rows.push({ ...medianBy(rounds, (row) => row.cpuMs), errors });
     }
   } finally {
     await app.stop();

@@ -297,8 +297,9 @@ export type BlogLookup =
 
 /**
  * A published blog by slug, with its own code for the page and the recipe it features (read in the
- * same row; the code is never sent to the browser as the blog's data); an old slug of a renamed published blog answers with the slug
- * to redirect to. A draft or a scheduled blog is not found, by either.
+ * same row; the code is never sent to the browser as the blog's data); an old slug of a renamed
+ * published blog answers with the slug to redirect to. A draft or a scheduled blog is not found,
+ * by either.
  */
 export async function findBlogBySlug(db: DB, slug: string, now = nowSeconds()): Promise<BlogLookup> {
   const row = await db
