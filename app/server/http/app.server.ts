@@ -28,6 +28,7 @@ import { labelRoute, UNMATCHED } from "#app/server/telemetry/request.server.ts";
 import { onShutdown } from "#app/server/telemetry/shutdown.server.ts";
 import { startScheduledBackups } from "#app/server/transfer/backup/schedule.server.ts";
 import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
+import { sampleContentDecided } from "#app/server/transfer/seed/sample-claim.server.ts";
 import { cacheControl } from "./cache-control.server.ts";
 import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
@@ -46,7 +47,9 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   const { db, stats } = await getDatabase();
   watchDatabase(stats);
   const { SAMPLE_CONTENT, ADMIN_EMAIL, ADMIN_PASSWORD } = getConfig();
-  if (SAMPLE_CONTENT) await loadSampleContent(appRoot);
+  // In a child process, and only until a start has decided it: every later start would pay for
+  // a second Node process loading the app's modules to find the marker already there.
+  if (SAMPLE_CONTENT && !(await sampleContentDecided(db))) await loadSampleContent(appRoot);
   // Creates that admin when missing; never resets it (a password reset since must survive restarts).
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await createAccountIfMissing(db, ADMIN_EMAIL, ADMIN_PASSWORD);
   await startScheduledBackups();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { countBlogs } from "#app/server/models/blogs.server.ts";
 import { countRecipes } from "#app/server/models/recipes.server.ts";
+import { sampleContentDecided } from "#app/server/transfer/seed/sample-claim.server.ts";
 import { loadSampleContentIfEmpty } from "#app/server/transfer/seed/seed.server.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 
@@ -22,7 +23,10 @@ afterAll(async () => {
 
 describeEachEngine("sample content", (db) => {
   it("fills an empty database once, with images stored as resized WebP files", async () => {
+    // The server spawns the loader only while nothing was decided (app.server.ts startup).
+    expect(await sampleContentDecided(db())).toBe(false);
     expect(await loadSampleContentIfEmpty(db())).toBe(true);
+    expect(await sampleContentDecided(db())).toBe(true);
     expect(await countBlogs(db())).toBeGreaterThanOrEqual(6);
     expect(await countRecipes(db())).toBe(4);
     const withImages = await db()

@@ -6,6 +6,7 @@ import { SERVER } from "#app/server/models/activity.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { sampleBlogs } from "./sample-blogs.server.ts";
+import { SAMPLE_CONTENT_KEY } from "./sample-claim.server.ts";
 import { sampleRecipes } from "./sample-recipes.server.ts";
 
 const imagesDir = () => resolve(process.cwd(), "app/server/transfer/seed/images");
@@ -22,7 +23,7 @@ export async function loadSampleContentIfEmpty(db: DB): Promise<boolean> {
   const load = !hasBlogs && !hasRecipes;
   const claimed = await db
     .insertInto("settings")
-    .values({ key: "sampleContent", value: JSON.stringify({ loaded: load }), updated_at: nowSeconds() })
+    .values({ key: SAMPLE_CONTENT_KEY, value: JSON.stringify({ loaded: load }), updated_at: nowSeconds() })
     .onConflict((oc) => oc.column("key").doNothing())
     .returning("key")
     .executeTakeFirst();
