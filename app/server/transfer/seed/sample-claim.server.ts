@@ -4,15 +4,11 @@
  * Kept apart from the samples so that the server can ask without loading them.
  */
 import type { DB } from "#app/server/db/db.server.ts";
+import { readSetting } from "#app/server/models/setting-rows.server.ts";
 
 export const SAMPLE_CONTENT_KEY = "sampleContent";
 
 /** Whether a start before this one decided the sample content (so there is nothing to load). */
 export async function sampleContentDecided(db: DB): Promise<boolean> {
-  const row = await db
-    .selectFrom("settings")
-    .select("key")
-    .where("key", "=", SAMPLE_CONTENT_KEY)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await readSetting(db, SAMPLE_CONTENT_KEY)) !== null;
 }
