@@ -72,6 +72,28 @@ test.describe("admin: never lose work", () => {
     expect(stored.content).toBe(`<p>${typed}</p>`);
   });
 
+  test("spaces typed before the editor loads survive the swap: at a line's end, doubled, and empty lines", async ({
+    page,
+  }) => {
+    const gate = await holdEditorChunk(page);
+    await loginAsAdmin(page);
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: "Add Blog" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Blog" });
+    const content = modal.getByRole("textbox", { name: "Content" });
+    await content.click();
+    // The swap comes right after the space bar, with no key in between: the space must stay.
+    await page.keyboard.type("Dawn  market");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Tide charts first, ");
+    expect(gate.held()).toBeGreaterThan(0);
+    gate.release();
+    await expect(modal.getByRole("button", { name: "Bold" })).toBeEnabled();
+    await page.keyboard.type("then the ferry.");
+    await expect(content.locator("p")).toHaveText(["Dawn  market", "", "Tide charts first, then the ferry."]);
+  });
+
   test("closing Add Blog with unsaved text asks first: Keep editing keeps it, Discard changes closes", async ({
     page,
   }) => {

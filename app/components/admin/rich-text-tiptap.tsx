@@ -1,21 +1,24 @@
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { EditorContent, type JSONContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect } from "react";
 import { flushSync } from "react-dom";
 import { type FormatTool, FormatToolbar, type LoadedEditorProps } from "./rich-text-toolbar.tsx";
 
-const escapeHtml = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-
 /**
- * What was typed in the stand-in textarea, as editor HTML: markup stays markup (the edit screen's
- * textarea starts with the blog's HTML); plain text becomes one paragraph per line.
+ * What was typed in the stand-in textarea, as editor content: markup stays markup (the edit
+ * screen's textarea starts with the blog's HTML); plain text becomes one paragraph per line, built
+ * as a document rather than parsed as HTML, because parsing drops a line's trailing and doubled
+ * spaces, and a swap right after the space bar would eat that space.
  */
-function typedToHtml(value: string): string {
+function typedToContent(value: string): string | JSONContent {
   if (/<\/?[a-z][^>]*>/i.test(value)) return value;
-  return value
-    .split(/\r?\n/)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join("");
+  return {
+    type: "doc",
+    content: value.split(/\r?\n/).map((line) => ({
+      type: "paragraph",
+      ...(line === "" ? {} : { content: [{ type: "text", text: line }] }),
+    })),
+  };
 }
 
 /**
@@ -53,7 +56,7 @@ export default function TipTapEditor({
       // One task from reading the textarea to moving the focus: no key can fall in between.
       const typed = takeTyped();
       if (typed && typed.value !== initialHtml) {
-        e.commands.setContent(typedToHtml(typed.value), { emitUpdate: false });
+        e.commands.setContent(typedToContent(typed.value), { emitUpdate: false });
         onChange(e.isEmpty ? "" : e.getHTML());
       }
       flushSync(onReady);
