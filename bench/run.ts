@@ -26,6 +26,7 @@ import { missBurst } from "./burst.ts";
 import { adminImportBench, type ImportBenchRow, importBench } from "./import.ts";
 import {
   autocannonLoad,
+  BROWSER_ACCEPT_ENCODING,
   BROWSER_USER_AGENT,
   CAN_PIN,
   hasWrk,
@@ -100,6 +101,18 @@ const ROUTES: { name: string; path: string; method?: "POST"; body?: string; expe
   },
 ];
 
+/**
+ * A reader's browser: its User-Agent (every answer is a page view the analytics count, as in real
+ * use) and, with the cache, its Accept-Encoding (a hit answers the cache's Brotli copy, as readers
+ * get it; see BROWSER_ACCEPT_ENCODING for why the bench needs it). Without the cache the rows ask
+ * for no compression, so their CPU is the render's alone, the figure DESIGN §7 budgets.
+ */
+function readerHeaders(cache: "on" | "off"): Record<string, string> {
+  return cache === "on"
+    ? { "user-agent": BROWSER_USER_AGENT, "accept-encoding": BROWSER_ACCEPT_ENCODING }
+    : { "user-agent": BROWSER_USER_AGENT };
+}
+
 interface ThroughputRow {
   engine: string;
   /** "on": the response cache as shipped; "off": RESPONSE_CACHE=false, every request rendered. */
@@ -127,6 +140,10 @@ interface ThroughputRow {
 
 interface CeilingRow {
   generator: "wrk" | "autocannon";
+  /** What the requests asked for: a browser's compression, or none (the whole page's bytes). */
+  request: "browser" | "no compression";
+  /** The answer's body on the wire, in KB. */
+  bodyKb: number;
   rps: number;
   /** The baseline server's core, busy share during the run (user + system over wall time). */
   serverCoreBusy: number;
@@ -162,14 +179,14 @@ async function compare(
   baseline: { url: string; pid: number },
   route: (typeof ROUTES)[number],
   pid: number,
+  headers: Record<string, string>,
 ) {
   const baselineUrl = baseline.url;
   const opts = {
     method: route.method ?? ("GET" as const),
     body: route.body,
     connections: CONNECTIONS,
-    // A reader's browser: every answer is a page view the analytics count, as in real use.
-    headers: { "user-agent": BROWSER_USER_AGENT },
+    headers,
   };
   await load(`${appUrl}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
   await load(`${baselineUrl}${route.path}`, { ...opts, seconds: WARMUP_SECONDS });
@@ -243,17 +260,27 @@ async function compare(
 
 /**
  * What each load generator can drive: the baseline answering the home page's bytes, under wrk and
- * under autocannon, with the baseline's core use. A generator that leaves the server's core idle
- * part of the time measures itself; the throughput rows use wrk.
+ * under autocannon, with the baseline's core use: asked as a browser asks (the cache's Brotli
+ * copy, the cached rows' request) and, for wrk, asked for no compression (the whole page). A
+ * generator that leaves the server's core idle part of the time measures itself; the throughput
+ * rows use wrk.
  */
-async function generatorCeilings(baseline: { url: string; pid: number }): Promise<CeilingRow[]> {
+async function generatorCeilings(
+  baseline: { url: string; pid: number },
+  bodyKb: Record<CeilingRow["request"], number>,
+): Promise<CeilingRow[]> {
   const rows: CeilingRow[] = [];
   const url = `${baseline.url}/`;
-  const headers = { "user-agent": BROWSER_USER_AGENT };
-  for (const [generator, run] of [
-    ["wrk", load],
-    ["autocannon", autocannonLoad],
+  const asked = {
+    browser: readerHeaders("on"),
+    "no compression": { "user-agent": BROWSER_USER_AGENT },
+  } satisfies Record<CeilingRow["request"], Record<string, string>>;
+  for (const [generator, run, request] of [
+    ["wrk", load, "browser"],
+    ["wrk", load, "no compression"],
+    ["autocannon", autocannonLoad, "browser"],
   ] as const) {
+    const headers = asked[request];
     await run(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
     const before = cpuMs(baseline.pid);
     const start = performance.now();
@@ -261,6 +288,8 @@ async function generatorCeilings(baseline: { url: string; pid: number }): Promis
     const spent = cpuMs(baseline.pid) - before;
     rows.push({
       generator,
+      request,
+      bodyKb: bodyKb[request],
       rps: r.rps,
       serverCoreBusy: Math.round((spent / (performance.now() - start)) * 100) / 100,
       cpuUsPerAnswer: Math.round(((spent * 1000) / Math.max(1, r.requests)) * 10) / 10,
@@ -281,6 +310,7 @@ async function warmUp(
   pid: number,
   cache: "on" | "off",
   secondsPerPage = SERVER_WARMUP_SECONDS,
+  headers: Record<string, string> = {},
 ): Promise<number[]> {
   const [minMs, maxMs] = WARMUP_MS[cache === "on" ? "cached" : "uncached"];
   const passes: number[] = [];
@@ -289,7 +319,8 @@ async function warmUp(
     const before = cpuMs(pid);
     let answers = 0;
     for (const path of paths) {
-      answers += (await load(`${url}${path}`, { connections: 10, seconds: secondsPerPage })).requests;
+      answers += (await load(`${url}${path}`, { connections: 10, seconds: secondsPerPage, headers }))
+        .requests;
     }
     passes.push(Math.round(((cpuMs(pid) - before) / Math.max(1, answers)) * 1000) / 1000);
     const elapsed = Date.now() - started;
@@ -342,30 +373,42 @@ async function throughput(
   const fullRun = cache === "on" && requestLines === "all";
   const pid = app.process.pid ?? 0;
   try {
-    // The baseline answers exactly what the app answers, headers and body (no compression: the load
-    // generator asks for none). Those are the bytes of a hit (the second request): its X-Cache,
-    // its CSP of hashes; one request id stands for all.
+    // The baseline answers exactly what the app answers, headers and body as sent. Those are the
+    // bytes of a hit (the second request): its X-Cache, its CSP of hashes; one request id stands
+    // for all. With the cache, each page also as a browser asks for it (the Brotli copy).
+    const headers = readerHeaders(cache);
     const fixtures: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+    const asked = [{ headers: {}, suffix: "" }];
+    if (headers["accept-encoding"]) asked.push({ headers, suffix: " br" });
     for (const r of routes) {
-      await rawRequest(`${app.url}${r.path}`, { method: r.method, body: r.body });
-      const res = await rawRequest(`${app.url}${r.path}`, { method: r.method, body: r.body });
-      if (res.status !== (r.expectStatus ?? 200)) throw new Error(`${r.name}: status ${res.status}`);
-      fixtures[`${r.method ?? "GET"} ${r.path}`] = {
-        status: res.status,
-        headers: res.headers,
-        body: res.body,
-      };
+      for (const { headers: h, suffix } of asked) {
+        const ask = { method: r.method, body: r.body, headers: h };
+        await rawRequest(`${app.url}${r.path}`, ask);
+        const res = await rawRequest(`${app.url}${r.path}`, ask);
+        if (res.status !== (r.expectStatus ?? 200)) throw new Error(`${r.name}: status ${res.status}`);
+        fixtures[`${r.method ?? "GET"} ${r.path}${suffix}`] = {
+          status: res.status,
+          headers: res.headers,
+          body: res.raw.toString("base64"),
+        };
+      }
     }
     const fixturesFile = join(dataDir, "fixtures.json");
     writeFileSync(fixturesFile, JSON.stringify(fixtures));
     const baseline = await startBaseline(fixturesFile);
-    const ceilings = fullRun && engine === "sqlite" ? await generatorCeilings(baseline) : [];
+    const kb = (key: string) => Math.round(Buffer.byteLength(fixtures[key]?.body ?? "", "base64") / 1024);
+    const ceilings =
+      fullRun && engine === "sqlite"
+        ? await generatorCeilings(baseline, { browser: kb("GET / br"), "no compression": kb("GET /") })
+        : [];
 
     const warmUpPasses = await warmUp(
       app.url,
       routes.filter((r) => !r.method).map((r) => r.path),
       pid,
       cache,
+      SERVER_WARMUP_SECONDS,
+      headers,
     );
     console.log(
       `  ${engine}, cache ${cache}, request lines ${requestLines}: warm-up, CPU ms per answer by pass: ${warmUpPasses.join(", ")}`,
@@ -374,7 +417,7 @@ async function throughput(
     const rows: ThroughputRow[] = [];
     try {
       for (const route of routes) {
-        const measured = await compare(app.url, baseline, route, pid);
+        const measured = await compare(app.url, baseline, route, pid, headers);
         rows.push({
           engine,
           cache,
@@ -581,7 +624,7 @@ async function main() {
   };
   console.log(`Benchmark on ${machine.cpu} (${machine.cores} cores), ${machine.node}; ${machine.pinned}.`);
   console.log(
-    `Load: wrk (one thread), ${CONNECTIONS} connections, a browser's User-Agent; each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
+    `Load: wrk (one thread), ${CONNECTIONS} connections, a browser's User-Agent, and its Accept-Encoding on the cached rows (uncached rows: no compression, the render's cost alone); each page ${WARMUP_SECONDS}s warm-up, then app and baseline ` +
       `alternately ${ROUNDS} × ${ROUND_SECONDS}s (scale rows: 10 connections, every route in turn ${SCALE_ROUNDS} × ${SCALE_ROUND_SECONDS}s, the median round); ` +
       `each server first serves every page it is measured on for ${SERVER_WARMUP_SECONDS}s, in passes, until a pass's CPU per answer ` +
       `is within ${WARMUP_SETTLED * 100} % of the one before (after ${seconds(WARMUP_MS.cached)}s with the cache, ` +
@@ -698,8 +741,15 @@ async function main() {
       if (sqlite.ceilings.length)
         table(
           `Load generators against the baseline (home page's bytes from memory, ${CONNECTIONS} connections, ${SECONDS}s): a generator that leaves the server's core idle measures itself`,
-          ["generator", "req/s", "server core busy", "server CPU µs/answer"],
-          sqlite.ceilings.map((c) => [c.generator, c.rps, c.serverCoreBusy, c.cpuUsPerAnswer]),
+          ["generator", "request", "body KB", "req/s", "server core busy", "server CPU µs/answer"],
+          sqlite.ceilings.map((c) => [
+            c.generator,
+            c.request,
+            c.bodyKb,
+            c.rps,
+            c.serverCoreBusy,
+            c.cpuUsPerAnswer,
+          ]),
         );
       for (const [engine, burst] of [
         ["sqlite", sqlite.burst],
