@@ -110,6 +110,21 @@ function fieldsFor(head: Head, state: "HIT" | "STALE", requestId: string | undef
   return fields;
 }
 
+/**
+ * The last Accept-Encoding read, and what it chose: a browser sends the same string on every
+ * request (Chrome's "gzip, deflate, br, zstd"), so a hit compares it instead of parsing it again
+ * (0.4 µs a parse, session 36).
+ */
+let lastAccepted: { header: string | string[] | undefined; encoding: "br" | "gzip" | null } = {
+  header: undefined,
+  encoding: null,
+};
+
+function encodingFor(header: string | string[] | undefined): "br" | "gzip" | null {
+  if (header !== lastAccepted.header) lastAccepted = { header, encoding: preferredEncoding(header) };
+  return lastAccepted.encoding;
+}
+
 /** Sends an entry; `grew` is told the size of each compressed copy it makes. */
 export function sendEntry(
   req: IncomingMessage,
@@ -123,7 +138,7 @@ export function sendEntry(
     res.writeHead(304, fieldsFor(headOf(entry, "304", 0), state, requestId)).end();
     return;
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const encoding = encodingFor(req.headers["accept-encoding"]);
   let body = entry.body;
   // Compressed copies are made on first use and count towards the size bound like the body.
   if (encoding === "br") {
