@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
 import { WalIndexWatch } from "./wal-index.server.ts";
 
@@ -12,6 +12,9 @@ interface Tables {
 }
 
 let db: Kysely<Tables>;
+
+/** Resolves in the event loop's next turn (after its check phase). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 beforeAll(async () => {
   db = new Kysely<Tables>({ dialect: new NodeSqliteDialect({ path: ":memory:", lockWaitMs: 100 }) });
@@ -111,26 +114,49 @@ describe("firstValueSync on a database file", () => {
     expect(dialect.firstValueReads).toBe(3);
   });
 
-  it("sees at once every write, by this process or another, and a restarted WAL", async () => {
+  it("sees this process's writes at once, another's from the next turn of the event loop, and a restarted WAL", async () => {
     const names = ["second", "third", "fourth", "fifth"] as const;
     expect(dialect.firstValueSync(query)).toBe("first");
     expect(dialect.firstValueSync(query)).toBe("first");
     other.prepare("update items set name = ? where id = 1").run(names[0]);
+    // The reads of one turn share one look at the header: as if answered at the same instant.
+    expect(dialect.firstValueSync(query)).toBe("first");
+    await nextTurn();
     expect(dialect.firstValueSync(query)).toBe(names[0]);
+    // A write of this process ends the sharing: the next read looks again, in the same turn.
     await own.updateTable("items").set({ name: names[1] }).where("id", "=", 1).execute();
     expect(dialect.firstValueSync(query)).toBe(names[1]);
     // A checkpoint that empties the WAL, then as many commits as before: the frame count comes
     // back to where it was, and the WAL's salt tells the headers apart.
     other.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    await nextTurn();
     expect(dialect.firstValueSync(query)).toBe(names[1]);
     other.prepare("update items set name = ? where id = 1").run(names[2]);
+    await nextTurn();
     expect(dialect.firstValueSync(query)).toBe(names[2]);
     other.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     other.prepare("update items set name = ? where id = 1").run(names[3]);
+    await nextTurn();
     expect(dialect.firstValueSync(query)).toBe(names[3]);
     const counted = dialect.firstValueSync("select count(*) from items");
     other.prepare("insert into items (id, name) values (2, 'another')").run();
+    await nextTurn();
     expect([counted, dialect.firstValueSync("select count(*) from items")]).toEqual([1, 2]);
+  });
+
+  it("looks at the header once per turn of the event loop, however many reads it answers", async () => {
+    const opened = dialect.firstValueSync(query);
+    await nextTurn();
+    const headerReads = vi.spyOn(WalIndexWatch.prototype, "read");
+    try {
+      for (let i = 0; i < 20; i++) expect(dialect.firstValueSync(query)).toBe(opened);
+      expect(headerReads).toHaveBeenCalledTimes(1);
+      await nextTurn();
+      dialect.firstValueSync(query);
+      expect(headerReads).toHaveBeenCalledTimes(2);
+    } finally {
+      headerReads.mockRestore();
+    }
   });
 });
 

@@ -15,9 +15,10 @@ const WORDS = HEADER_BYTES / 4;
  * every restart of the WAL. So while the header is unchanged a new read would see exactly what the
  * last one saw.
  *
- * Reading it is one 96-byte `pread` (about 0.5 µs here) where a read of one row costs about 1.8 µs,
- * of it two `fcntl` calls for the WAL read lock. The cache hit's version read
- * (sqlite-driver.server.ts, firstValueSync) is asked on every hit and the answer rarely changes.
+ * Reading it is one 96-byte `pread` (about 0.5 µs on a fast host, 3.4 on a slow one) where a read
+ * of one row costs about 1.8 µs, of it two `fcntl` calls for the WAL read lock. The cache hit's
+ * version read (sqlite-driver.server.ts, firstValueSync) is asked on every hit and the answer
+ * rarely changes; the hits of one turn of the event loop share one look at the header.
  *
  * The writer writes the second copy, then the first; a reader that finds them different caught a
  * write halfway and must not trust either (`read()` says false). The watch only compares bytes: it
