@@ -28,6 +28,21 @@ async function holdEditorChunk(page: Page) {
   return { release, held: () => held };
 }
 
+/**
+ * Signs in, opens Add Blog with the editor's JavaScript held back, and puts the caret in the
+ * Content field (still the stand-in textarea).
+ */
+async function addBlogWithEditorHeld(page: Page) {
+  const gate = await holdEditorChunk(page);
+  await loginAsAdmin(page);
+  await page.goto("/admin/blog");
+  await page.getByRole("button", { name: "Add Blog" }).click();
+  const modal = page.getByRole("dialog", { name: "Add Blog" });
+  const content = modal.getByRole("textbox", { name: "Content" });
+  await content.click();
+  return { gate, modal, content };
+}
+
 async function fillRequired(modal: ReturnType<Page["getByRole"]>, title: string, baseURL: string) {
   await modal.getByLabel("Title", { exact: true }).fill(title);
   await modal.getByLabel("Author", { exact: true }).fill("Race Writer");
@@ -40,13 +55,7 @@ test.describe("admin: never lose work", () => {
     page,
     baseURL,
   }) => {
-    const gate = await holdEditorChunk(page);
-    await loginAsAdmin(page);
-    await page.goto("/admin/blog");
-    await page.getByRole("button", { name: "Add Blog" }).click();
-    const modal = page.getByRole("dialog", { name: "Add Blog" });
-    const content = modal.getByRole("textbox", { name: "Content" });
-    await content.click();
+    const { gate, modal, content } = await addBlogWithEditorHeld(page);
     await page.keyboard.type("Tide charts first, ");
     expect(gate.held()).toBeGreaterThan(0);
     const before = await content.boundingBox();
@@ -75,13 +84,7 @@ test.describe("admin: never lose work", () => {
   test("spaces typed before the editor loads survive the swap: at a line's end, doubled, and empty lines", async ({
     page,
   }) => {
-    const gate = await holdEditorChunk(page);
-    await loginAsAdmin(page);
-    await page.goto("/admin/blog");
-    await page.getByRole("button", { name: "Add Blog" }).click();
-    const modal = page.getByRole("dialog", { name: "Add Blog" });
-    const content = modal.getByRole("textbox", { name: "Content" });
-    await content.click();
+    const { gate, modal, content } = await addBlogWithEditorHeld(page);
     // The swap comes right after the space bar, with no key in between: the space must stay.
     await page.keyboard.type("Dawn  market");
     await page.keyboard.press("Enter");
