@@ -54,7 +54,7 @@ const ROOT = projectRoot(import.meta.dirname);
 interface AppModule {
   app: express.RequestHandler;
   startup(appRoot: string): Promise<void>;
-  responseCache: { serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> };
+  responseCache: { serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> };
 }
 
 /** The methods the site answers; everything else is refused before any route runs. */
@@ -278,10 +278,19 @@ export async function startServer(): Promise<Server> {
     if (stopping) res.setHeader("Connection", "close");
     const record = observe(req, res);
     if (!cache) return inRequestScope(record, render, req, res);
-    // A cached public page is answered here, before Express and React Router do any work.
-    cache.serve(req, res).then(
-      (served) => {
-        if (!served) inRequestScope(record, render, req, res);
+    // A cached public page is answered here, before Express and React Router do any work: at once
+    // when it can be (a hit needs no promise), else when the cache has waited for what it needs.
+    let served: boolean | Promise<boolean>;
+    try {
+      served = cache.serve(req, res);
+    } catch (error) {
+      served = Promise.reject(error);
+    }
+    if (served === true) return;
+    if (served === false) return inRequestScope(record, render, req, res);
+    served.then(
+      (answered) => {
+        if (!answered) inRequestScope(record, render, req, res);
       },
       (error) => {
         inRequestScope(record, () => {

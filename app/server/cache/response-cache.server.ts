@@ -61,8 +61,13 @@ export interface CacheSlot {
 }
 
 export interface ResponseCache {
-  /** Answers a request from the cache when it can; false means "not served, carry on". */
-  serve(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /**
+   * Answers a request from the cache when it can; false means "not served, carry on". Decided at
+   * once (a boolean) when nothing needs waiting for — a hit whose version was read at once, a
+   * request the cache does not take, a miss no other request is rendering — so a hit costs no
+   * promise; a promise when it waits for a shared version read or another request's render.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /**
    * Express-style middleware that records a response as it is sent, if the route declared it in
    * `slotOf(res)` by the time it ends.
@@ -333,20 +338,57 @@ function render(cache: Cache, req: IncomingMessage, res: ServerResponse, keys: R
   return false;
 }
 
-async function serve(cache: Cache, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+function serve(cache: Cache, req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   if (!admits(cache, req)) return false;
   const keys = keysOf(req, cache.store.policyOf);
   if (keys === null) return false;
   if (keys.key !== null && cache.store.has(keys.key)) {
-    const version = cache.versions.now() ?? (await cache.versions.checked());
+    const version = cache.versions.now();
+    if (version === undefined) return serveChecked(cache, req, res, keys, keys.key);
     if (answerFromEntry(cache, req, res, keys.key, version)) return true;
   }
-  // Nothing awaited since the entry was judged: no other request can have started or ended a
-  // render of this key in between.
+  return renderOrWait(cache, req, res, keys);
+}
+
+/** `serve` for an entry whose version must be read first (the read the hits of a turn share). */
+async function serveChecked(
+  cache: Cache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  keys: RequestKeys,
+  key: string,
+): Promise<boolean> {
+  const version = await cache.versions.checked();
+  return answerFromEntry(cache, req, res, key, version) || renderOrWait(cache, req, res, keys);
+}
+
+/**
+ * A request the cache could not answer: it renders, or waits for the render under way of its page.
+ * Nothing awaited since the entry was judged: no other request can have started or ended a render
+ * of this key in between.
+ */
+function renderOrWait(
+  cache: Cache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  keys: RequestKeys,
+): false | Promise<boolean> {
   const flight = cache.flights.get(keys.wait);
   if (!flight) return render(cache, req, res, keys);
-  // Another request is rendering this page: wait for it (bounded by the flight), then look
-  // again, as a hit would. Only once: a request that still finds nothing renders itself.
+  return waitFor(cache, req, res, keys, flight);
+}
+
+/**
+ * Another request is rendering this page: waits for it (bounded by the flight), then looks again,
+ * as a hit would. Only once: a request that still finds nothing renders itself.
+ */
+async function waitFor(
+  cache: Cache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  keys: RequestKeys,
+  flight: Flight,
+): Promise<boolean> {
   await flight.done;
   const after = keysOf(req, cache.store.policyOf) ?? keys;
   if (after.key !== null && cache.store.has(after.key)) {
