@@ -40,8 +40,10 @@ function readsOf(policy: CachePolicy): [string, (value: string) => string | null
  * the request's query string without its `?`; it is parsed only when the route reads any.
  */
 export function canonicalQuery(query: string, policy: CachePolicy): string {
+  // Most requests have no query: then not even the policy's parameters are looked up.
+  if (query === "") return "";
   const reads = readsOf(policy);
-  if (reads.length === 0 || query === "") return "";
+  if (reads.length === 0) return "";
   const search = new URLSearchParams(query);
   const parts: string[] = [];
   for (const [name, normalize] of reads) {

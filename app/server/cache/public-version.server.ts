@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { contentChanges, type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { contentVersionReaderSync, readContentVersion } from "./content-version.server.ts";
 

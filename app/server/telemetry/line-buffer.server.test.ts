@@ -48,7 +48,7 @@ describe("LineBuffer", () => {
     expect(out.writes).toEqual(["a\n", "b\n"]);
   });
 
-  it("counts text in bytes, not characters: multi-byte lines arrive whole", () => {
+  it("judges room in bytes at worst (3 a character): multi-byte lines arrive whole", () => {
     const out = recorder();
     const lines = new LineBuffer(1, { size: 64, minLength: 64, write: out.write });
     const line = "Café — 京都 🍜\n";

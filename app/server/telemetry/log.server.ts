@@ -96,9 +96,9 @@ function settings(): { level: LogLevel; pretty: boolean } {
 const FLUSH_EVERY_MS = 250;
 
 /**
- * Standard output for production: lines gather in memory and are written 4 KB at a time, with
- * synchronous writes (so a flush at exit never races a write still under way), at least every
- * 250 ms, and whatever is left when the process exits, however it exits (a stop, process.exit, an
+ * Standard output for production: lines gather in memory and are written 16 K characters at a
+ * time, with synchronous writes (so a flush at exit never races a write still under way), at least
+ * every 250 ms, and whatever is left when the process exits, however it exits (a stop, process.exit, an
  * uncaught error: Node runs "exit" listeners for each). Only a process killed outright (SIGKILL)
  * loses its last lines. One buffer for every line, request lines included: they keep their order.
  */
