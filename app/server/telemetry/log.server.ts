@@ -98,9 +98,10 @@ const FLUSH_EVERY_MS = 250;
 /**
  * Standard output for production: lines gather in memory and are written 16 K characters at a
  * time, with synchronous writes (so a flush at exit never races a write still under way), at least
- * every 250 ms, and whatever is left when the process exits, however it exits (a stop, process.exit, an
- * uncaught error: Node runs "exit" listeners for each). Only a process killed outright (SIGKILL)
- * loses its last lines. One buffer for every line, request lines included: they keep their order.
+ * every 250 ms, and whatever is left when the process exits, however it exits (a stop,
+ * process.exit, an uncaught error: Node runs "exit" listeners for each). Only a process killed
+ * outright (SIGKILL) loses its last lines. One buffer for every line, request lines included: they
+ * keep their order.
  */
 const stdout = () =>
   processWide("log-stdout", () => {
