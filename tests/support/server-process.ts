@@ -13,6 +13,8 @@ import { sessionCookie } from "#app/server/http/cookies.server.ts";
 export interface RunningServer {
   url: string;
   process: ChildProcess;
+  /** What the server has written to standard error (the last 16 K characters): why it died, if it did. */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -88,7 +90,7 @@ export async function startServer(
   child.stdout?.on("data", (chunk) => stdout?.(String(chunk)));
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
-    stderr += String(chunk);
+    stderr = (stderr + String(chunk)).slice(-16_384);
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
@@ -108,6 +110,7 @@ export async function startServer(
   return {
     url,
     process: child,
+    stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

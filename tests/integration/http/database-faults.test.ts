@@ -82,6 +82,15 @@ async function waitUntilHealthy(server: RunningServer): Promise<void> {
 const alive = (server: RunningServer) =>
   server.process.exitCode === null && server.process.signalCode === null;
 
+/** Fails with how the server ended (exit code or signal, and its standard error) if it has. */
+function expectAlive(server: RunningServer, name = "the"): void {
+  if (alive(server)) return;
+  const { exitCode, signalCode } = server.process;
+  expect.fail(
+    `${name} server died (exit code ${exitCode}, signal ${signalCode}); its standard error:\n${server.stderr()}`,
+  );
+}
+
 /** The designed "be right back" page, whichever boundary renders it. */
 async function expectOutagePage(res: Response): Promise<void> {
   expect(res.status).toBe(503);
@@ -180,7 +189,7 @@ describe("PostgreSQL faults", () => {
     }
     await new Promise((r) => setTimeout(r, 500));
     for (const [name, server] of each()) {
-      expect(alive(server), `${name} server alive`).toBe(true);
+      expectAlive(server, name);
       expect((await get(`${server.url}/healthz`)).status).toBe(200);
       expect((await get(`${server.url}${blogPath}?after=terminate`)).status).toBe(200);
       expect((await post(`${server.url}${blogPath}`, comment(`after terminate ${name}`))).status).toBe(303);
@@ -194,7 +203,7 @@ describe("PostgreSQL faults", () => {
       try {
         await new Promise((r) => setTimeout(r, 300));
         for (const [name, server] of each()) {
-          expect(alive(server), `${name} server alive`).toBe(true);
+          expectAlive(server, name);
           const health = await get(`${server.url}/healthz`);
           expect(health.status).toBe(503);
           expect(await health.json()).toEqual({ status: "unavailable" });
@@ -203,7 +212,7 @@ describe("PostgreSQL faults", () => {
           await expectOutagePage(await post(`${server.url}${blogPath}`, comment(`during ${mode}`)));
           await expectAdminOutageMessage(await get(`${server.url}/admin/manage-comments`, { cookie }));
           await expectCachedCopy(name, server);
-          expect(alive(server), `${name} server alive`).toBe(true);
+          expectAlive(server, name);
         }
       } finally {
         await postgres.start();
@@ -234,7 +243,7 @@ describe("PostgreSQL faults", () => {
         await expectOutagePage(await get(`${server.url}/recipes/never-opened-while-frozen`));
         await expectAdminOutageMessage(await get(`${server.url}/admin/dashboard`, { cookie }));
         await expectCachedCopy(name, server);
-        expect(alive(server), `${name} server alive`).toBe(true);
+        expectAlive(server, name);
       }
     } finally {
       postgres.thaw();
@@ -323,7 +332,7 @@ describe("SQLite faults", () => {
     } finally {
       if (!released) release();
     }
-    expect(alive(server)).toBe(true);
+    expectAlive(server);
   }, 30_000);
 
   it("a write that cannot get the lock in time answers 503, never 500 and never hangs", async () => {
@@ -333,7 +342,7 @@ describe("SQLite faults", () => {
       await expectOutagePage(await post(`${server.url}${blogPath}`, comment("gives up")));
       expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_WAIT_MS - 100);
       expect((await get(`${server.url}/healthz`)).status).toBe(200);
-      expect(alive(server)).toBe(true);
+      expectAlive(server);
     } finally {
       release();
     }
