@@ -29,8 +29,8 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
  * - a connection whose query failed for want of a database (timed out, terminated, reset) is
  *   destroyed, not returned to the pool: Kysely releases connections without saying why, and a
  *   timed-out connection would hand its late answer to the next query;
- * - an idle connection the server drops is logged and reported, never an uncaught `error` event
- *   (pg.Pool emits one, and with no listener that ends the process);
+ * - a connection the server drops, idle or checked out, is reported, never an uncaught `error`
+ *   event (pg emits one, and with no listener that ends the process); an idle one is also logged;
  * - while the database is known down (see health.server.ts), asking for a connection fails at
  *   once instead of waiting for the timeouts again.
  */
@@ -73,6 +73,14 @@ export function createPostgresPool(
   const guard = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = guarded.get(client);
     if (!wrapper) {
+      // pg.Pool takes its own `error` listener off a connection while it is checked out, and a pg
+      // client whose backend goes away between statements (terminated, the server stopped) emits
+      // `error` with no query to fail: with no listener, an uncaught exception that ends the process.
+      // Kept for the connection's life (the pool's listener does the work while it is idle).
+      client.on("error", (error) => {
+        broken.add(client);
+        health.report(error);
+      });
       wrapper = {
         // Kysely reads the backend's pid (an undocumented field of pg's Client) to cancel queries.
         get processID() {
