@@ -6,6 +6,44 @@ import { defineConfig } from "vite";
 const RECIPE_CARD =
   /[\\/]app[\\/](components[\\/]recipe-card\.tsx|lib[\\/](scale|durations|recipe-json-ld)\.ts)$/;
 
+/** Modules of our own that may go in the public site's shared file: components and rules. */
+const SITE_MODULE = /[\\/]app[\\/](lib|components)[\\/](?!admin[\\/])[^?]*$/;
+/** What every public page loads, and a public page's own route module. */
+const EVERY_PAGE = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/]public-layout\.tsx)$/;
+const PUBLIC_ROUTE = /[\\/]app[\\/]routes[\\/](?!admin[\\/])/;
+const ADMIN_ROUTE = /[\\/]app[\\/]routes[\\/]admin[\\/]/;
+
+type ModuleInfoOf = (id: string) => { importers: string[]; dynamicImporters: string[] } | null;
+
+/**
+ * Whether a module of SITE_MODULE is wanted by every public page (root, public layout) or by two
+ * public pages or more, read off the bundler's own graph: its importers, and theirs, up to the
+ * route modules. The back office's routes (previews included) do not count.
+ */
+function sharedByPublicPages(id: string, getModuleInfo: ModuleInfoOf): boolean {
+  if (!SITE_MODULE.test(id)) return false;
+  const pages = new Set<string>();
+  const seen = new Set([id]);
+  const pending = [id];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const info = getModuleInfo(next);
+    for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])]) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      const path = importer.split("?")[0] ?? importer;
+      if (EVERY_PAGE.test(path)) return true;
+      if (ADMIN_ROUTE.test(path)) continue;
+      if (PUBLIC_ROUTE.test(path)) {
+        pages.add(path);
+        if (pages.size >= 2) return true;
+        continue;
+      }
+      pending.push(importer);
+    }
+  }
+  return false;
+}
+
 export default defineConfig({
   // PROFILE_BUILD=1 keeps function names readable, for browser CPU profiles of hydration.
   build: process.env.PROFILE_BUILD ? { minify: false } : {},
@@ -38,12 +76,15 @@ export default defineConfig({
                 // out of the shared group. (A group takes the modules its files import too: those
                 // are the card's own rules.)
                 { name: "recipe-card", test: RECIPE_CARD, priority: 15 },
-                // The comments section is wanted only under a blog (and its preview): it stays with
-                // those pages' code, out of the group every page loads; so do the rules only the
-                // back office's design and navigation screens run.
+                // The public site's shared code: what every page loads (the root and the public
+                // layout's), and what two public pages or more want. Code only one page wants (the
+                // comments under a blog) stays with that page's own, and code only the back office
+                // imports (the design and navigation screens' rules, the activity log's labels)
+                // stays with its screens.
                 {
-                  name: "site",
-                  test: /[\\/]app[\\/](lib|components)[\\/](?!admin[\\/]|recipe-page\.tsx|blog-comments\.tsx|design\.ts|navigation\.ts)/,
+                  // getModuleInfo reads the bundler's state through `this`: called as a method.
+                  name: (id, chunking) =>
+                    sharedByPublicPages(id, (other) => chunking.getModuleInfo(other)) ? "site" : null,
                   priority: 10,
                 },
               ],

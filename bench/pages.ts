@@ -14,8 +14,20 @@ export interface PageWeight {
   adminCode: string[];
 }
 
-/** Strings that only the admin bundle or the TipTap editor contain. */
-const ADMIN_MARKERS = ["ProseMirror", "@tiptap", "Wanderplate Admin", "Add Blog"];
+/**
+ * Strings that only the admin bundle or the TipTap editor contain: the editor, the admin layout,
+ * the blog list, the activity log's labels, the image fields of the admin's forms, the search
+ * settings' languages.
+ */
+const ADMIN_MARKERS = [
+  "ProseMirror",
+  "@tiptap",
+  "Wanderplate Admin",
+  "Add Blog",
+  "Sign-in failed",
+  "Upload Image",
+  "Another language (whole words only)",
+];
 
 /** The `/assets/…` files a page's HTML names, less those only its route manifest names (below). */
 export function assetsNamedBy(html: string): string[] {
@@ -33,6 +45,7 @@ export function assetsNamedBy(html: string): string[] {
  */
 export async function pageWeight(base: string, path: string): Promise<PageWeight> {
   const html = await rawRequest(`${base}${path}`, { gzip: true });
+  if (html.status !== 200) throw new Error(`${path}: status ${html.status}`);
   const pending = assetsNamedBy(html.body);
   const seen = new Set<string>();
   let js = 0;

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { UPLOAD_ID } from "#app/lib/images.ts";
 import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
 import { ADMIN_ACTION_MESSAGES, MODERATED_KINDS, UNKNOWN_ACTION } from "./admin-actions.fields.ts";
 import { newBlogSchema } from "./blog.ts";
 import { categoryRenameSchema } from "./category-rename.ts";
 import { checkbox, recordId } from "./common.ts";
-import { UPLOAD_ID } from "./image.fields.ts";
 import { recipeSchema } from "./recipe.ts";
 import { SEARCH_LANGUAGE_UNKNOWN } from "./search-language.fields.ts";
 import { siteInfoSchema } from "./site-info.ts";

@@ -12,9 +12,6 @@ export const IMAGE_FIELDS = {
   alt: { name: "imageAlt", label: "Alt text", max: 300 },
 } as const;
 
-/** An upload id as the server generates it (media/storage.server.ts). */
-export const UPLOAD_ID = /^[0-9a-f]{24}$/;
-
 export const IMAGE_MESSAGES = {
   notAnImage: "The uploaded file must be an image.",
   badUrl: "Image URL must be a valid http:// or https:// address.",

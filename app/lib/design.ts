@@ -5,6 +5,7 @@
  * nothing saved, every value is today's, and a page carries no extra byte.
  */
 
+import { UPLOAD_ID } from "#app/lib/images.ts";
 import { cachedFamily, FONTS_CACHED_CLASS, FONTS_READY_CLASS } from "#app/lib/site-fonts.ts";
 
 /** A colour as the form takes it: `#rrggbb` (a `#rgb` is widened). */
@@ -295,9 +296,6 @@ export const MIN_ICON_SIZE = 192;
 /** The stored file of one size of the site icon (an upload key). */
 export const iconKey = (id: string, size: (typeof ICON_SIZES)[number]) => `${id}-icon-${size}.png`;
 
-/** An id the server made for an upload (media/storage.server.ts). */
-const UPLOAD_ID_PATTERN = /^[0-9a-f]{24}$/;
-
 /** The logo (an upload shown in the header) and whether the site's name stays beside it. */
 export interface SiteLogo {
   id: string;
@@ -310,7 +308,7 @@ export interface SiteLogo {
 /** A stored logo row, or null (the built-in mark) when there is none or it is damaged. */
 export function logoFrom(stored: unknown): SiteLogo | null {
   const v = stored as Partial<Record<keyof SiteLogo, unknown>> | null;
-  if (typeof v?.id !== "string" || !UPLOAD_ID_PATTERN.test(v.id)) return null;
+  if (typeof v?.id !== "string" || !UPLOAD_ID.test(v.id)) return null;
   const size = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.round(n) : 0);
   const [width, height] = [size(v.width), size(v.height)];
   if (!width || !height) return null;
@@ -320,7 +318,7 @@ export function logoFrom(stored: unknown): SiteLogo | null {
 /** A stored site icon row: the id its sizes are stored under, or null (the built-in icon). */
 export function iconFrom(stored: unknown): { id: string } | null {
   const id = (stored as { id?: unknown } | null)?.id;
-  return typeof id === "string" && UPLOAD_ID_PATTERN.test(id) ? { id } : null;
+  return typeof id === "string" && UPLOAD_ID.test(id) ? { id } : null;
 }
 
 /** The header's logo box: at most 40 px high and 200 px wide, keeping the logo's shape. */

@@ -1,5 +1,12 @@
-import { UPLOAD_ID } from "#app/forms/image.fields.ts";
-import { type ImageRef, imageSources, isHttpUrl, UPLOAD_WIDTHS, UPLOADS_PATH, uploadSrc } from "./images.ts";
+import {
+  type ImageRef,
+  imageSources,
+  isHttpUrl,
+  UPLOAD_ID,
+  UPLOAD_WIDTHS,
+  UPLOADS_PATH,
+  uploadSrc,
+} from "./images.ts";
 import { destinationSlug } from "./slug.ts";
 
 /**

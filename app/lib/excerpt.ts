@@ -21,7 +21,7 @@ export function htmlToText(html: string): string {
 }
 
 /** Characters as a reader counts them: "é" written as e + accent, a flag, a family emoji are one each. */
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const graphemes = /* @__PURE__ */ new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**
  * Tags stripped, cut to 200 characters. Counted in characters as a reader sees them, so

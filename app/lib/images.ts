@@ -11,6 +11,9 @@ export const UPLOAD_TOO_LARGE = "The image must be 5 MB or smaller.";
  */
 export const UPLOADS_PATH = "/uploads";
 
+/** An id the server makes for an upload (media/storage.server.ts). */
+export const UPLOAD_ID = /^[0-9a-f]{24}$/;
+
 /**
  * Where an image comes from: an upload in our file store, or an http(s) URL an admin gave.
  * An upload's `base` is where readers fetch it when that is not UPLOADS_PATH (a public bucket URL,

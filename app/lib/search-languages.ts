@@ -20,9 +20,6 @@ export const SEARCH_LANGUAGES = [
 
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number]["code"];
 
-/** The language of a site that never chose one. */
-export const DEFAULT_SEARCH_LANGUAGE: SearchLanguage = "english";
-
 const CODES = new Set<string>(SEARCH_LANGUAGES.map((l) => l.code));
 
 export function isSearchLanguage(value: unknown): value is SearchLanguage {

@@ -10,7 +10,9 @@ import { stemmer as portuguese } from "@orama/stemmers/portuguese";
 import { stemmer as spanish } from "@orama/stemmers/spanish";
 import { stemmer as swedish } from "@orama/stemmers/swedish";
 import { htmlToText } from "./excerpt.ts";
-import { DEFAULT_SEARCH_LANGUAGE, type SearchLanguage } from "./search-languages.ts";
+// Only the type: every public page loads this module (the search box's limit), and the list of
+// languages with their names is for the settings screen.
+import type { SearchLanguage } from "./search-languages.ts";
 
 /**
  * The rules of site search that need no database: how text and queries are folded so accents and
@@ -18,6 +20,9 @@ import { DEFAULT_SEARCH_LANGUAGE, type SearchLanguage } from "./search-languages
  * bounded, and how a snippet marks the words that matched. Both engines index the stemmed words
  * this module makes, so they match the same way (decisions 014 and 024).
  */
+
+/** The language of a site that never chose one. */
+export const DEFAULT_SEARCH_LANGUAGE: SearchLanguage = "english";
 
 /** Longest query searched, in characters (after trimming and collapsing spaces). */
 export const MAX_QUERY_LENGTH = 100;

@@ -1,5 +1,5 @@
-import { IMAGE_FIELDS, IMAGE_MESSAGES, UPLOAD_ID } from "#app/forms/image.fields.ts";
-import { isHttpUrl } from "#app/lib/images.ts";
+import { IMAGE_FIELDS, IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
+import { isHttpUrl, UPLOAD_ID } from "#app/lib/images.ts";
 import { storeUpload } from "#app/server/media/storage.server.ts";
 import type { StoredImage } from "#app/server/models/uploads.server.ts";
 

@@ -1,4 +1,5 @@
-import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
+import { DEFAULT_SEARCH_LANGUAGE } from "#app/lib/search.ts";
+import { isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
 import type { SiteInfo, SiteNumbers } from "#app/lib/site.ts";
 import { getConfig, parseConfig } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";

@@ -5,7 +5,8 @@
  * reindex.server.ts.
  */
 import { PostgresAdapter, sql } from "kysely";
-import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
+import { DEFAULT_SEARCH_LANGUAGE } from "#app/lib/search.ts";
+import { isSearchLanguage, type SearchLanguage } from "#app/lib/search-languages.ts";
 import { type DB, nowSeconds } from "#app/server/db/db.server.ts";
 import { SEARCH_SETTINGS_KEY, searchLanguageOf } from "#app/server/models/settings.server.ts";
 

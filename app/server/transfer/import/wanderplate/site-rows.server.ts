@@ -1,3 +1,4 @@
+import { UPLOAD_ID } from "#app/lib/images.ts";
 import { CODE_INJECTION_KEY, codeInjectionRebuilt } from "#app/server/models/code-injection.server.ts";
 import { rowHash, SITE_ID_SETTING } from "#app/server/transfer/export/format.server.ts";
 import { mappedEntries } from "../import-map.server.ts";
@@ -107,7 +108,6 @@ function siteName(row: Row): string {
 
 // ---- The media library and its files ----
 
-const UPLOAD_ID = /^[0-9a-f]{24}$/;
 const VARIANT_KEY = /^[0-9a-f]{24}-\d{1,5}\.webp$/;
 
 export async function importUploadRow(ctx: ImportContext, row: Row): Promise<void> {
