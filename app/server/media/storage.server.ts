@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { ICON_SIZES, iconKey } from "#app/lib/design.ts";
-import { UPLOAD_WIDTHS } from "#app/lib/images.ts";
+import { UPLOAD_ID, UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { iconVariants, imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
@@ -59,8 +59,6 @@ function lazyStore(open: () => Promise<UploadStore>): UploadStore {
     },
   };
 }
-
-const ID = /^[0-9a-f]{24}$/;
 
 /** The key of one width of an upload; the public path is `/uploads/<key>` (uploadSrc in lib/images.ts). */
 export function variantKey(id: string, width: number): string {
@@ -125,7 +123,7 @@ export async function storeUpload(
  * made before the media library kept sizes. Null when the store holds none of its widths.
  */
 export async function measureUpload(id: string, store = uploadStore()): Promise<UploadInfo | null> {
-  if (!ID.test(id)) return null;
+  if (!UPLOAD_ID.test(id)) return null;
   let bytes = 0;
   let largest: Uint8Array | null = null;
   for (const width of UPLOAD_WIDTHS) {
@@ -141,7 +139,7 @@ export async function measureUpload(id: string, store = uploadStore()): Promise<
 
 /** Removes every width of an upload; an id the server could not have made is ignored. */
 export async function deleteImage(id: string, store = uploadStore()): Promise<void> {
-  if (!ID.test(id)) return;
+  if (!UPLOAD_ID.test(id)) return;
   await Promise.all(UPLOAD_WIDTHS.map((width) => store.delete(variantKey(id, width))));
 }
 
@@ -184,7 +182,7 @@ export async function storeSiteIcon(
 
 /** Removes the site icon's files; a failure leaves orphan files, never a broken page. */
 export async function discardSiteIcon(id: string | null, store = uploadStore()): Promise<void> {
-  if (!id || !ID.test(id)) return;
+  if (!id || !UPLOAD_ID.test(id)) return;
   try {
     await Promise.all(ICON_SIZES.map((size) => store.delete(iconKey(id, size))));
   } catch (error) {
