@@ -111,6 +111,8 @@ export async function createServer(
         contentSecurityPolicy: false,
         referrerPolicy: { policy: "strict-origin-when-cross-origin" },
         crossOriginEmbedderPolicy: false,
+        // The app sends it on the back office only (app/server/http/opener-policy.server.ts).
+        crossOriginOpenerPolicy: false,
         // Only when the site says it lives on HTTPS: HSTS on a plain-HTTP site would lock browsers out.
         strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:")
           ? { maxAge: 180 * 24 * 3600, includeSubDomains: false }

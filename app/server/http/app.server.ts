@@ -32,6 +32,7 @@ import { sampleContentDecided } from "#app/server/transfer/seed/sample-claim.ser
 import { cacheControl } from "./cache-control.server.ts";
 import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
+import { openerPolicy } from "./opener-policy.server.ts";
 import { isSameOrigin } from "./origin.server.ts";
 import { needsWholeBuild, publicPart } from "./public-routes.server.ts";
 import { injectedCodeContext, noInjectedCode, requestInfoContext } from "./request-context.server.ts";
@@ -148,6 +149,7 @@ app.use((req, res, next) => {
   next();
 });
 
+app.use(openerPolicy);
 // What the caches on the way may keep (a CDN in front: decision 032), decided as headers go out.
 app.use(cacheControl(sessionCookie.names, (res) => Boolean(responseCache.slotOf(res)?.declaration)));
 app.use(responseCache.capture);

@@ -39,6 +39,13 @@ describe("isAdminPath", () => {
     ["/Admin/Dashboard.data", true],
     ["/%61dmin/login", true],
     ["/%zz/admin", false],
+    // A client that sends dot segments as they are (browsers resolve them first) gets the admin too.
+    ["/./admin/login", true],
+    ["/blogs/../admin/login", true],
+    ["/%2e/admin/login", true],
+    ["/admin/../blogs", false],
+    ["//admin", false],
+    ["/\\admin/login", false],
     ["/admin/blog.data", true],
     ["/administrator-tips", false],
     ["/blogs/admin", false],

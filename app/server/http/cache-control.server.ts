@@ -30,12 +30,22 @@ export function cacheControlOf(answer: {
   return "no-cache";
 }
 
+/** A request's path as React Router's adapter reads it: appended to an origin, parsed as a URL. */
+function routerPathname(path: string): string {
+  try {
+    return new URL(`http://path.invalid${path}`).pathname;
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Whether a path is the admin's (`/admin`, `/admin/…`, and its data requests `/admin.data`), read
- * as the routes read it: in any case and percent-decoded (redirectKey's spelling).
+ * as the routes read it: dot segments resolved (`/./admin`, `/x/../admin`: the router reads the
+ * path through a URL), in any case and percent-decoded (redirectKey's spelling).
  */
 export function isAdminPath(path: string): boolean {
-  const key = redirectKey(path);
+  const key = redirectKey(routerPathname(path));
   return key === "/admin" || key.startsWith("/admin/") || key.startsWith("/admin.");
 }
 

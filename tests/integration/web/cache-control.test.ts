@@ -3,14 +3,16 @@
  * engines: shared pages are public for a CDN (s-maxage, stale-while-revalidate) and revalidated
  * by browsers with their ETag (304, no body); a write gives the page a new ETag; anything for a
  * signed-in browser and every admin screen is `private, no-store`; a 404 is `no-cache`; a feed
- * keeps its own.
+ * keeps its own. Only the admin's screens send Cross-Origin-Opener-Policy (decision 035).
  */
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_CACHE_CONTROL } from "#app/server/cache/cache-http.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/server/http/cache-control.server.ts";
+import { BACK_OFFICE_OPENER_POLICY } from "#app/server/http/opener-policy.server.ts";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
 import { startedForTests, temporaryDir } from "#tests/support/hooks.ts";
 import { ensureBuilt, signIn, siteEnv, startServer } from "#tests/support/server-process.ts";
@@ -31,6 +33,24 @@ async function renameBlog(url: string, title: string): Promise<void> {
   await client.connect();
   await client.query(statement, [title]);
   await client.end();
+}
+
+/** A GET with its path exactly as written (fetch would resolve `/./` and `/../` first). */
+function rawGet(
+  base: string,
+  path: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(new URL(base), { path }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    request.on("error", reject);
+  });
 }
 
 beforeAll(() => ensureBuilt(), 120_000);
@@ -111,6 +131,30 @@ for (const engine of ENGINES) {
         redirect: "manual",
       });
       expect(login.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    });
+
+    it("only the back office sends Cross-Origin-Opener-Policy, however its path is spelt", async () => {
+      await get(BLOG);
+      const hit = await get(BLOG);
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      for (const answer of [hit, await get("/"), await get("/blogs/no-such-blog-here")]) {
+        expect(answer.headers.get("cross-origin-opener-policy"), answer.url).toBeNull();
+        expect(answer.headers.get("x-content-type-options"), answer.url).toBe("nosniff");
+      }
+      // As sent, not as fetch would resolve them: the router reads every one of these as the sign-in.
+      for (const path of [
+        "/admin/login",
+        "/ADMIN/login",
+        "/%61dmin/login",
+        "/./admin/login",
+        "/blogs/../admin/login",
+      ]) {
+        const answer = await rawGet(server.url, path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.body, path).toContain("Sign in");
+        expect(answer.headers["cross-origin-opener-policy"], path).toBe(BACK_OFFICE_OPENER_POLICY);
+        expect(answer.headers["cache-control"], path).toBe(PRIVATE_CACHE_CONTROL);
+      }
     });
 
     it("a 404 is no-cache; a feed keeps its own", async () => {
