@@ -1,4 +1,6 @@
 /** Page weight (compressed JS and CSS per route) and Lighthouse scores. */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { rawRequest } from "./load.ts";
 
@@ -98,6 +100,8 @@ export interface LighthouseResult {
    * under ~1050 simulates a slower phone than intended.
    */
   benchmarkIndex: number;
+  /** The browser Lighthouse drove, as it names itself (HeadlessChrome/156.0.0.0). */
+  browser: string;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -159,6 +163,8 @@ export async function lighthouseRuns(
           cls: Math.round(value("cumulative-layout-shift") * 1000) / 1000,
           tbtMs: Math.round(value("total-blocking-time")),
           benchmarkIndex: Math.round(run.lhr.environment.benchmarkIndex),
+          browser:
+            /(?:Headless)?Chrom(?:e|ium)\/[\d.]+/.exec(run.lhr.environment.hostUserAgent)?.[0] ?? "unknown",
         });
       }
       const sorted = [...attempts].sort((a, b) => a.performance - b.performance);
@@ -170,4 +176,40 @@ export async function lighthouseRuns(
     chrome.kill();
   }
   return results;
+}
+
+/**
+ * The least a page can score here: one heading and a paragraph, no script, no style, no image,
+ * from a bare node:http server. What Lighthouse finds even there (a fresh renderer's first tasks,
+ * slowed four times) is this host's and this browser's, not the site's; the site's pages are read
+ * against it, as the throughput rows are against the bare server.
+ */
+export const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Floor</title><meta name="description" content="The least a page can be."></head>' +
+  "<body><main><h1>Floor</h1><p>One heading and a paragraph, nothing else.</p></main></body></html>";
+
+export async function lighthouseFloor(
+  chromePath: string,
+  flags: string[],
+  runs = 3,
+): Promise<LighthouseResult> {
+  const server = createServer((req, res) => {
+    if (req.url === "/robots.txt") {
+      res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" });
+    res.end(FLOOR_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const [floor] = await lighthouseRuns(`http://127.0.0.1:${port}`, ["/"], chromePath, flags, runs);
+    if (!floor) throw new Error("lighthouse gave no result for the floor page");
+    return floor;
+  } finally {
+    server.close();
+  }
 }

@@ -40,7 +40,13 @@ import {
   withPeakMemory,
 } from "./load.ts";
 import { type NewsletterBenchRow, newsletterBench } from "./newsletter.ts";
-import { type LighthouseResult, lighthouseRuns, type PageWeight, pageWeight } from "./pages.ts";
+import {
+  type LighthouseResult,
+  lighthouseFloor,
+  lighthouseRuns,
+  type PageWeight,
+  pageWeight,
+} from "./pages.ts";
 import { cpuMs } from "./render-cost.ts";
 import { seedBlogs } from "./seed.ts";
 
@@ -447,6 +453,7 @@ async function throughput(
     const burst = fullRun ? await missBurst(app.url, RECIPE, "/recipes/:slug", BURST_REQUESTS) : undefined;
     let weights: PageWeight[] = [];
     let lighthouse: LighthouseResult[] = [];
+    let lighthouseFloorPage: LighthouseResult | undefined;
     if (engine === "sqlite" && fullRun) {
       const paths = [
         "/",
@@ -471,11 +478,12 @@ async function throughput(
           await chromiumPath(),
           CHROMIUM_ARGS,
         );
+        lighthouseFloorPage = await lighthouseFloor(await chromiumPath(), CHROMIUM_ARGS);
       }
     }
     // The whole run's peak, as the operating system counts it (the budget's figure: DESIGN §7).
     const peakMb = peakResidentMb(pid);
-    return { rows, idleMb, peakMb, startMs, weights, lighthouse, burst, ceilings };
+    return { rows, idleMb, peakMb, startMs, weights, lighthouse, lighthouseFloorPage, burst, ceilings };
   } finally {
     await app.stop();
   }
@@ -908,22 +916,26 @@ async function main() {
             "TBT ms",
             "Performance, every run",
           ],
-          sqlite.lighthouse.map((l) => [
-            l.path,
-            l.performance,
-            l.accessibility,
-            l.bestPractices,
-            l.seo,
-            l.fcpMs,
-            l.lcpMs,
-            l.cls,
-            l.tbtMs,
-            l.performanceRuns.join(" / "),
-          ]),
+          [...sqlite.lighthouse, ...(sqlite.lighthouseFloorPage ? [sqlite.lighthouseFloorPage] : [])].map(
+            (l) => [
+              l === sqlite.lighthouseFloorPage ? "floor: a bare page, no script" : l.path,
+              l.performance,
+              l.accessibility,
+              l.bestPractices,
+              l.seo,
+              l.fcpMs,
+              l.lcpMs,
+              l.cls,
+              l.tbtMs,
+              l.performanceRuns.join(" / "),
+            ],
+          ),
         );
         console.log(
           `Lighthouse benchmarkIndex of this host: ${sqlite.lighthouse.map((l) => l.benchmarkIndex).join(", ")} ` +
-            "(the simulated phone is this host slowed 4×; below ~1050 it is slower than the Moto G Power Lighthouse emulates).",
+            "(the simulated phone is this host slowed 4×; below ~1050 it is slower than the Moto G Power Lighthouse emulates); " +
+            `browser ${sqlite.lighthouse[0]?.browser}. The floor row is one heading and a paragraph from a bare ` +
+            "server: what Lighthouse finds there is the host's and the browser's, not the site's.",
         );
       }
     }
@@ -969,6 +981,7 @@ async function main() {
           analytics,
           pageWeight: sqlite?.weights,
           lighthouse: sqlite?.lighthouse,
+          lighthouseFloor: sqlite?.lighthouseFloorPage,
         },
         null,
         2,
