@@ -184,7 +184,7 @@ export async function lighthouseRuns(
  * slowed four times) is this host's and this browser's, not the site's; the site's pages are read
  * against it, as the throughput rows are against the bare server.
  */
-export const FLOOR_PAGE =
+const FLOOR_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
   '<title>Floor</title><meta name="description" content="The least a page can be."></head>' +

@@ -5,9 +5,9 @@ import ipaddr from "ipaddr.js";
  * A MaxMind DB (.mmdb) file searched on disk. The search tree, 7.8 MB of the bundled country
  * database, never sits in the server's memory whole (mmdb-lib, like every JavaScript reader, keeps
  * the whole file in a Buffer): it is read a block of nodes at a time, and the blocks used last are
- * kept (CACHED_BLOCKS, about 1 MB), so the top of the tree, which every lookup passes, is read
- * once, and a lookup reads the few blocks of its own branch instead of a node per bit. The data section is read into memory once: a country
- * database's is a few kilobytes. Format: https://maxmind.github.io/MaxMind-DB/ (decision 031).
+ * kept (CACHED_BLOCKS, under 1 MB), so the top of the tree, which every lookup passes, is read
+ * once, and a lookup reads the few blocks of its own branch instead of a node per bit. The data
+ * section is read into memory once: a country database's is a few kilobytes. Format: https://maxmind.github.io/MaxMind-DB/ (decision 031).
  */
 export class MmdbFile {
   readonly #fd: number;
