@@ -2,9 +2,10 @@ import { copyFileSync, readFileSync, rmSync, truncateSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ipaddr from "ipaddr.js";
 import { Reader } from "mmdb-lib";
 import { describe, expect, it } from "vitest";
-import { MmdbFile } from "./country-database.server.ts";
+import { dottedQuad, MmdbFile } from "./country-database.server.ts";
 
 // mmdb-lib (which reads the whole file into memory) is the oracle: the same answers, address by address.
 const require = createRequire(import.meta.url);
@@ -87,6 +88,51 @@ describe("MmdbFile", () => {
     }
   });
 
+  it("reads the old ways of writing an IPv4 address as ipaddr.js does, and refuses what it refuses", () => {
+    const file = bundled("geo-whois-asn-country.mmdb");
+    const oracle = new Reader(readFileSync(file));
+    const onDisk = MmdbFile.open(file);
+    try {
+      // Octal and hexadecimal octets, three, two and one part forms: 8.8.8.8, 8.8.0.8, 8.0.0.8, 8.8.8.8.
+      for (const odd of ["010.8.8.8", "0x8.8.8.8", "8.8.8", "8.8", "134744072", "1.010.1.1"]) {
+        expect([odd, onDisk.get(odd)]).toEqual([odd, oracle.get(ipaddr.process(odd).toString())]);
+      }
+      for (const wrong of [
+        "8.8.8.08",
+        "08.8.8.8",
+        " 8.8.8.8",
+        "8.8.8.8 ",
+        "8.8.8.256",
+        "8.8.8.8.8",
+        "8..8.8",
+        "",
+      ])
+        expect([wrong, onDisk.get(wrong)]).toEqual([wrong, null]);
+    } finally {
+      onDisk.close();
+    }
+  });
+
+  it("keeps the blocks in use: a lookup repeated among thousands of others needs no read", () => {
+    const file = join(tmpdir(), `in-use-${process.pid}.mmdb`);
+    copyFileSync(bundled("geo-whois-asn-country.mmdb"), file);
+    const onDisk = MmdbFile.open(file);
+    try {
+      // The cache is full of other blocks before 8.8.8.8 is first looked up, then it comes back
+      // every tenth lookup; the last one is nine lookups (a few reads) before the file is cut short.
+      ipv4Addresses(3000).forEach((address, i) => {
+        onDisk.get(address);
+        if (i >= 2000 && i % 10 === 0) onDisk.get("8.8.8.8");
+      });
+      // Every block 8.8.8.8's search passes was used since: none can have been the one evicted.
+      truncateSync(file, 1000);
+      expect(onDisk.get("8.8.8.8")).toEqual({ country_code: "US" });
+    } finally {
+      onDisk.close();
+      rmSync(file);
+    }
+  });
+
   it("says so, rather than answering from stale bytes, when the file is cut short while open", () => {
     const file = join(tmpdir(), `cut-short-${process.pid}.mmdb`);
     copyFileSync(bundled("geo-whois-asn-country.mmdb"), file);
@@ -104,5 +150,34 @@ describe("MmdbFile", () => {
     const file = join(tmpdir(), `not-mmdb-${process.pid}.mmdb`);
     writeFileSync(file, "just some text");
     expect(() => MmdbFile.open(file)).toThrow("not a MaxMind DB file");
+  });
+});
+
+describe("dottedQuad", () => {
+  it("reads an IPv4 address written as a socket writes it", () => {
+    expect(dottedQuad("8.8.8.8")).toEqual([8, 8, 8, 8]);
+    expect(dottedQuad("0.0.0.0")).toEqual([0, 0, 0, 0]);
+    expect(dottedQuad("255.255.255.255")).toEqual([255, 255, 255, 255]);
+    expect(dottedQuad("192.168.10.1")).toEqual([192, 168, 10, 1]);
+  });
+
+  it("leaves every other form to ipaddr.js (null), the ones it reads differently first", () => {
+    for (const other of [
+      "010.8.8.8",
+      "8.8.8.08",
+      "0x8.8.8.8",
+      "8.8.8",
+      "134744072",
+      "8.8.8.256",
+      "1000.1.1.1",
+    ])
+      expect([other, dottedQuad(other)]).toEqual([other, null]);
+    for (const other of ["8.8.8.8.8", "8..8.8", ".8.8.8", "8.8.8.", " 8.8.8.8", "::ffff:8.8.8.8", "::1", ""])
+      expect([other, dottedQuad(other)]).toEqual([other, null]);
+  });
+
+  it("agrees with ipaddr.js on every address it reads", () => {
+    for (const address of ipv4Addresses(2000))
+      expect(dottedQuad(address)).toEqual(ipaddr.process(address).toByteArray());
   });
 });

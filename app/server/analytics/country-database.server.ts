@@ -17,8 +17,17 @@ export class MmdbFile {
   readonly #data: Buffer;
   readonly #ipv4Start: number;
   readonly #ipVersion: number;
-  /** Blocks of NODES_PER_BLOCK nodes by index, least recently used first. */
-  readonly #blocks = new Map<number, Buffer>();
+  /**
+   * Blocks of NODES_PER_BLOCK nodes by index (a hole where not kept), and when each was last used:
+   * a lookup touches a block per tree level, so the bookkeeping is an array store, not the delete
+   * and set of a map kept in use order (those cost a lookup 2–3 µs). `#keptBlocks` lists the
+   * indexes kept; the least recently used of them is looked for only on a read from disk.
+   */
+  readonly #blocks: (Buffer | undefined)[];
+  readonly #lastUsed: Float64Array;
+  readonly #keptBlocks = new Int32Array(CACHED_BLOCKS);
+  #kept = 0;
+  #uses = 0;
   /** Decoded records by their offset in the data section: a country database has a few hundred. */
   readonly #records = new Map<number, unknown>();
 
@@ -38,6 +47,9 @@ export class MmdbFile {
       throw new Error(`unsupported MaxMind DB record size ${String(recordSize)}`);
     this.#nodeCount = nodeCount;
     this.#ipVersion = ipVersion;
+    const blockCount = Math.ceil(nodeCount / NODES_PER_BLOCK);
+    this.#blocks = new Array<Buffer | undefined>(blockCount).fill(undefined);
+    this.#lastUsed = new Float64Array(blockCount);
     this.#recordBytes = recordSize / 4;
     this.#readRecord = RECORD_READERS[recordSize];
     const treeBytes = this.#recordBytes * nodeCount;
@@ -64,12 +76,14 @@ export class MmdbFile {
 
   /** The record for an address (IPv4, IPv6, or IPv4-mapped IPv6), or null when none covers it. */
   get(address: string): unknown {
-    let bytes: number[];
-    try {
-      // process() reads an IPv4-mapped IPv6 address as the IPv4 one, and throws for a non-address.
-      bytes = ipaddr.process(address).toByteArray();
-    } catch {
-      return null;
+    let bytes = dottedQuad(address);
+    if (!bytes) {
+      try {
+        // process() reads an IPv4-mapped IPv6 address as the IPv4 one, and throws for a non-address.
+        bytes = ipaddr.process(address).toByteArray();
+      } catch {
+        return null;
+      }
     }
     if (bytes.length === 16 && this.#ipVersion === 4) return null;
     let node = bytes.length === 4 ? this.#ipv4Start : 0;
@@ -83,7 +97,7 @@ export class MmdbFile {
   /** What the kept blocks of the search tree hold, in bytes (bounded: CACHED_BLOCKS). */
   get cachedTreeBytes(): number {
     let bytes = 0;
-    for (const block of this.#blocks.values()) bytes += block.length;
+    for (const block of this.#blocks) if (block) bytes += block.length;
     return bytes;
   }
 
@@ -97,25 +111,41 @@ export class MmdbFile {
   }
 
   #block(index: number): Buffer {
-    let block = this.#blocks.get(index);
-    if (block) {
-      // Most recently used goes last: the map's first key is the one to evict.
-      this.#blocks.delete(index);
-      this.#blocks.set(index, block);
-      return block;
-    }
+    const kept = this.#blocks[index];
+    this.#lastUsed[index] = ++this.#uses;
+    if (kept) return kept;
     const first = index * NODES_PER_BLOCK;
     const bytes = Math.min(NODES_PER_BLOCK, this.#nodeCount - first) * this.#recordBytes;
-    block = Buffer.allocUnsafe(bytes);
+    // Full: the least recently used block leaves, and its buffer takes the new one's bytes.
+    const full = this.#kept === CACHED_BLOCKS;
+    const slot = full ? this.#leastRecentlyUsedSlot() : this.#kept;
+    let block: Buffer | undefined;
+    if (full) {
+      const leaving = this.#keptBlocks[slot] ?? 0;
+      block = this.#blocks[leaving];
+      this.#blocks[leaving] = undefined;
+    }
+    if (block?.length !== bytes) block = Buffer.allocUnsafe(bytes);
     // A short read (a file cut off mid-tree) would leave stale bytes in the block.
     if (readSync(this.#fd, block, 0, bytes, first * this.#recordBytes) !== bytes)
       throw new Error("MaxMind DB file shorter than its search tree");
-    if (this.#blocks.size >= CACHED_BLOCKS) {
-      const oldest = this.#blocks.keys().next().value;
-      if (oldest !== undefined) this.#blocks.delete(oldest);
-    }
-    this.#blocks.set(index, block);
+    if (!full) this.#kept++;
+    this.#keptBlocks[slot] = index;
+    this.#blocks[index] = block;
     return block;
+  }
+
+  #leastRecentlyUsedSlot(): number {
+    let slot = 0;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < CACHED_BLOCKS; i++) {
+      const used = this.#lastUsed[this.#keptBlocks[i] ?? 0] ?? 0;
+      if (used < oldest) {
+        oldest = used;
+        slot = i;
+      }
+    }
+    return slot;
   }
 
   #record(offset: number): unknown {
@@ -136,8 +166,9 @@ const DATA_SEPARATOR_BYTES = 16;
 
 /**
  * Search-tree nodes read from disk at a time, and blocks kept: 1,024 nodes are 6–8 KB, 128 blocks
- * 0.75–1 MB (a tenth of the bundled tree). Random IPv4 addresses measured 9 µs a lookup with these,
- * 37–53 µs reading node by node (session 39, docs/performance.md); more blocks gained little.
+ * 0.75–1 MB (a tenth of the bundled tree). Random public IPv4 addresses measured 3 µs a lookup with
+ * these (a read from disk for most), 37–53 µs reading node by node; a lookup whose blocks are all
+ * kept, 0.2–0.3 µs (decision 031, addenda of sessions 39 and 40).
  */
 const NODES_PER_BLOCK = 1024;
 const CACHED_BLOCKS = 128;
@@ -151,6 +182,37 @@ const RECORD_READERS: Record<24 | 28 | 32, (nodes: Buffer, at: number, right: bo
       : (((nodes[at + 3] ?? 0) & 0xf0) << 20) | nodes.readUIntBE(at, 3),
   32: (nodes, at, right) => nodes.readUInt32BE(at + (right ? 4 : 0)),
 };
+
+/**
+ * The four bytes of an IPv4 address written the usual way (what a socket reports), or null for
+ * anything else, which ipaddr.js then reads (IPv6, IPv4-mapped IPv6, and the old forms it accepts,
+ * such as octal octets: "010" is 8 there, so a leading zero is left to it). By hand it costs a
+ * fraction of ipaddr's regular expressions.
+ */
+export function dottedQuad(address: string): number[] | null {
+  const bytes: number[] = [];
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i <= address.length; i++) {
+    const code = i < address.length ? address.charCodeAt(i) : DOT; // the end closes the last octet
+    if (code === DOT) {
+      if (digits === 0 || bytes.length === 4) return null;
+      bytes.push(value);
+      value = 0;
+      digits = 0;
+    } else if (code >= ZERO && code <= NINE) {
+      if (digits > 0 && value === 0) return null; // a leading zero
+      value = value * 10 + (code - ZERO);
+      digits++;
+      if (digits > 3 || value > 255) return null;
+    } else return null;
+  }
+  return bytes.length === 4 ? bytes : null;
+}
+
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
 
 function readAt(fd: number, position: number, length: number): Buffer {
   const buffer = Buffer.alloc(length);
