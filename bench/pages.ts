@@ -1,7 +1,7 @@
 /** Page weight (compressed JS and CSS per route) and Lighthouse scores. */
-import { createServer } from "node:http";
+import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { rawRequest } from "./load.ts";
 
 export interface PageWeight {
@@ -211,5 +211,80 @@ export async function lighthouseFloor(
     return floor;
   } finally {
     server.close();
+  }
+}
+
+/** A document without its `<script>` elements (inline, module, the inert boot module alike). */
+export function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+}
+
+/**
+ * A stand-in for the site at `base` that serves `path` without its scripts (compressed again with
+ * Brotli, its headers otherwise the site's) and passes every other request to the site.
+ */
+export async function startWithoutScripts(
+  base: string,
+  path: string,
+): Promise<{ url: string; close: () => void }> {
+  const site = new URL(base);
+  const server = createServer((req, res) => {
+    const headers = { ...req.headers, host: site.host };
+    const asPage = req.method === "GET" && req.url === path;
+    // The page is asked for uncompressed, to take its scripts out.
+    if (asPage) headers["accept-encoding"] = "identity";
+    delete headers["if-none-match"];
+    const upstream = request(
+      { host: site.hostname, port: site.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        if (!asPage || answer.statusCode !== 200) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = brotliCompressSync(withoutScripts(Buffer.concat(chunks).toString("utf8")));
+          const {
+            etag: _etag,
+            "content-length": _length,
+            "transfer-encoding": _chunked,
+            ...kept
+          } = answer.headers;
+          res.writeHead(200, { ...kept, "content-encoding": "br", "content-length": body.length });
+          res.end(body);
+        });
+      },
+    );
+    upstream.on("error", () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/**
+ * Lighthouse on one of the site's pages with its scripts taken out, everything else as the site
+ * serves it (startWithoutScripts): the same document, stylesheet, headers, images and fonts.
+ * Between the floor row and the page's own row, it says how much of the page's blocking time is
+ * the document itself (parsing, style, layout, the browser setting up each font face and size)
+ * and how much its JavaScript (loading, hydration).
+ */
+export async function lighthouseWithoutScripts(
+  base: string,
+  path: string,
+  chromePath: string,
+  flags: string[],
+  runs = 3,
+): Promise<LighthouseResult> {
+  const standIn = await startWithoutScripts(base, path);
+  try {
+    const [result] = await lighthouseRuns(standIn.url, [path], chromePath, flags, runs);
+    if (!result) throw new Error(`lighthouse gave no result for ${path} without scripts`);
+    return result;
+  } finally {
+    standIn.close();
   }
 }

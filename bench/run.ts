@@ -44,6 +44,7 @@ import {
   type LighthouseResult,
   lighthouseFloor,
   lighthouseRuns,
+  lighthouseWithoutScripts,
   type PageWeight,
   pageWeight,
 } from "./pages.ts";
@@ -454,6 +455,7 @@ async function throughput(
     let weights: PageWeight[] = [];
     let lighthouse: LighthouseResult[] = [];
     let lighthouseFloorPage: LighthouseResult | undefined;
+    let lighthouseHomeWithoutScripts: LighthouseResult | undefined;
     if (engine === "sqlite" && fullRun) {
       const paths = [
         "/",
@@ -479,11 +481,28 @@ async function throughput(
           CHROMIUM_ARGS,
         );
         lighthouseFloorPage = await lighthouseFloor(await chromiumPath(), CHROMIUM_ARGS);
+        lighthouseHomeWithoutScripts = await lighthouseWithoutScripts(
+          app.url,
+          "/",
+          await chromiumPath(),
+          CHROMIUM_ARGS,
+        );
       }
     }
     // The whole run's peak, as the operating system counts it (the budget's figure: DESIGN §7).
     const peakMb = peakResidentMb(pid);
-    return { rows, idleMb, peakMb, startMs, weights, lighthouse, lighthouseFloorPage, burst, ceilings };
+    return {
+      rows,
+      idleMb,
+      peakMb,
+      startMs,
+      weights,
+      lighthouse,
+      lighthouseFloorPage,
+      lighthouseHomeWithoutScripts,
+      burst,
+      ceilings,
+    };
   } finally {
     await app.stop();
   }
@@ -916,26 +935,34 @@ async function main() {
             "TBT ms",
             "Performance, every run",
           ],
-          [...sqlite.lighthouse, ...(sqlite.lighthouseFloorPage ? [sqlite.lighthouseFloorPage] : [])].map(
-            (l) => [
-              l === sqlite.lighthouseFloorPage ? "floor: a bare page, no script" : l.path,
-              l.performance,
-              l.accessibility,
-              l.bestPractices,
-              l.seo,
-              l.fcpMs,
-              l.lcpMs,
-              l.cls,
-              l.tbtMs,
-              l.performanceRuns.join(" / "),
-            ],
-          ),
+          [
+            ...sqlite.lighthouse,
+            ...(sqlite.lighthouseHomeWithoutScripts ? [sqlite.lighthouseHomeWithoutScripts] : []),
+            ...(sqlite.lighthouseFloorPage ? [sqlite.lighthouseFloorPage] : []),
+          ].map((l) => [
+            l === sqlite.lighthouseFloorPage
+              ? "floor: a bare page, no script"
+              : l === sqlite.lighthouseHomeWithoutScripts
+                ? "/ without its scripts"
+                : l.path,
+            l.performance,
+            l.accessibility,
+            l.bestPractices,
+            l.seo,
+            l.fcpMs,
+            l.lcpMs,
+            l.cls,
+            l.tbtMs,
+            l.performanceRuns.join(" / "),
+          ]),
         );
         console.log(
           `Lighthouse benchmarkIndex of this host: ${sqlite.lighthouse.map((l) => l.benchmarkIndex).join(", ")} ` +
             "(the simulated phone is this host slowed 4×; below ~1050 it is slower than the Moto G Power Lighthouse emulates); " +
             `browser ${sqlite.lighthouse[0]?.browser}. The floor row is one heading and a paragraph from a bare ` +
-            "server: what Lighthouse finds there is the host's and the browser's, not the site's.",
+            "server: what Lighthouse finds there is the host's and the browser's, not the site's. " +
+            '"/ without its scripts" is the home page as served, less its <script> elements: the document\'s ' +
+            "own cost (parsing, style, layout, each font face and size set up), apart from its JavaScript.",
         );
       }
     }
@@ -982,6 +1009,7 @@ async function main() {
           pageWeight: sqlite?.weights,
           lighthouse: sqlite?.lighthouse,
           lighthouseFloor: sqlite?.lighthouseFloorPage,
+          lighthouseHomeWithoutScripts: sqlite?.lighthouseHomeWithoutScripts,
         },
         null,
         2,
