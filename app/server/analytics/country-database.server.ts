@@ -126,7 +126,8 @@ export class MmdbFile {
       this.#blocks[leaving] = undefined;
     }
     if (block?.length !== bytes) block = Buffer.allocUnsafe(bytes);
-    // A short read (a file cut off mid-tree) would leave stale bytes in the block.
+    // A short read (a file cut off mid-tree) would leave stale bytes in the block. After one, the
+    // slot still names the block that left; taking that slot again only drops it once more.
     if (readSync(this.#fd, block, 0, bytes, first * this.#recordBytes) !== bytes)
       throw new Error("MaxMind DB file shorter than its search tree");
     if (!full) this.#kept++;
