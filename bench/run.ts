@@ -480,13 +480,9 @@ async function throughput(
           await chromiumPath(),
           CHROMIUM_ARGS,
         );
-        lighthouseFloorPage = await lighthouseFloor(await chromiumPath(), CHROMIUM_ARGS);
-        lighthouseHomeWithoutScripts = await lighthouseWithoutScripts(
-          app.url,
-          "/",
-          await chromiumPath(),
-          CHROMIUM_ARGS,
-        );
+        const chromium = await chromiumPath();
+        lighthouseFloorPage = await lighthouseFloor(chromium, CHROMIUM_ARGS);
+        lighthouseHomeWithoutScripts = await lighthouseWithoutScripts(app.url, "/", chromium, CHROMIUM_ARGS);
       }
     }
     // The whole run's peak, as the operating system counts it (the budget's figure: DESIGN §7).
@@ -921,6 +917,11 @@ async function main() {
       );
 
       if (sqlite.lighthouse.length) {
+        const labelled: [string, LighthouseResult][] = sqlite.lighthouse.map((l) => [l.path, l]);
+        if (sqlite.lighthouseHomeWithoutScripts)
+          labelled.push(["/ without its scripts", sqlite.lighthouseHomeWithoutScripts]);
+        if (sqlite.lighthouseFloorPage)
+          labelled.push(["floor: a bare page, no script", sqlite.lighthouseFloorPage]);
         table(
           "Lighthouse (mobile defaults; median of 3 runs by Performance)",
           [
@@ -935,16 +936,8 @@ async function main() {
             "TBT ms",
             "Performance, every run",
           ],
-          [
-            ...sqlite.lighthouse,
-            ...(sqlite.lighthouseHomeWithoutScripts ? [sqlite.lighthouseHomeWithoutScripts] : []),
-            ...(sqlite.lighthouseFloorPage ? [sqlite.lighthouseFloorPage] : []),
-          ].map((l) => [
-            l === sqlite.lighthouseFloorPage
-              ? "floor: a bare page, no script"
-              : l === sqlite.lighthouseHomeWithoutScripts
-                ? "/ without its scripts"
-                : l.path,
+          labelled.map(([label, l]) => [
+            label,
             l.performance,
             l.accessibility,
             l.bestPractices,
