@@ -16,12 +16,18 @@ export interface NodeSqliteConnection {
  */
 export function openNodeSqlite(path: string, { readOnly = false } = {}): NodeSqliteConnection {
   const db = new DatabaseSync(path, { timeout: 0, readOnly });
-  if (!readOnly) {
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA foreign_keys = ON");
-    db.exec("PRAGMA synchronous = NORMAL");
+  try {
+    if (!readOnly) {
+      // Reads the database: throws SQLITE_BUSY while another process holds it (the caller waits).
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA foreign_keys = ON");
+      db.exec("PRAGMA synchronous = NORMAL");
+    }
+    db.exec("PRAGMA busy_timeout = 0");
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  db.exec("PRAGMA busy_timeout = 0");
 
   // Kysely asks for a statement on every query; compiling the same SQL again each time showed up
   // in server profiles. The app issues a few dozen distinct statements, so a small cache holds them.

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DatabaseUnavailableError } from "./health.server.ts";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
 import { WalIndexWatch } from "./wal-index.server.ts";
 
@@ -198,6 +199,67 @@ describe("WalIndexWatch", () => {
       expect(WalIndexWatch.open(join(dir, "missing.db"))).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("opening a database another process holds", () => {
+  let dir: string;
+  let path: string;
+  let holder: DatabaseSync | undefined;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "held-"));
+    path = join(dir, "site.db");
+    const setup = new DatabaseSync(path);
+    setup.exec("PRAGMA journal_mode = WAL; CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+    setup.exec("INSERT INTO items VALUES (1, 'first')");
+    setup.close();
+    // As a process with the database to itself holds it (a restore, another server's recovery):
+    // opening it sets the journal mode, which must read it, and finds it busy.
+    holder = new DatabaseSync(path, { timeout: 0 });
+    holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; INSERT INTO items VALUES (2, 'held')");
+  });
+
+  const release = () => {
+    holder?.exec("ROLLBACK");
+    holder?.close();
+    holder = undefined;
+  };
+
+  afterEach(() => {
+    release();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const names = (db: Kysely<Tables>) => db.selectFrom("items").select("name").orderBy("id").execute();
+
+  it("waits for it, as a write waits for the lock, and opens once it is free", async () => {
+    const db = new Kysely<Tables>({ dialect: new NodeSqliteDialect({ path, lockWaitMs: 5000 }) });
+    try {
+      const read = names(db);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      release();
+      expect(await read).toEqual([{ name: "first" }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("gives up after the lock wait with the outage error, and opens on a later query", async () => {
+    const report = vi.fn();
+    const health = { isDown: () => false, report, settled: async () => {} };
+    const db = new Kysely<Tables>({ dialect: new NodeSqliteDialect({ path, lockWaitMs: 100, health }) });
+    try {
+      const started = Date.now();
+      const error = await names(db).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DatabaseUnavailableError);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+      expect(report).toHaveBeenCalledWith(error);
+      release();
+      expect(await names(db)).toEqual([{ name: "first" }]);
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -156,8 +156,19 @@ class NodeSqliteDriver implements Driver {
 
   async init(): Promise<void> {
     const { path, lockWaitMs, health } = this.#options;
-    const writer = openNodeSqlite(path);
-    const reader = path === ":memory:" || path === "" ? writer : openNodeSqlite(path, { readOnly: true });
+    // Opening sets the journal mode, which needs the database: another process holding it (a
+    // second server starting at the same moment, a backup) is waited for as a write would be.
+    const deadline = Date.now() + lockWaitMs;
+    const writer = await whileBusy(() => openNodeSqlite(path), deadline, this.#options);
+    let reader = writer;
+    if (path !== ":memory:" && path !== "") {
+      try {
+        reader = await whileBusy(() => openNodeSqlite(path, { readOnly: true }), deadline, this.#options);
+      } catch (error) {
+        writer.close();
+        throw error;
+      }
+    }
     this.#shared = { writer, reader, writeLock: new AsyncLock(), writesEnded: 0, lockWaitMs, health };
   }
 
@@ -284,11 +295,11 @@ class Connection implements DatabaseConnection {
     if (this.#inTransaction) return run<R>(writer, query);
     const deadline = Date.now() + this.#shared.lockWaitMs;
     if (SelectQueryNode.is(query.query) && reader !== writer) {
-      return this.#retrying(() => run<R>(reader, query), deadline);
+      return whileBusy(() => run<R>(reader, query), deadline, this.#shared);
     }
     await this.#lock(deadline);
     try {
-      return await this.#retrying(() => run<R>(writer, query), deadline);
+      return await whileBusy(() => run<R>(writer, query), deadline, this.#shared);
     } finally {
       this.#shared.writesEnded++;
       writeLock.release();
@@ -306,7 +317,7 @@ class Connection implements DatabaseConnection {
     const deadline = Date.now() + this.#shared.lockWaitMs;
     await this.#lock(deadline);
     try {
-      await this.#retrying(() => this.#shared.writer.db.exec("BEGIN IMMEDIATE"), deadline);
+      await whileBusy(() => this.#shared.writer.db.exec("BEGIN IMMEDIATE"), deadline, this.#shared);
       this.#inTransaction = true;
     } catch (error) {
       this.#shared.writeLock.release();
@@ -344,25 +355,31 @@ class Connection implements DatabaseConnection {
       throw error;
     }
   }
+}
 
-  /** Runs `attempt`, trying again after a pause while SQLite reports the database busy. */
-  async #retrying<T>(attempt: () => T, deadline: number): Promise<T> {
-    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-      try {
-        return attempt();
-      } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
-        const left = deadline - Date.now();
-        if (left <= 0) {
-          const gaveUp = new DatabaseUnavailableError(
-            `SQLite: the database stayed locked for ${this.#shared.lockWaitMs} ms`,
-            { cause: error },
-          );
-          this.#shared.health?.report(gaveUp);
-          throw gaveUp;
-        }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+/** Runs `attempt`, trying again after a pause while SQLite reports the database busy. */
+async function whileBusy<T>(
+  attempt: () => T,
+  deadline: number,
+  { lockWaitMs, health }: { lockWaitMs: number; health?: HealthMonitor | undefined },
+): Promise<T> {
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const gaveUp = new DatabaseUnavailableError(
+          `SQLite: the database stayed locked for ${lockWaitMs} ms`,
+          {
+            cause: error,
+          },
+        );
+        health?.report(gaveUp);
+        throw gaveUp;
       }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
     }
   }
 }

@@ -349,6 +349,54 @@ describe("SQLite faults", () => {
     expect((await post(`${server.url}${blogPath}`, comment("after the lock"))).status).toBe(303);
   }, 30_000);
 
+  it("a server started while another process holds the database waits for it, then starts", async () => {
+    // A database file held whole by another process (a restore writing it, a second server's
+    // first open): opening it finds it busy. The start used to end there, with SQLite's error.
+    const heldFile = join(dir, "held.db");
+    const holder = new DatabaseSync(heldFile, { timeout: 0 });
+    holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE held (x)");
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      holder.exec("ROLLBACK");
+      holder.close();
+    };
+    const releasing = setTimeout(release, 1000);
+    let second: RunningServer | undefined;
+    try {
+      second = await startServer({ ...env, DATABASE_URL: `file:${heldFile}` });
+      expect(released, "the server answered only once the database was free").toBe(true);
+      expect((await get(`${second.url}/`)).status).toBe(200);
+    } finally {
+      clearTimeout(releasing);
+      release();
+      await second?.stop();
+    }
+  }, 60_000);
+
+  it("a server whose database stays held past the connect timeout exits with a line that says so", async () => {
+    const heldFile = join(dir, "held-long.db");
+    const holder = new DatabaseSync(heldFile, { timeout: 0 });
+    holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE held (x)");
+    let output = "";
+    try {
+      const start = startServer(
+        { ...env, DATABASE_URL: `file:${heldFile}`, DATABASE_CONNECT_TIMEOUT_MS: "500" },
+        { stdout: (chunk) => (output += chunk) },
+      );
+      await expect(start).rejects.toThrow(/exited \(1\)/);
+      // The log's one fatal line names the cause; SQLite's own error is its cause, not a crash.
+      const fatal = output.split("\n").filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain("Cannot start: the database is unavailable.");
+      expect(fatal[0]).toContain("the database stayed locked for 500 ms");
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+  }, 60_000);
+
   it("kill -9 during a stream of writes loses no acknowledged write", async () => {
     const countComments = () => {
       const db = new DatabaseSync(databaseFile, { readOnly: true });
