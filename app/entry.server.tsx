@@ -6,9 +6,15 @@ import { createContext, isRouteErrorResponse, ServerRouter } from "react-router"
 import { InlineStylesContext } from "#app/components/inline-styles.tsx";
 import { NonceContext } from "#app/components/nonce.tsx";
 import { RequestIdContext } from "#app/components/request-id.tsx";
+import { STORAGE_FULL } from "#app/components/unavailable-page.tsx";
 import { applyEdits } from "#app/lib/document-edits.server.ts";
 import { injectedCodeEdits } from "#app/lib/injected-code.server.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
+import {
+  isDatabaseUnavailable,
+  isStorageFull,
+  RETRY_AFTER_SECONDS,
+  reportStorageFull,
+} from "#app/server/db/health.server.ts";
 import { paintFirstEdits } from "#app/server/http/paint-first.server.ts";
 import {
   type InjectedCodeSlots,
@@ -27,8 +33,11 @@ export const streamTimeout = 5_000;
 /** The stylesheet as bytes, encoded once: spliced into each document where React wrote the slot. */
 const stylesheet = Buffer.from(styles);
 
-/** Set when a loader or action of this request failed because the database is unreachable. */
-const databaseUnavailable = createContext<boolean>(false);
+/**
+ * Set when a loader or action of this request failed because the database is unreachable, or its
+ * disk is full ("storage-full"): either way the request is answered with the 503 page.
+ */
+const databaseUnavailable = createContext<false | "unreachable" | "storage-full">(false);
 
 /**
  * Sees every loader and action error before React Router hides it behind "Unexpected Server
@@ -39,7 +48,12 @@ const databaseUnavailable = createContext<boolean>(false);
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) {
-    context?.set(databaseUnavailable, true);
+    context?.set(databaseUnavailable, "unreachable");
+    return;
+  }
+  if (isStorageFull(error)) {
+    context?.set(databaseUnavailable, "storage-full");
+    reportStorageFull(error);
     return;
   }
   if (isRouteErrorResponse(error) && error.status < 500) return;
@@ -47,6 +61,30 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (error instanceof Response && error.status === 503) return;
   if (!request.signal.aborted) log.error({ err: error }, "request failed");
 };
+
+/**
+ * A data request (a client-side navigation or form submission) whose loader or action met the
+ * outage or a full disk. React Router would send the browser its sanitized 500 ("Unexpected Server
+ * Error": the "Something went wrong" page); a plain 503 instead, without React Router's
+ * X-Remix-Response mark, becomes that status in the browser's router (with this body as its data),
+ * so the page says what the document's answer says: nothing was saved, try again.
+ */
+export function handleDataRequest(
+  response: Response,
+  { context }: { context: Readonly<RouterContextProvider> },
+): Response {
+  const unavailable = context.get(databaseUnavailable);
+  if (!unavailable) return response;
+  return new Response(unavailable === "storage-full" ? STORAGE_FULL : "", {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+      "Cache-Control": "no-store",
+    },
+  });
+}
 
 /**
  * A body of bytes already in memory, handed over as they are. `new Response(bytes)` would first
@@ -69,10 +107,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (responseStatusCode !== 503 && loadContext.get(databaseUnavailable)) {
+  const unavailable = loadContext.get(databaseUnavailable);
+  if (responseStatusCode !== 503 && unavailable) {
     // React Router renders the document again with this as the error: the 503 boundary, and the
-    // same error in the hydration data, so the browser shows the same page once scripts run.
-    throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+    // same error in the hydration data, so the browser shows the same page once scripts run. Its
+    // body becomes the error's data: the admin's page says which it was.
+    const body = unavailable === "storage-full" ? STORAGE_FULL : null;
+    throw new Response(body, { status: 503, statusText: "Service Unavailable" });
   }
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (request.method.toUpperCase() === "HEAD") {

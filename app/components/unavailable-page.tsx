@@ -51,22 +51,40 @@ export function UnavailablePage() {
   );
 }
 
-/** For the admin: a plain statement, no stack and no marketing, inside a calm panel. */
-export function AdminUnavailable() {
+/** The 503's data when the database's disk is full rather than the database unreachable. */
+export const STORAGE_FULL = "storage-full";
+
+/**
+ * For the admin: a plain statement, no stack and no marketing, inside a calm panel. `storageFull`:
+ * the database answers but its disk is full, which waiting will not mend.
+ */
+export function AdminUnavailable({ storageFull = false }: { storageFull?: boolean }) {
   const again = useTryAgainHref();
   return (
     <main className="flex min-h-screen items-center justify-center bg-sand-50 px-6">
-      <title>Database unavailable | Admin</title>
+      <title>{storageFull ? "Disk full | Admin" : "Database unavailable | Admin"}</title>
       <meta name="robots" content="noindex" />
       <section
         role="alert"
         className="w-full max-w-lg rounded-2xl border border-ink-900/10 bg-white p-8 shadow-sm"
       >
-        <h1 className="font-serif text-2xl font-semibold">The database is not answering</h1>
-        <p className="mt-3 text-ink-700">
-          The site's database is not answering right now, so this screen cannot be shown and nothing was
-          saved. It usually comes back by itself within a minute.
-        </p>
+        {storageFull ? (
+          <>
+            <h1 className="font-serif text-2xl font-semibold">The server's disk is full</h1>
+            <p className="mt-3 text-ink-700">
+              The disk that holds the site's database is full, so nothing was saved. The site still shows its
+              pages. Free some space on the server (old backups, for instance), then try again.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="font-serif text-2xl font-semibold">The database is not answering</h1>
+            <p className="mt-3 text-ink-700">
+              The site's database is not answering right now, so this screen cannot be shown and nothing was
+              saved. It usually comes back by itself within a minute.
+            </p>
+          </>
+        )}
         <RequestReference />
         <a
           href={again}

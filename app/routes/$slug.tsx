@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { ErrorPage } from "#app/components/error-page.tsx";
+import { ErrorPage, errorPageTitle } from "#app/components/error-page.tsx";
 import { SitePageArticle } from "#app/components/site-page.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
@@ -25,14 +25,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { page: await pageForReaders(db, page), url: `${siteOrigin(request)}/${page.slug}` };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData?.page
     ? pageMeta({
         title: pageTitle(loaderData.page.seoTitle || loaderData.page.title, siteNameOf(matches)),
         description: loaderData.page.description,
         url: loaderData.url,
       })
-    : [{ title: pageTitle("Page not found", siteNameOf(matches)) }, { name: "robots", content: "noindex" }];
+    : [
+        { title: pageTitle(errorPageTitle(error), siteNameOf(matches)) },
+        { name: "robots", content: "noindex" },
+      ];
 
 export default function OwnersPage() {
   const { page } = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { BlogComments } from "#app/components/blog-comments.tsx";
 import { BlogArticle, blogMeta } from "#app/components/blog-page.tsx";
+import { errorPageTitle } from "#app/components/error-page.tsx";
 import { RecipeRatings } from "#app/components/recipe-ratings.tsx";
 import { RelatedPosts } from "#app/components/related-posts.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -9,6 +10,7 @@ import { imageSources } from "#app/lib/images.ts";
 import { siteNameOf } from "#app/lib/meta.ts";
 import { aggregateRatingJsonLd } from "#app/lib/ratings.ts";
 import { recipeJsonLd } from "#app/lib/recipe-json-ld.ts";
+import { pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
@@ -119,8 +121,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(`/blogs/${blog.slug}?comment=${flag}#comments`, 303);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) return [{ title: pageTitle(errorPageTitle(error), siteNameOf(matches)) }];
   const { blog, url, imageUrl, recipeLd } = loaderData;
   const meta = blogMeta(blog, url, imageUrl);
   if (!recipeLd) return meta;

@@ -1,5 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import { BlogCard, TrendingBadge } from "#app/components/cards.tsx";
+import { errorPageTitle } from "#app/components/error-page.tsx";
 import { FavoriteButton } from "#app/components/favorites.tsx";
 import { CalendarIcon, PinIcon } from "#app/components/icons.tsx";
 import { PhotoHero } from "#app/components/page-hero.tsx";
@@ -39,8 +40,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Page not found", siteNameOf(matches)) }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) return [{ title: pageTitle(errorPageTitle(error), siteNameOf(matches)) }];
   const { destination, url, imageUrl } = loaderData;
   return pageMeta({
     title: pageTitle(destination.name, siteNameOf(matches)),

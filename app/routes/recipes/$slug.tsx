@@ -1,4 +1,5 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { errorPageTitle } from "#app/components/error-page.tsx";
 import { servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { RecipeArticle } from "#app/components/recipe-page.tsx";
 import { RecipeRatings } from "#app/components/recipe-ratings.tsx";
@@ -61,8 +62,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return rateRecipeAction(request, { db, recipe, ip: context.get(requestInfoContext).ip });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Page not found", siteNameOf(matches)) }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) return [{ title: pageTitle(errorPageTitle(error), siteNameOf(matches)) }];
   const { recipe, ratings, url, imageUrl } = loaderData;
   return [
     ...pageMeta({

@@ -1,4 +1,5 @@
 import { data, redirect, useLoaderData } from "react-router";
+import { errorPageTitle } from "#app/components/error-page.tsx";
 import { ContentImage } from "#app/components/images.tsx";
 import { RecipeCard, servingsFromQuery } from "#app/components/recipe-card.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -37,8 +38,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData)
+    return [{ title: pageTitle(errorPageTitle(error)) }, { name: "robots", content: "noindex" }];
   return [
     { title: pageTitle(`Print: ${loaderData.recipe.title}`, loaderData.siteName) },
     { name: "robots", content: "noindex" },

@@ -1,3 +1,4 @@
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { log } from "#app/server/telemetry/log.server.ts";
 import {
@@ -5,6 +6,8 @@ import {
   DatabaseUnavailableError,
   isDatabaseKnownDown,
   isDatabaseUnavailable,
+  isStorageFull,
+  reportStorageFull,
   watchProcessDatabase,
 } from "./health.server.ts";
 
@@ -170,5 +173,61 @@ describe("health monitor", () => {
     monitor.report(unavailable);
     await monitor.settled();
     expect(monitor.isDown()).toBe(true);
+  });
+});
+
+describe("isStorageFull", () => {
+  /** SQLite's own error for a write that finds no room (a page limit stands in for the disk). */
+  function sqliteFullError(): unknown {
+    const db = new DatabaseSync(":memory:");
+    try {
+      db.exec("CREATE TABLE t (x TEXT)");
+      db.exec(`PRAGMA max_page_count = ${db.prepare("PRAGMA page_count").get()?.page_count}`);
+      db.prepare("INSERT INTO t VALUES (?)").run("x".repeat(100_000));
+    } catch (error) {
+      return error;
+    } finally {
+      db.close();
+    }
+    throw new Error("the insert found room");
+  }
+
+  it.each([
+    ["SQLite full", sqliteFullError()],
+    ["PostgreSQL disk_full (53100)", withCode("could not extend file", { code: "53100" })],
+    ["a file write (ENOSPC)", withCode("ENOSPC: no space left on device", { code: "ENOSPC" })],
+    ["wrapped", new Error("saving failed", { cause: withCode("x", { code: "53100" }) })],
+  ])("%s: full", (_name, error) => {
+    expect(isStorageFull(error)).toBe(true);
+    // Not an outage: the monitor would probe, find the database answering, and say nothing.
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it.each([
+    ["SQLite busy", withCode("database is locked", { code: "ERR_SQLITE_ERROR", errcode: 5 })],
+    ["SQLite constraint", withCode("UNIQUE constraint failed", { code: "ERR_SQLITE_ERROR", errcode: 2067 })],
+    ["out of memory (53200)", withCode("out of memory", { code: "53200" })],
+    ["connection refused", withCode("connect ECONNREFUSED", { code: "ECONNREFUSED" })],
+    ["not an error", { code: "ENOSPC" }],
+  ])("%s: not full", (_name, error) => {
+    expect(isStorageFull(error)).toBe(false);
+  });
+
+  it("is logged once a minute, however many writes meet it", () => {
+    vi.useFakeTimers({ now: 1_000_000_000 });
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
+    try {
+      const full = withCode("ENOSPC", { code: "ENOSPC" });
+      for (let i = 0; i < 5; i++) reportStorageFull(full);
+      vi.setSystemTime(1_000_000_000 + 59_000);
+      reportStorageFull(full);
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(errors.mock.calls[0]?.[1]).toMatch(/^database: the disk is full, so writes fail/);
+      vi.setSystemTime(1_000_000_000 + 61_000);
+      reportStorageFull(full);
+      expect(errors).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -62,6 +62,38 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+const SQLITE_FULL = 13;
+
+/**
+ * The database's disk is full: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), a file write's
+ * ENOSPC. Not an outage (reads go on, and the database answers): a write is refused, and the
+ * request that made it gets the 503 page that says nothing was saved (entry.server.tsx).
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  if (code === "ENOSPC" || code === "53100") return true;
+  if (code === "ERR_SQLITE_ERROR" && typeof errcode === "number" && (errcode & 0xff) === SQLITE_FULL)
+    return true;
+  return isStorageFull(error.cause, depth + 1);
+}
+
+/** How often a full disk is logged while writes keep meeting it. */
+const STORAGE_FULL_LOG_MS = 60_000;
+let storageFullLoggedAt = Number.NEGATIVE_INFINITY;
+
+/** Says once a minute, however many writes fail, that the disk is full and what it means. */
+export function reportStorageFull(error: unknown): void {
+  const now = Date.now();
+  if (now - storageFullLoggedAt < STORAGE_FULL_LOG_MS) return;
+  storageFullLoggedAt = now;
+  log.error(
+    { err: error },
+    "database: the disk is full, so writes fail (answered 503, nothing saved); pages are still " +
+      "served. Free space on the database's disk.",
+  );
+}
+
 export interface HealthMonitor {
   /** True from a failed probe until one succeeds. */
   isDown(): boolean;

@@ -1,5 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { BlogCard } from "#app/components/cards.tsx";
+import { errorPageTitle } from "#app/components/error-page.tsx";
 import { PageHero } from "#app/components/page-hero.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -42,8 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) return [{ title: pageTitle(errorPageTitle(error), siteNameOf(matches)) }];
   const { name, page, url, feed } = loaderData;
   const siteName = siteNameOf(matches);
   return [
