@@ -29,6 +29,7 @@ import { onShutdown } from "#app/server/telemetry/shutdown.server.ts";
 import { startScheduledBackups } from "#app/server/transfer/backup/schedule.server.ts";
 import { startImportJobs } from "#app/server/transfer/import/jobs.server.ts";
 import { sampleContentDecided } from "#app/server/transfer/seed/sample-claim.server.ts";
+import { withAdminWriteFailuresAnswered } from "./admin-write-failures.server.ts";
 import { cacheControl } from "./cache-control.server.ts";
 import { sessionCookie } from "./cookies.server.ts";
 import { cspOf } from "./csp.server.ts";
@@ -172,7 +173,7 @@ const getLoadContext = (req: express.Request, res: express.Response) => {
 // tables on every request (meant for development's hot reload). Routes are matched with the
 // route-pattern matcher (route-matching.server.ts). Public URLs are answered from the build's
 // public part, which leaves out the admin's routes (public-routes.server.ts).
-const wholeBuild = withRoutePatternMatching(serverBuild);
+const wholeBuild = withAdminWriteFailuresAnswered(withRoutePatternMatching(serverBuild));
 const answerAny = createRequestHandler({ build: wholeBuild, getLoadContext });
 const answerPublic = createRequestHandler({ build: publicPart(wholeBuild), getLoadContext });
 const manifestPath = wholeBuild.routeDiscovery.manifestPath;

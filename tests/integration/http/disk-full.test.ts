@@ -11,7 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { chromium } from "playwright";
+import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS, chromiumPath } from "#tests/support/chromium.ts";
 import { blogFields } from "#tests/support/content.ts";
@@ -162,6 +162,17 @@ describe.skipIf(!canMount())("the database's disk full", () => {
         page.evaluate(() =>
           Math.max(0, ...[...document.querySelectorAll("style")].map((s) => s.textContent.length)),
         );
+      // A back office signed into before the disk fills, in a browser of its own.
+      const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await admin.goto(`${server.url}/admin/login`);
+      await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await admin.getByLabel("Email").fill(ADMIN.email);
+      await admin.getByLabel("Password").fill(ADMIN.password);
+      await admin.getByRole("button", { name: "Login" }).click();
+      await admin.waitForURL("**/admin/dashboard");
+      await admin.goto(`${server.url}/admin/account`);
+      await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
       await page.goto(`${server.url}${blogPath}`);
       await hydrated();
       const styled = await stylesheetLength();
@@ -169,6 +180,18 @@ describe.skipIf(!canMount())("the database's disk full", () => {
 
       fillDisk();
       try {
+        // A back-office form whose action lets the failure through (the editors catch their own
+        // and say "could not be saved"): a toast says nothing was saved, and the screen keeps what
+        // was typed. Thrown, the failure put the 503 page in the screen's place.
+        const name = admin.locator("#account-name");
+        await name.fill("Typed while the disk is full");
+        await admin.getByRole("button", { name: "Save details" }).click();
+        await expect
+          .poll(() => admin.getByText("Nothing was saved: the server's disk is full.").isVisible())
+          .toBe(true);
+        expect(await name.inputValue()).toBe("Typed while the disk is full");
+        expect(new URL(admin.url()).pathname).toBe("/admin/account");
+
         // The router's data request gets a plain 503, not React Router's sanitized 500.
         const data = await post(`${server.url}${blogPath}.data`, comment("by the router"));
         expect(data.status).toBe(503);
