@@ -10,7 +10,7 @@ import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { FALLBACK_EMAIL, FALLBACK_OFFICE, pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { publicFormRefused, publicWrite, readForm } from "#app/server/http/forms.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { addContactNoticed } from "#app/server/mail/notifications.server.ts";
@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     publicForm: { db, name: "contact", ip: context.get(requestInfoContext).ip },
   });
   if (!checked.ok) return publicFormRefused(checked);
-  await addContactNoticed(db, checked.data);
+  const added = await publicWrite(checked.values, () => addContactNoticed(db, checked.data));
+  if (!added.ok) return publicFormRefused(added.refusal);
   // Post/Redirect/Get: a reload cannot send the message twice; the landing page is the cached one.
   return redirect("/contact?sent=1", 303);
 }

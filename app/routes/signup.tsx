@@ -5,7 +5,7 @@ import { userSchema } from "#app/forms/user.ts";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { publicFormRefused, publicWrite, readForm } from "#app/server/http/forms.server.ts";
 import { requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { signUp } from "#app/server/mail/subscriptions.server.ts";
 import type { Route } from "./+types/signup";
@@ -17,7 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     publicForm: { db, name: "signup", ip: context.get(requestInfoContext).ip },
   });
   if (!checked.ok) return publicFormRefused(checked);
-  const { confirm } = await signUp(db, checked.data);
+  const signed = await publicWrite(checked.values, () => signUp(db, checked.data));
+  if (!signed.ok) return publicFormRefused(signed.refusal);
+  const { confirm } = signed.value;
   // The answer of a sign-up without mail stays exactly what it always was.
   return confirm ? { ok: true as const, confirm } : { ok: true as const };
 }

@@ -13,7 +13,7 @@ import { recipeJsonLd } from "#app/lib/recipe-json-ld.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { flagParameter, publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
-import { publicFormRefused, readForm } from "#app/server/http/forms.server.ts";
+import { publicFormRefused, publicWrite, readForm } from "#app/server/http/forms.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { ratingFlagParameter } from "#app/server/http/rating-action.server.ts";
 import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
@@ -113,7 +113,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     publicForm: { db, name: "comment", ip: context.get(requestInfoContext).ip },
   });
   if (!checked.ok) return publicFormRefused(checked);
-  const { approved } = await addCommentNoticed(db, blog, checked.data);
+  const added = await publicWrite(checked.values, () => addCommentNoticed(db, blog, checked.data));
+  if (!added.ok) return publicFormRefused(added.refusal);
+  const { approved } = added.value;
   // Pending until approved: it moves no content version (migration 004), so no cache is emptied.
   // Post/Redirect/Get: a reload cannot post the comment twice, and the page the visitor lands on
   // is the blog's cached page plus a flag, not a fresh render for every comment.

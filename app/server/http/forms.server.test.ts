@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "#app/forms/admin-actions.fields.ts";
 import { userActions } from "#app/forms/admin-actions.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { adminFormRefused, queryId, readForm } from "./forms.server.ts";
+import { DatabaseUnavailableError } from "#app/server/db/health.server.ts";
+import { log } from "#app/server/telemetry/log.server.ts";
+import { adminFormRefused, publicWrite, queryId, readForm } from "./forms.server.ts";
 
 const post = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const body = new URLSearchParams(fields);
@@ -121,5 +123,42 @@ describe("queryId", () => {
     expect(queryId(at("id=7"), "id")).toBe(7);
     for (const q of ["", "id=", "id=0", "id=abc", "id=2.5", "id=-1", "other=3"])
       expect(queryId(at(q), "id")).toBeNull();
+  });
+});
+
+describe("publicWrite", () => {
+  const values = { name: "Ada", comment: "A long comment, typed with care." };
+
+  it("refuses the form, keeping what was written, when the database cannot take the write", async () => {
+    vi.spyOn(log, "error").mockImplementation(() => {});
+    const full = Object.assign(new Error("database or disk is full"), {
+      code: "ERR_SQLITE_ERROR",
+      errcode: 13,
+    });
+    for (const error of [full, new DatabaseUnavailableError("known down")]) {
+      const answer = await publicWrite(values, async () => {
+        throw error;
+      });
+      expect(answer).toEqual({
+        ok: false,
+        refusal: {
+          ok: false,
+          status: 503,
+          message: "Not sent: the site cannot save anything just now. Please try again in a few minutes.",
+          fieldErrors: {},
+          values,
+        },
+      });
+    }
+  });
+
+  it("hands back what the write answered, and lets every other failure through", async () => {
+    expect(await publicWrite(values, async () => 7)).toEqual({ ok: true, value: 7 });
+    const bug = new TypeError("a bug");
+    await expect(
+      publicWrite(values, async () => {
+        throw bug;
+      }),
+    ).rejects.toBe(bug);
   });
 });

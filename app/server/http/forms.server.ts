@@ -7,6 +7,12 @@ import { MAX_UPLOAD_BYTES } from "#app/lib/images.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
+import {
+  isDatabaseUnavailable,
+  isStorageFull,
+  RETRY_AFTER_SECONDS,
+  reportStorageFull,
+} from "#app/server/db/health.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { countRefusal } from "#app/server/telemetry/metrics.server.ts";
 import { adminFail } from "./admin-result.server.ts";
@@ -21,7 +27,7 @@ import { FormBodyError, readFormBody } from "./form-body.server.ts";
  */
 export type FormRefusal = {
   ok: false;
-  status: 400 | 413 | 415 | 429;
+  status: 400 | 413 | 415 | 429 | 503;
   /** The first problem in words (for a toast), or what a public form says above its fields. */
   message: string;
   fieldErrors: Record<string, string>;
@@ -70,6 +76,7 @@ const PUBLIC_FORM_MESSAGES = {
   fix: "Please correct the fields marked below.",
   honeypot: "Your submission could not be accepted.",
   tooMany: "Too many submissions from your connection. Please try again in a few minutes.",
+  notSaved: "Not sent: the site cannot save anything just now. Please try again in a few minutes.",
 };
 
 export async function readForm<S extends FormSchema>(
@@ -102,7 +109,13 @@ export async function readForm<S extends FormSchema>(
   }
   if (publicForm) {
     const key = `form:${publicForm.name}:${publicForm.ip}`;
-    if (!(await allowHit(publicForm.db, key, getConfig().FORM_RATE_LIMIT, PUBLIC_LIMIT_WINDOW_SECONDS))) {
+    // The limit's count is itself a write: one the database cannot take refuses the form as the
+    // form's own write would (publicWrite).
+    const allowed = await publicWrite(parsed.values, () =>
+      allowHit(publicForm.db, key, getConfig().FORM_RATE_LIMIT, PUBLIC_LIMIT_WINDOW_SECONDS),
+    );
+    if (!allowed.ok) return allowed.refusal;
+    if (!allowed.value) {
       countRefusal(`form:${publicForm.name}`);
       log.warn({ form: publicForm.name }, "form post refused by the rate limit");
       return refuse(429, PUBLIC_FORM_MESSAGES.tooMany, parsed.values);
@@ -111,10 +124,34 @@ export async function readForm<S extends FormSchema>(
   return { ok: true, data: parsed.data, values: parsed.values, form };
 }
 
+/**
+ * A public form's write. A database that cannot take it (its disk full, or unreachable) refuses the
+ * form rather than failing the page: 503, a message above the fields and the values as sent, so
+ * what the reader wrote is still in the form, with JavaScript or without.
+ */
+export async function publicWrite<T>(
+  values: Record<string, string>,
+  write: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; refusal: FormRefusal }> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (error) {
+    const full = isStorageFull(error);
+    if (!full && !isDatabaseUnavailable(error)) throw error;
+    if (full) reportStorageFull(error);
+    return {
+      ok: false,
+      refusal: { ok: false, status: 503, message: PUBLIC_FORM_MESSAGES.notSaved, fieldErrors: {}, values },
+    };
+  }
+}
+
 /** A public page's answer to a refused form: the message above the fields, each field's message, the values. */
 export function publicFormRefused(refusal: FormRefusal) {
   const { status, message, fieldErrors, values } = refusal;
-  return data({ ok: false as const, formError: message, fieldErrors, values }, { status });
+  // A write the database could not take (publicWrite): worth asking again, in a while.
+  const headers = status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
+  return data({ ok: false as const, formError: message, fieldErrors, values }, { status, headers });
 }
 
 /**

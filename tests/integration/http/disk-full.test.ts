@@ -111,19 +111,21 @@ describe.skipIf(!canMount())("the database's disk full", () => {
     }
   }
 
-  it("serves pages, refuses writes with the 503 page, says so once in the log, and recovers", async () => {
+  it("serves pages, refuses writes with 503, says so once in the log, and recovers", async () => {
     fillDisk();
     const before = output.length;
 
     expect((await fetch(`${server.url}${blogPath}?while=full`)).status).toBe(200);
 
+    // A comment is refused as a form is: the blog's page, the message above the fields, and what
+    // the reader wrote still in them (without JavaScript too).
     for (const text of ["first", "second"]) {
       const refused = await post(`${server.url}${blogPath}`, comment(`when full: ${text}`));
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("5");
       const page = await refused.text();
-      expect(page).toContain("We&#x27;ll be right back");
-      expect(page).toContain("If you were sending a comment or a message, it was not sent yet.");
+      expect(page).toContain("Not sent: the site cannot save anything just now.");
+      expect(page).toContain(`>when full: ${text}</textarea>`);
     }
 
     // The back office says what it is: waiting will not mend it.
@@ -192,15 +194,32 @@ describe.skipIf(!canMount())("the database's disk full", () => {
         expect(await name.inputValue()).toBe("Typed while the disk is full");
         expect(new URL(admin.url()).pathname).toBe("/admin/account");
 
-        // The router's data request gets a plain 503, not React Router's sanitized 500.
-        const data = await post(`${server.url}${blogPath}.data`, comment("by the router"));
+        // A failure the action lets through (the sign-in's), asked for by the browser's router: a
+        // plain 503, not React Router's sanitized 500.
+        const data = await post(`${server.url}/admin/login.data`, ADMIN);
         expect(data.status).toBe(503);
         expect(data.headers.get("x-remix-response")).toBeNull();
+        expect(await data.text()).toBe("storage-full");
 
+        // The comment form says it was not sent and keeps what was written.
         const form = page.locator("#comments form");
         await form.locator("input[name=name]").fill("Visitor");
         await form.locator("input[name=email]").fill("visitor@example.com");
         await form.locator("textarea[name=comment]").fill("Sent while the disk is full.");
+        await form.getByRole("button", { name: "Post Comment" }).click();
+        await expect
+          .poll(() => page.getByText("Not sent: the site cannot save anything just now.").isVisible())
+          .toBe(true);
+        expect(await form.locator("textarea[name=comment]").inputValue()).toBe(
+          "Sent while the disk is full.",
+        );
+
+        // Where a form's failure is the page's (that plain 503 for this one), the message is drawn in
+        // the page's place, near its top, in view: the form was far down the page.
+        await page.route(
+          (url) => url.pathname === `${blogPath}.data`,
+          (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "" }),
+        );
         await form.getByRole("button", { name: "Post Comment" }).click();
         const heading = page.getByRole("heading", { level: 1, name: "We'll be right back" });
         await expect.poll(() => heading.isVisible()).toBe(true);
