@@ -370,12 +370,8 @@ async function whileBusy<T>(
       if (!isDatabaseUnavailable(error)) throw error;
       const left = deadline - Date.now();
       if (left <= 0) {
-        const gaveUp = new DatabaseUnavailableError(
-          `SQLite: the database stayed locked for ${lockWaitMs} ms`,
-          {
-            cause: error,
-          },
-        );
+        const message = `SQLite: the database stayed locked for ${lockWaitMs} ms`;
+        const gaveUp = new DatabaseUnavailableError(message, { cause: error });
         health?.report(gaveUp);
         throw gaveUp;
       }
