@@ -9,12 +9,7 @@ import { RequestIdContext } from "#app/components/request-id.tsx";
 import { STORAGE_FULL } from "#app/components/unavailable-page.tsx";
 import { applyEdits } from "#app/lib/document-edits.server.ts";
 import { injectedCodeEdits } from "#app/lib/injected-code.server.ts";
-import {
-  isDatabaseUnavailable,
-  isStorageFull,
-  RETRY_AFTER_SECONDS,
-  reportStorageFull,
-} from "#app/server/db/health.server.ts";
+import { databaseFailureOf, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { paintFirstEdits } from "#app/server/http/paint-first.server.ts";
 import {
   type InjectedCodeSlots,
@@ -47,13 +42,9 @@ const databaseUnavailable = createContext<false | "unreachable" | "storage-full"
  * request's own log line has its status.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (isDatabaseUnavailable(error)) {
-    context?.set(databaseUnavailable, "unreachable");
-    return;
-  }
-  if (isStorageFull(error)) {
-    context?.set(databaseUnavailable, "storage-full");
-    reportStorageFull(error);
+  const failure = databaseFailureOf(error);
+  if (failure) {
+    context?.set(databaseUnavailable, failure);
     return;
   }
   if (isRouteErrorResponse(error) && error.status < 500) return;

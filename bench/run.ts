@@ -474,13 +474,13 @@ async function throughput(
       weights = await Promise.all(paths.map((p) => pageWeight(app.url, p)));
       if (!skip.has("lighthouse")) {
         console.log("  Lighthouse…");
+        const chromium = await chromiumPath();
         lighthouse = await lighthouseRuns(
           app.url,
           ["/", "/blogs", BLOG, "/destinations/santorini-greece", SEARCH, CATEGORY, RECIPE],
-          await chromiumPath(),
+          chromium,
           CHROMIUM_ARGS,
         );
-        const chromium = await chromiumPath();
         lighthouseFloorPage = await lighthouseFloor(chromium, CHROMIUM_ARGS);
         lighthouseHomeWithoutScripts = await lighthouseWithoutScripts(app.url, "/", chromium, CHROMIUM_ARGS);
       }

@@ -4,10 +4,10 @@ import { log } from "#app/server/telemetry/log.server.ts";
 import {
   createHealthMonitor,
   DatabaseUnavailableError,
+  databaseFailureOf,
   isDatabaseKnownDown,
   isDatabaseUnavailable,
   isStorageFull,
-  reportStorageFull,
   watchProcessDatabase,
 } from "./health.server.ts";
 
@@ -218,13 +218,13 @@ describe("isStorageFull", () => {
     const errors = vi.spyOn(log, "error").mockImplementation(() => {});
     try {
       const full = withCode("ENOSPC", { code: "ENOSPC" });
-      for (let i = 0; i < 5; i++) reportStorageFull(full);
+      for (let i = 0; i < 5; i++) expect(databaseFailureOf(full)).toBe("storage-full");
       vi.setSystemTime(1_000_000_000 + 59_000);
-      reportStorageFull(full);
+      databaseFailureOf(full);
       expect(errors).toHaveBeenCalledTimes(1);
       expect(errors.mock.calls[0]?.[1]).toMatch(/^database: the disk is full, so writes fail/);
       vi.setSystemTime(1_000_000_000 + 61_000);
-      reportStorageFull(full);
+      databaseFailureOf(full);
       expect(errors).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();

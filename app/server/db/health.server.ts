@@ -82,8 +82,21 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
 const STORAGE_FULL_LOG_MS = 60_000;
 let storageFullLoggedAt = Number.NEGATIVE_INFINITY;
 
+/**
+ * Why the database could not take what was asked of it, when that is what `error` says: it is
+ * unreachable (its health monitor hears of it from the driver), or its disk is full (said in the
+ * log here, once a minute); undefined for every other error. The one sorting of such failures for
+ * every answer that turns them into words (entry.server.tsx, the back office's actions, public forms).
+ */
+export function databaseFailureOf(error: unknown): "unreachable" | "storage-full" | undefined {
+  if (isDatabaseUnavailable(error)) return "unreachable";
+  if (!isStorageFull(error)) return undefined;
+  reportStorageFull(error);
+  return "storage-full";
+}
+
 /** Says once a minute, however many writes fail, that the disk is full and what it means. */
-export function reportStorageFull(error: unknown): void {
+function reportStorageFull(error: unknown): void {
   const now = Date.now();
   if (now - storageFullLoggedAt < STORAGE_FULL_LOG_MS) return;
   storageFullLoggedAt = now;

@@ -32,6 +32,17 @@ function run(build: ServerBuild, id: string): Promise<unknown> {
   return action({});
 }
 
+/** The wrapped blog editor's answer when its action throws `thrown`. */
+const editorAnswerTo = (thrown: unknown) =>
+  run(
+    withAdminWriteFailuresAnswered(
+      buildWith(() => {
+        throw thrown;
+      }),
+    ),
+    "routes/admin/blog/edit",
+  );
+
 describe("withAdminWriteFailuresAnswered", () => {
   it("answers a back-office screen's write that met a full disk, or no database, with a toast", async () => {
     vi.spyOn(log, "error").mockImplementation(() => {});
@@ -42,14 +53,7 @@ describe("withAdminWriteFailuresAnswered", () => {
         ADMIN_WRITE_FAILED.unavailable,
       ],
     ] as const) {
-      const answer = await run(
-        withAdminWriteFailuresAnswered(
-          buildWith(() => {
-            throw error;
-          }),
-        ),
-        "routes/admin/blog/edit",
-      );
+      const answer = await editorAnswerTo(error);
       // What `data(…, { status })` makes: the action's answer and its status.
       expect(answer).toMatchObject({
         init: { status: 503 },
@@ -71,27 +75,9 @@ describe("withAdminWriteFailuresAnswered", () => {
     expect(wrapped.routes["routes/admin/layout"]).toBe(build.routes["routes/admin/layout"]);
     // Other failures, and what actions throw on purpose, go on as thrown.
     const bug = new TypeError("a bug");
-    await expect(
-      run(
-        withAdminWriteFailuresAnswered(
-          buildWith(() => {
-            throw bug;
-          }),
-        ),
-        "routes/admin/blog/edit",
-      ),
-    ).rejects.toBe(bug);
+    await expect(editorAnswerTo(bug)).rejects.toBe(bug);
     const moved = redirect("/admin/blog");
-    await expect(
-      run(
-        withAdminWriteFailuresAnswered(
-          buildWith(() => {
-            throw moved;
-          }),
-        ),
-        "routes/admin/blog/edit",
-      ),
-    ).rejects.toBe(moved);
+    await expect(editorAnswerTo(moved)).rejects.toBe(moved);
     // An action that succeeds answers as before.
     const saved = { ok: true };
     expect(await run(withAdminWriteFailuresAnswered(buildWith(() => saved)), "routes/admin/blog/edit")).toBe(

@@ -1,5 +1,5 @@
 import type { ActionFunction, ServerBuild } from "react-router";
-import { isDatabaseUnavailable, isStorageFull, reportStorageFull } from "#app/server/db/health.server.ts";
+import { databaseFailureOf } from "#app/server/db/health.server.ts";
 import { adminFail } from "#app/server/http/admin-result.server.ts";
 
 /** The back office's screens: every route under this layout (the sign-in screens are outside it). */
@@ -41,13 +41,12 @@ function answeringWriteFailures(action: ActionFunction): ActionFunction {
     try {
       return await action(args);
     } catch (error) {
-      if (isStorageFull(error)) {
-        reportStorageFull(error);
-        return adminFail(503, ADMIN_WRITE_FAILED.storageFull);
-      }
-      // The database's health monitor has it already (the driver reports every such failure).
-      if (isDatabaseUnavailable(error)) return adminFail(503, ADMIN_WRITE_FAILED.unavailable);
-      throw error;
+      const failure = databaseFailureOf(error);
+      if (!failure) throw error;
+      return adminFail(
+        503,
+        failure === "storage-full" ? ADMIN_WRITE_FAILED.storageFull : ADMIN_WRITE_FAILED.unavailable,
+      );
     }
   };
 }

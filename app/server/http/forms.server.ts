@@ -7,12 +7,7 @@ import { MAX_UPLOAD_BYTES } from "#app/lib/images.ts";
 import { allowHit } from "#app/server/auth/rate-limits.server.ts";
 import { getConfig } from "#app/server/config.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import {
-  isDatabaseUnavailable,
-  isStorageFull,
-  RETRY_AFTER_SECONDS,
-  reportStorageFull,
-} from "#app/server/db/health.server.ts";
+import { databaseFailureOf, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { countRefusal } from "#app/server/telemetry/metrics.server.ts";
 import { adminFail } from "./admin-result.server.ts";
@@ -136,9 +131,7 @@ export async function publicWrite<T>(
   try {
     return { ok: true, value: await write() };
   } catch (error) {
-    const full = isStorageFull(error);
-    if (!full && !isDatabaseUnavailable(error)) throw error;
-    if (full) reportStorageFull(error);
+    if (!databaseFailureOf(error)) throw error;
     return {
       ok: false,
       refusal: { ok: false, status: 503, message: PUBLIC_FORM_MESSAGES.notSaved, fieldErrors: {}, values },
