@@ -18,7 +18,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
-import { isDatabaseUnavailable } from "./app/server/db/health.server.ts";
+import { isDatabaseUnavailable, isStorageFull } from "./app/server/db/health.server.ts";
 import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
 import {
   inRequestScope,
@@ -258,15 +258,21 @@ export const serverError: express.ErrorRequestHandler = (error, _req, res, next)
 
 /**
  * A start that cannot reach its database (PostgreSQL down, a SQLite file another process held for
- * longer than DATABASE_CONNECT_TIMEOUT_MS) ends with one line that says so, not a driver's stack.
+ * longer than DATABASE_CONNECT_TIMEOUT_MS), or cannot write it (its disk full), ends with one line
+ * that says so, not a driver's stack.
  */
-function exitIfDatabaseUnavailable(error: unknown): never {
-  if (!isDatabaseUnavailable(error)) throw error;
-  log.fatal(
-    { err: error },
-    "Cannot start: the database is unavailable. Check DATABASE_URL, that the database server is " +
-      "running, and that no other process holds the SQLite file.",
-  );
+function exitIfDatabaseCannotStart(error: unknown): never {
+  let message: string;
+  if (isDatabaseUnavailable(error))
+    message =
+      "Cannot start: the database is unavailable. Check DATABASE_URL, that the database server is " +
+      "running, and that no other process holds the SQLite file.";
+  else if (isStorageFull(error))
+    message =
+      "Cannot start: the database's disk is full. Free space on the disk that holds the database " +
+      "(DATABASE_URL), then start again.";
+  else throw error;
+  log.fatal({ err: error }, message);
   process.exit(1);
 }
 
@@ -280,7 +286,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 export async function startServer(): Promise<Server> {
   const config = configOrExit();
   const { PORT, HOST } = config;
-  const { app, cache } = await createServer(config).catch(exitIfDatabaseUnavailable);
+  const { app, cache } = await createServer(config).catch(exitIfDatabaseCannotStart);
   let stopping = false;
   // Everything the cache does not answer, in the request's scope (its log lines name it); the cache
   // sends the request id with its own fields.

@@ -142,9 +142,13 @@ export async function publicWrite<T>(
 /** A public page's answer to a refused form: the message above the fields, each field's message, the values. */
 export function publicFormRefused(refusal: FormRefusal) {
   const { status, message, fieldErrors, values } = refusal;
-  // A write the database could not take (publicWrite): worth asking again, in a while.
-  const headers = status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
-  return data({ ok: false as const, formError: message, fieldErrors, values }, { status, headers });
+  return data({ ok: false as const, formError: message, fieldErrors, values }, publicRefusalInit(status));
+}
+
+/** A public form's refusal's status, with `Retry-After` when it was a write the database could not take. */
+export function publicRefusalInit(status: number): ResponseInit {
+  // publicWrite's refusal: worth asking again, in a while.
+  return status === 503 ? { status, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } : { status };
 }
 
 /**

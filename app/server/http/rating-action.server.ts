@@ -4,7 +4,7 @@ import { ratingSchema } from "#app/forms/rating.ts";
 import { flagParameter } from "#app/server/cache/public-cache.server.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { submitRating } from "#app/server/models/ratings.server.ts";
-import { readForm } from "./forms.server.ts";
+import { type FormRefusal, publicRefusalInit, publicWrite, readForm } from "./forms.server.ts";
 
 /**
  * A reader's rating posted to a recipe's page (DESIGN §2, "recipe ratings"), from that page or from
@@ -27,17 +27,21 @@ export async function rateRecipeAction(
   { db, recipe, ip }: { db: DB; recipe: { id: number; slug: string }; ip: string },
 ) {
   const checked = await readForm(request, ratingSchema, { publicForm: { db, name: "rating", ip } });
-  if (!checked.ok) {
-    const { status, message, fieldErrors, values } = checked;
-    // `form` tells this refusal from the comment form's on a page that has both.
-    return data(
-      { ok: false as const, form: "rating" as const, formError: message, fieldErrors, values },
-      { status },
-    );
-  }
-  const { approved } = await submitRating(db, recipe.id, checked.data);
+  if (!checked.ok) return ratingRefused(checked);
+  // A database that cannot take it refuses the rating like bad input: the chosen stars stay.
+  const written = await publicWrite(checked.values, () => submitRating(db, recipe.id, checked.data));
+  if (!written.ok) return ratingRefused(written.refusal);
+  const { approved } = written.value;
   const from = String(checked.form.get(RATING_FROM_FIELD) ?? "");
   const back = BLOG_SLUG.test(from) ? `/blogs/${from}` : `/recipes/${encodeURIComponent(recipe.slug)}`;
   const flag = approved ? RATING_FLAGS.published : RATING_FLAGS.pending;
   return redirect(`${back}?rating=${flag}#rate`, 303);
+}
+
+/** A refused rating, marked `form` to tell it from the comment form's refusal on a page with both. */
+function ratingRefused({ status, message, fieldErrors, values }: FormRefusal) {
+  return data(
+    { ok: false as const, form: "rating" as const, formError: message, fieldErrors, values },
+    publicRefusalInit(status),
+  );
 }

@@ -154,6 +154,24 @@ describe.skipIf(!canMount())("the database's disk full", () => {
     expect((await post(`${server.url}/admin/login`, ADMIN)).status).toBe(302);
   }, 60_000);
 
+  it("a start that cannot create its database on the full disk exits with a line that says so", async () => {
+    fillDisk();
+    let startOutput = "";
+    try {
+      const start = startServer(
+        siteEnv({ database: `file:${join(disk, "new.db")}`, uploads: join(dir, "uploads-new") }),
+        { stdout: (chunk) => (startOutput += chunk) },
+      );
+      // It was SQLite's "database or disk is full" and its stack, from the first pragma.
+      await expect(start).rejects.toThrow(/exited \(1\)/);
+      const fatal = startOutput.split("\n").filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain("Cannot start: the database's disk is full.");
+    } finally {
+      rmSync(fill);
+    }
+  }, 60_000);
+
   it("in a browser, a form that fails says so on a styled page, in view", async () => {
     const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
     try {

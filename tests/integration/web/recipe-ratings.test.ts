@@ -21,7 +21,7 @@ const rating = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describeRoutesEachEngine("recipe ratings", (h) => {
+describeRoutesEachEngine("recipe ratings", (h, engine) => {
   let app: {
     recipe: typeof import("#app/routes/recipes/$slug.tsx");
     blog: typeof import("#app/routes/blogs/$slug.tsx");
@@ -169,6 +169,34 @@ describeRoutesEachEngine("recipe ratings", (h) => {
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429, 429]);
     expect(await rows()).toHaveLength(5);
   });
+
+  // PostgreSQL's own disk_full (53100), raised where the rating is written: the form's rate-limit
+  // count before it succeeds, so this is the rating's own write. (SQLite has no way to raise
+  // SQLITE_FULL on demand; disk-full.test.ts fills a real disk, where the count fails first.)
+  it.skipIf(engine !== "postgres")(
+    "a rating the database cannot store (its disk full) is refused with 503, the stars kept",
+    async () => {
+      await sql`create function refuse_for_full_disk() returns trigger language plpgsql as $$
+        begin raise exception 'could not extend file' using errcode = 'disk_full'; end $$`.execute(h.db());
+      await sql`create trigger full_disk before insert or update on recipe_ratings
+        for each row execute function refuse_for_full_disk()`.execute(h.db());
+      try {
+        const answer = await post(recipe.slug, rating({ stars: "2" }));
+        const { status, body } = answered(answer);
+        expect(status).toBe(503);
+        expect((answer as { init: ResponseInit }).init.headers).toEqual({ "Retry-After": "5" });
+        expect(body).toMatchObject({
+          form: "rating",
+          formError: "Not sent: the site cannot save anything just now. Please try again in a few minutes.",
+          values: { stars: "2", name: "Ana Silva", email: "ana@example.com" },
+        });
+      } finally {
+        await sql`drop trigger full_disk on recipe_ratings`.execute(h.db());
+        await sql`drop function refuse_for_full_disk()`.execute(h.db());
+      }
+      expect(await rows()).toEqual([]);
+    },
+  );
 
   it("a draft recipe cannot be rated (404) and nothing is stored", async () => {
     // Thrown as a 404 page (data(null, 404)), as an unknown recipe's page is.
