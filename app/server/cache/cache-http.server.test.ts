@@ -96,6 +96,25 @@ describe("response cache: what a hit sends", () => {
     expect(await stale.text()).toContain("<p>bytes</p>");
   });
 
+  it("takes If-None-Match as a list compared weakly, and * as any copy (RFC 9110 §13.1.2)", async () => {
+    const h = harness();
+    const url = await h.listen();
+    await fetch(`${url}/a`);
+    const etag = (await fetch(`${url}/a`)).headers.get("etag") ?? "";
+    const strong = etag.replace(/^W\//, "");
+    const statusFor = async (ifNoneMatch: string) =>
+      (await fetch(`${url}/a`, { headers: { "if-none-match": ifNoneMatch } })).status;
+    // A CDN or proxy that kept several copies asks for all of them at once.
+    expect(await statusFor(`W/"an-older-copy", ${etag}`)).toBe(304);
+    expect(await statusFor(`${etag},W/"an-older-copy"`)).toBe(304);
+    expect(await statusFor(strong)).toBe(304);
+    expect(await statusFor("*")).toBe(304);
+    expect(await statusFor(`W/"an-older-copy", "another"`)).toBe(200);
+    // The tag's text inside another one is not a match.
+    expect(await statusFor(`W/"x${strong.slice(1)}`)).toBe(200);
+    expect(await statusFor("")).toBe(200);
+  });
+
   it("answers HEAD from the cache with headers only, and never stores a HEAD's empty body", async () => {
     const h = harness();
     const url = await h.listen();

@@ -125,6 +125,22 @@ function encodingFor(header: string | string[] | undefined): "br" | "gzip" | nul
   return lastAccepted.encoding;
 }
 
+/**
+ * Whether an If-None-Match other than the tag itself names it: `*`, or a list of tags compared
+ * weakly (W/ aside), as a CDN that kept several copies asks (RFC 9110 §13.1.2). A browser sends
+ * the tag it was given, which the caller compares first.
+ */
+function listMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.startsWith("W/") ? etag.slice(2) : etag;
+  if (!ifNoneMatch.includes(opaque)) return false;
+  for (const tag of ifNoneMatch.split(",")) {
+    const t = tag.trim();
+    if ((t.startsWith("W/") ? t.slice(2) : t) === opaque) return true;
+  }
+  return false;
+}
+
 /** Sends an entry; `grew` is told the size of each compressed copy it makes. */
 export function sendEntry(
   req: IncomingMessage,
@@ -134,7 +150,8 @@ export function sendEntry(
   grew: (bytes: number) => void,
   requestId: string | undefined,
 ) {
-  if (req.headers["if-none-match"] === entry.etag) {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch !== undefined && (ifNoneMatch === entry.etag || listMatches(ifNoneMatch, entry.etag))) {
     res.writeHead(304, fieldsFor(headOf(entry, "304", 0), state, requestId)).end();
     return;
   }
