@@ -6,12 +6,11 @@ import { Field, SelectField } from "#app/components/form.tsx";
 import { categoryActions } from "#app/forms/admin-actions.ts";
 import { CATEGORY_RENAME_FIELDS } from "#app/forms/category-rename.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { categoriesInUse } from "#app/server/models/categories.server.ts";
 import { renameCategory } from "#app/server/models/category-rename.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/categories";
 
 export const CATEGORIES_LOAD_FAILED = "Failed to load categories.";
@@ -46,8 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
         return adminOk(`Renamed "${done.from}" to "${done.to}" (${blogs(done.count)}).`);
     }
   } catch (err) {
-    log.error({ err: err }, "admin categories: rename failed");
-    return adminFail(500, RENAME_FAILED, { values: parsed.values });
+    return adminWriteFailed(err, "admin categories: rename failed", RENAME_FAILED, { values: parsed.values });
   }
 }
 

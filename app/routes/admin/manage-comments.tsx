@@ -6,7 +6,7 @@ import { commentActions } from "#app/forms/admin-actions.ts";
 import { plural } from "#app/lib/plural.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import {
@@ -24,7 +24,6 @@ import {
   markRatingSpam,
   toggleRatingApproved,
 } from "#app/server/models/rating-moderation.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-comments";
 
 export const COMMENT_APPROVED = "Comment approved";
@@ -107,8 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await moderation.toggle(db, actor, id)
         : await moderation.spam(db, actor, id, intent === "spam");
   } catch (err) {
-    log.error({ err: err, kind }, "admin comments: update failed");
-    return adminFail(500, COMMENT_UPDATE_FAILED);
+    return adminWriteFailed(err, `admin comments: update failed (${kind})`, COMMENT_UPDATE_FAILED);
   }
   if (done === null) return adminFail(404, COMMENT_UPDATE_FAILED);
   const { words } = moderation;

@@ -7,7 +7,7 @@ import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { contactActions } from "#app/forms/admin-actions.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import {
@@ -18,7 +18,6 @@ import {
   markContactSpam,
   parseContactBox,
 } from "#app/server/models/contacts.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-contacts";
 
 export const CONTACTS_LOAD_FAILED = "Failed to load messages.";
@@ -46,8 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     moved = await markContactSpam(db, adminActor(admin, context), id, intent === "spam");
   } catch (err) {
-    log.error({ err: err }, "admin contacts: update failed");
-    return adminFail(500, MESSAGE_UPDATE_FAILED);
+    return adminWriteFailed(err, "admin contacts: update failed", MESSAGE_UPDATE_FAILED);
   }
   if (moved === null) return adminFail(404, MESSAGE_UPDATE_FAILED);
   return adminOk(moved ? "Message moved to Spam" : "Message moved to the inbox");

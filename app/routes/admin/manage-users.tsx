@@ -19,11 +19,10 @@ import { userActions } from "#app/forms/admin-actions.ts";
 import { USER_FIELDS } from "#app/forms/user.fields.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk, deleteRow } from "#app/server/http/admin-result.server.ts";
+import { adminOk, adminWriteFailed, deleteRow } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { addUser, deleteUser, listUsersPage, type UserListItem } from "#app/server/models/users.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/manage-users";
 
 export const USERS_LOAD_FAILED = "Failed to fetch users.";
@@ -55,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await addUser(db, user);
   } catch (err) {
-    log.error({ err: err }, "admin users: add failed");
-    return adminFail(500, "Error adding user.");
+    return adminWriteFailed(err, "admin users: add failed", "Error adding user.");
   }
   return adminOk(USER_ADDED);
 }

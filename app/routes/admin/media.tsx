@@ -8,11 +8,10 @@ import { ADMIN_ACTION_MESSAGES } from "#app/forms/admin-actions.fields.ts";
 import { mediaActions } from "#app/forms/admin-actions.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { deleteUpload, listUploads, type UploadUse } from "#app/server/models/uploads.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/media";
 
 export const MEDIA_LOAD_FAILED = "Failed to load the media library.";
@@ -40,8 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     if ("gone" in result) return adminFail(404, ADMIN_ACTION_MESSAGES.imageGone);
     return adminFail(409, `This image is used by ${quote(result.usedBy)}. Change their image first.`);
   } catch (err) {
-    log.error({ err: err }, "admin media: deleting failed");
-    return adminFail(500, "Error deleting image.");
+    return adminWriteFailed(err, "admin media: deleting failed", "Error deleting image.");
   }
 }
 

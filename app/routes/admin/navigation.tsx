@@ -17,10 +17,10 @@ import {
 import { toast } from "#app/lib/toast.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
+import { explained, writeFailure } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { getNavigation, NavigationConflict, saveNavigation } from "#app/server/models/navigation.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/navigation";
 
 /**
@@ -90,11 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { ok: false, toast: toast("error", NAV_MESSAGES.conflict), draft, version },
         { status: 409 },
       );
-    log.error({ err: error }, "Saving the navigation");
-    return data(
-      { ok: false, toast: toast("error", `${NAV_MESSAGES.saveFailed}: please try again.`), draft, version },
-      { status: 500 },
-    );
+    const { status, because } = writeFailure(error, "Saving the navigation");
+    const message = explained(`${NAV_MESSAGES.saveFailed}: please try again.`, because);
+    return data({ ok: false, toast: toast("error", message), draft, version }, { status });
   }
   return redirectWithToast(request, "/admin/navigation", "success", NAV_MESSAGES.saved);
 }

@@ -24,7 +24,7 @@ import { SEARCH_LANGUAGES } from "#app/lib/search-languages.ts";
 import type { SiteInfo } from "#app/lib/site.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import type { EarningSettings } from "#app/server/models/earning.server.ts";
 import { changeSearchLanguage, type SearchLanguageStatus } from "#app/server/models/search.server.ts";
@@ -35,7 +35,6 @@ import {
   saveSiteInfo,
   saveSiteNumbers,
 } from "#app/server/models/settings.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/settings";
 import { settingsScreen } from "./settings/screen.server.ts";
 
@@ -74,8 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return adminOk(SETTINGS_SAVED);
     }
   } catch (err) {
-    log.error({ err: err }, "admin settings: saving failed");
-    return adminFail(500, "Error saving settings.");
+    return adminWriteFailed(err, "admin settings: saving failed", "Error saving settings.");
   }
 }
 

@@ -26,10 +26,9 @@ import {
   type TeamMember,
 } from "#app/server/auth/team.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/team";
 
 /**
@@ -98,8 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!change.ok) return refusedChange(change);
     return adminOk(posted.intent === "role" ? TEAM_MESSAGES.roleChanged : TEAM_MESSAGES.removed);
   } catch (err) {
-    log.error({ err }, "admin team: change failed");
-    return adminFail(500, TEAM_MESSAGES.failed);
+    return adminWriteFailed(err, "admin team: change failed", TEAM_MESSAGES.failed);
   }
 }
 

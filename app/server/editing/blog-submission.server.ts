@@ -4,7 +4,7 @@ import { publicationOf } from "#app/forms/publication.ts";
 import type { PublishAt } from "#app/lib/publication.ts";
 import { type ImageChoice, readImageChoice } from "#app/server/editing/image-input.server.ts";
 import type { StoreThenSaveResult } from "#app/server/editing/store-then-save.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFail, explained } from "#app/server/http/admin-result.server.ts";
 import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 
 type BlogFormData = (typeof newBlogSchema | typeof editedBlogSchema)["_output"];
@@ -85,5 +85,7 @@ export function refusedBlogSave(
       values,
     });
   if (result.status === 404) return adminFail(404, `${failure}: it no longer exists.`, { values });
-  return adminFail(500, `${failure}: the blog could not be saved.`, { values });
+  return adminFail(result.status, explained(`${failure}: the blog could not be saved.`, result.because), {
+    values,
+  });
 }

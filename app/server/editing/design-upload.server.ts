@@ -1,4 +1,5 @@
 import { DESIGN_MESSAGES } from "#app/lib/design.ts";
+import { explained, writeFailure } from "#app/server/http/admin-result.server.ts";
 import {
   discardImage,
   InvalidImageError,
@@ -6,7 +7,6 @@ import {
   storeUpload,
   type UploadInfo,
 } from "#app/server/media/storage.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 
 /**
  * The design screen's pictures (the logo, the home page's image): an upload kept outside the media
@@ -33,8 +33,8 @@ export async function replaceDesignUpload(
     await discardImage(before?.id ?? null);
   } catch (error) {
     await discardImage(stored.id);
-    log.error({ err: error }, `Saving the ${what}`);
-    return { ok: false, message: "please try again." };
+    const { because } = writeFailure(error, `Saving the ${what}`);
+    return { ok: false, message: explained("please try again.", because) };
   }
   return { ok: true };
 }

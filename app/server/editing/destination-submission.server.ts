@@ -2,12 +2,12 @@ import { DESTINATION_MESSAGES } from "#app/forms/destination.fields.ts";
 import { type DestinationSubmission, destinationFields } from "#app/forms/destination.ts";
 import { checkDestinationSlug, DESTINATION_SLUG_MESSAGES, type Destination } from "#app/lib/destinations.ts";
 import { isUniqueViolation } from "#app/server/db/unique-violation.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFail, explained } from "#app/server/http/admin-result.server.ts";
 import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 import { type DestinationInput, DestinationInputError } from "#app/server/models/destinations.server.ts";
 import type { StoredImage } from "#app/server/models/uploads.server.ts";
 import { readImageChoice } from "./image-input.server.ts";
-import { storeThenSave } from "./store-then-save.server.ts";
+import { storeThenSave, whyNotSaved } from "./store-then-save.server.ts";
 
 export type DestinationSaveResult =
   | { ok: true; destination: Destination }
@@ -90,6 +90,10 @@ export async function saveDestinationFrom(
     return { ok: false, response: adminFail(404, `${failure}: it no longer exists.`, { values }) };
   return {
     ok: false,
-    response: adminFail(result.status, `${failure}: the destination could not be saved.`, { values }),
+    response: adminFail(
+      result.status,
+      explained(`${failure}: the destination could not be saved.`, whyNotSaved(result)),
+      { values },
+    ),
   };
 }

@@ -3,10 +3,9 @@ import type { PageSubmission } from "#app/forms/page.ts";
 import { publicationOf } from "#app/forms/publication.ts";
 import type { SitePage } from "#app/lib/content-shapes.ts";
 import { isUniqueViolation } from "#app/server/db/unique-violation.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 import { type PageInput, PageInputError } from "#app/server/models/pages.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 
 /**
  * The page editor's server side (Add Page and edit page): a checked form becomes the model's
@@ -51,7 +50,11 @@ export async function savePageFrom(
         }),
       };
     }
-    log.error({ err: error }, "Saving a page");
-    return { ok: false, response: adminFail(500, `${failure}: the page could not be saved.`, { values }) };
+    return {
+      ok: false,
+      response: adminWriteFailed(error, "Saving a page", `${failure}: the page could not be saved.`, {
+        values,
+      }),
+    };
   }
 }

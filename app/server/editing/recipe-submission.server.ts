@@ -4,8 +4,8 @@ import { RECIPE_MESSAGES } from "#app/forms/recipe.fields.ts";
 import { missesRequired, recipeFields, type recipeSchema } from "#app/forms/recipe.ts";
 import type { PublishAt } from "#app/lib/publication.ts";
 import { type ImageChoice, readImageChoice } from "#app/server/editing/image-input.server.ts";
-import type { StoreThenSaveResult } from "#app/server/editing/store-then-save.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { type StoreThenSaveResult, whyNotSaved } from "#app/server/editing/store-then-save.server.ts";
+import { adminFail, explained } from "#app/server/http/admin-result.server.ts";
 import type { FormRefusal, FormSubmission } from "#app/server/http/forms.server.ts";
 
 type RecipeFormData = (typeof recipeSchema)["_output"];
@@ -97,5 +97,5 @@ export function refusedRecipeSave(
     });
   }
   if (result.status === 404) return adminFail(404, messages.notFound ?? messages.failed, { values });
-  return adminFail(result.status, messages.failed, { values });
+  return adminFail(result.status, explained(messages.failed, whyNotSaved(result)), { values });
 }

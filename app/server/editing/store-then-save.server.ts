@@ -1,7 +1,7 @@
+import { explained, writeFailure } from "#app/server/http/admin-result.server.ts";
 import { discardImage, InvalidImageError, StorageError } from "#app/server/media/storage.server.ts";
 import { ImageNeededToPublishError } from "#app/server/models/publication.server.ts";
 import { PickedImageMissingError, type StoredImage } from "#app/server/models/uploads.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import { type ImageChoice, storeImageChoice } from "./image-input.server.ts";
 
 export type StoreThenSaveResult<T> =
@@ -15,8 +15,11 @@ export type StoreThenSaveResult<T> =
       /** The file was unreadable (choose another file), not a rule about the choice (a pick gone, no image). */
       unreadable?: boolean;
     }
-  /** The write found nothing to update (404) or failed (500, logged). Nothing is left behind. */
-  | { ok: false; step: "save"; status: 404 | 500 };
+  /**
+   * The write found nothing to update (404) or failed: 500 (a bug, logged), 503 when the database
+   * could not take it (`because` says why). Nothing is left behind.
+   */
+  | { ok: false; step: "save"; status: 404 | 500 | 503; because?: string };
 
 /**
  * What every image form does once its fields are valid: store the chosen image, run the write,
@@ -37,8 +40,8 @@ export async function storeThenSave<T>(
       return { ok: false, step: "store", status: 400, reason: error.message, unreadable: true };
     if (error instanceof StorageError)
       return { ok: false, step: "store", status: error.status, reason: error.message };
-    log.error({ err: error }, `${what}: storing the image failed`);
-    return { ok: false, step: "store", status: 500, reason: "the image could not be stored." };
+    const { status, because } = writeFailure(error, `${what}: storing the image failed`);
+    return { ok: false, step: "store", status, reason: explained("the image could not be stored.", because) };
   }
   // Only an image this request stored is ours to discard: a picked one belongs to the library.
   const stored = image.upload ? image.imageId : null;
@@ -52,8 +55,19 @@ export async function storeThenSave<T>(
       await discardImage(stored);
       return { ok: false, step: "store", status: 400, reason: error.message };
     }
-    log.error({ err: error }, `${what} failed`);
+    const failed = writeFailure(error, `${what} failed`);
     await discardImage(stored);
-    return { ok: false, step: "save", status: 500 };
+    return { ok: false, step: "save", ...failed };
   }
+}
+
+/**
+ * What a screen says after its own message when `storeThenSave` failed other than by a rule: the
+ * image's reason (the disk full, the storage away) or why the database could not take the write.
+ */
+export function whyNotSaved(
+  result: Extract<StoreThenSaveResult<unknown>, { ok: false }>,
+): string | undefined {
+  if (result.step === "save") return result.because;
+  return result.reason.charAt(0).toUpperCase() + result.reason.slice(1);
 }

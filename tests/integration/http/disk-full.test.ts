@@ -154,6 +154,30 @@ describe.skipIf(!canMount())("the database's disk full", () => {
     expect((await post(`${server.url}/admin/login`, ADMIN)).status).toBe(302);
   }, 60_000);
 
+  it("an editor's save keeps the spec's toast and says the disk is full: 503, one log line, no stack", async () => {
+    const cookie = await signIn(server.url, ADMIN);
+    fillDisk();
+    const before = output.length;
+    try {
+      const refused = await post(
+        `${server.url}/admin/blog`,
+        blogFields("Written on a full disk", { intent: "create" }),
+        { cookie },
+      );
+      // It was a 500, "…: the blog could not be saved." and the SQLite error's stack in the log.
+      expect(refused.status).toBe(503);
+      // The toast, in the page's action data.
+      expect(await refused.text()).toMatch(
+        /Error uploading blog: the blog could not be saved\. The server.{1,6}s disk is full: nothing was saved\./,
+      );
+      await expect.poll(() => output.slice(before).includes('"msg":"request"')).toBe(true);
+      const lines = output.slice(before).split("\n").filter(Boolean);
+      expect(lines.filter((line) => line.includes("Adding a blog"))).toEqual([]);
+    } finally {
+      rmSync(fill);
+    }
+  }, 60_000);
+
   it("a start that cannot create its database on the full disk exits with a line that says so", async () => {
     fillDisk();
     let startOutput = "";

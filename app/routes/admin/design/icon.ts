@@ -4,6 +4,7 @@ import { iconForm } from "#app/forms/design-images.ts";
 import { DESIGN_MESSAGES, MIN_ICON_SIZE } from "#app/lib/design.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
+import { explained, writeFailure } from "#app/server/http/admin-result.server.ts";
 import { readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import {
@@ -13,7 +14,6 @@ import {
   storeSiteIcon,
 } from "#app/server/media/storage.server.ts";
 import { saveIcon } from "#app/server/models/design.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/icon";
 
 const BACK = "/admin/design";
@@ -65,8 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await discardSiteIcon(before?.id ?? null);
   } catch (error) {
     await discardSiteIcon(id);
-    log.error({ err: error }, "Saving the site icon");
-    return redirectWithToast(request, BACK, "error", `${DESIGN_MESSAGES.saveFailed}: please try again.`);
+    const { because } = writeFailure(error, "Saving the site icon");
+    const message = explained(`${DESIGN_MESSAGES.saveFailed}: please try again.`, because);
+    return redirectWithToast(request, BACK, "error", message);
   }
   return redirectWithToast(request, BACK, "success", DESIGN_MESSAGES.iconSaved);
 }

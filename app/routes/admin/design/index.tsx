@@ -27,11 +27,10 @@ import {
 import { uploadSrc } from "#app/lib/images.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { getDesign, saveTheme, saveWords } from "#app/server/models/design.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/index";
 
 /**
@@ -67,8 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       pages,
     });
   } catch (error) {
-    log.error({ err: error }, "Saving the design");
-    return adminFail(500, `${DESIGN_MESSAGES.saveFailed}: please try again.`, { values: read.values });
+    return adminWriteFailed(error, "Saving the design", `${DESIGN_MESSAGES.saveFailed}: please try again.`, {
+      values: read.values,
+    });
   }
   return redirectWithToast(request, "/admin/design", "success", DESIGN_MESSAGES.saved);
 }

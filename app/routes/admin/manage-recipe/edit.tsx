@@ -17,13 +17,12 @@ import { nowSeconds } from "#app/server/db/db.server.ts";
 import { recipeSubmission, refusedRecipeSave } from "#app/server/editing/recipe-submission.server.ts";
 import { storeThenSave } from "#app/server/editing/store-then-save.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, queryId, readForm } from "#app/server/http/forms.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { forgetAutosave, recipeDraftKey } from "#app/server/models/autosaves.server.ts";
 import { findRecipeById, updateRecipe } from "#app/server/models/recipes.server.ts";
 import { pickerPage } from "#app/server/models/uploads.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/edit";
 
 const UPDATED = "Recipe updated!";
@@ -61,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     current = id === null ? null : await findRecipeById(db, id);
   } catch (error) {
-    log.error({ err: error }, "Reading a recipe failed");
-    return adminFail(500, UPDATE_FAILED);
+    return adminWriteFailed(error, "Reading a recipe failed", UPDATE_FAILED);
   }
   if (id === null || !current) return adminFail(404, NOT_FOUND);
 

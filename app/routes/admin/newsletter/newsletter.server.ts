@@ -1,11 +1,10 @@
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { loadOrFail } from "#app/server/http/load-failure.server.ts";
 import { mailEnabled } from "#app/server/mail/notifications.server.ts";
 import { getNewsletterSettings } from "#app/server/models/settings.server.ts";
 import { listSends, recentPublishedBlogs, subscriberHistory } from "#app/server/newsletter/reports.server.ts";
 import { countSubscribers } from "#app/server/newsletter/sends.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 
 /**
  * What the newsletter screen and its form routes share on the server: the screen's data, and the
@@ -37,7 +36,10 @@ export async function orFailed<T>(form: string, work: () => Promise<T>) {
   try {
     return await work();
   } catch (err) {
-    log.error({ err: err }, `admin newsletter: ${form} failed`);
-    return adminFail(500, "Something went wrong: nothing was sent. Try again.");
+    return adminWriteFailed(
+      err,
+      `admin newsletter: ${form} failed`,
+      "Something went wrong: nothing was sent. Try again.",
+    );
   }
 }

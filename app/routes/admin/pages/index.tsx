@@ -17,10 +17,9 @@ import { PAGE_MESSAGES } from "#app/forms/page.fields.ts";
 import type { AdminActionResult } from "#app/lib/toast.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminFail, adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { deletePage, listAdminPages } from "#app/server/models/pages.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import type { Route } from "./+types/index";
 
 /** The question before an owner's page is deleted (the contract's words for pages). */
@@ -42,8 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome === "missing") return adminFail(404, PAGE_MESSAGES.gone);
     if (outcome === "builtin") return adminFail(400, PAGE_MESSAGES.builtinKept);
   } catch (error) {
-    log.error({ err: error }, PAGE_MESSAGES.deleteFailed);
-    return adminFail(500, PAGE_MESSAGES.deleteFailed);
+    return adminWriteFailed(error, PAGE_MESSAGES.deleteFailed, PAGE_MESSAGES.deleteFailed);
   }
   return adminOk(PAGE_MESSAGES.deleted);
 }

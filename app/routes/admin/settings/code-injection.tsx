@@ -1,10 +1,9 @@
 import { codeInjectionSchema } from "#app/forms/code-injection.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { saveCodeInjection } from "#app/server/models/code-injection.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import Settings, { SETTINGS_SAVED, settingsMeta } from "../settings.tsx";
 import type { Route } from "./+types/code-injection";
 import { settingsScreen } from "./screen.server.ts";
@@ -29,8 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return adminOk(SETTINGS_SAVED);
   } catch (err) {
-    log.error({ err }, "admin settings: saving the code injection failed");
-    return adminFail(500, "Error saving settings.");
+    return adminWriteFailed(
+      err,
+      "admin settings: saving the code injection failed",
+      "Error saving settings.",
+    );
   }
 }
 

@@ -1,10 +1,9 @@
 import { earningSchema } from "#app/forms/earning.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import { adminActor } from "#app/server/http/actor.server.ts";
-import { adminFail, adminOk } from "#app/server/http/admin-result.server.ts";
+import { adminOk, adminWriteFailed } from "#app/server/http/admin-result.server.ts";
 import { adminFormRefused, readForm } from "#app/server/http/forms.server.ts";
 import { saveEarningSettings } from "#app/server/models/earning.server.ts";
-import { log } from "#app/server/telemetry/log.server.ts";
 import Settings, { SETTINGS_SAVED, settingsMeta } from "../settings.tsx";
 import type { Route } from "./+types/earning";
 import { settingsScreen } from "./screen.server.ts";
@@ -24,8 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveEarningSettings(db, adminActor(admin, context), form.data);
     return adminOk(SETTINGS_SAVED);
   } catch (err) {
-    log.error({ err }, "admin settings: saving the earning settings failed");
-    return adminFail(500, "Error saving settings.");
+    return adminWriteFailed(
+      err,
+      "admin settings: saving the earning settings failed",
+      "Error saving settings.",
+    );
   }
 }
 
