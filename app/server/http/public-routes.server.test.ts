@@ -129,5 +129,8 @@ describe("the public part of the build", () => {
     expect(publicOnes).toEqual(["/", "//", "/no/such/page", "/_root.data"]);
     expect(needsWholeBuild("/__MANIFEST", MANIFEST_PATH)).toBe(true);
     expect(needsWholeBuild("/blogs/kyoto-in-the-rain", MANIFEST_PATH)).toBe(false);
+    // A build that puts every route in the first manifest has no manifest path (it threw here).
+    expect(needsWholeBuild("/blogs/kyoto-in-the-rain", undefined)).toBe(false);
+    expect(needsWholeBuild("/ADMIN/blog", undefined)).toBe(true);
   });
 });

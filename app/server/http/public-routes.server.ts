@@ -53,8 +53,11 @@ export function publicPart(build: ServerBuild): ServerBuild {
  * counts), or it asks for the route manifest (route discovery, which must see every route). Erring
  * this way costs only speed: the whole build answers a public path as the public part does.
  */
-export function needsWholeBuild(path: string, manifestPath: string): boolean {
+export function needsWholeBuild(path: string, manifestPath: string | undefined): boolean {
   return (
-    /admin/i.test(path) || path.includes("%") || path.toLowerCase().startsWith(manifestPath.toLowerCase())
+    /admin/i.test(path) ||
+    path.includes("%") ||
+    // None when every route is in the first manifest (`routeDiscovery: { mode: "initial" }`).
+    (manifestPath !== undefined && path.toLowerCase().startsWith(manifestPath.toLowerCase()))
   );
 }
