@@ -12,8 +12,12 @@ export function adminFail(status: number, message: string, extra?: Partial<Admin
   return data<AdminActionResult>({ ok: false, toast: toast("error", message), ...extra }, { status });
 }
 
-/** Why nothing was saved, said after a screen's own message when the database could not take a write. */
-const WRITE_REFUSED_BECAUSE = {
+/**
+ * Why nothing was saved when the database could not take a write: said after a screen's own
+ * message (writeFailure), or alone when the action let the failure through
+ * (withAdminWriteFailuresAnswered). One table, so the back office says it one way.
+ */
+export const WRITE_REFUSED_BECAUSE = {
   "storage-full":
     "The server's disk is full: nothing was saved. Free some space on the server, then try again.",
   unreachable:

@@ -2,7 +2,7 @@ import { redirect, type ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { DatabaseUnavailableError } from "#app/server/db/health.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
-import { ADMIN_WRITE_FAILED, withAdminWriteFailuresAnswered } from "./admin-write-failures.server.ts";
+import { withAdminWriteFailuresAnswered } from "./admin-write-failures.server.ts";
 
 const diskFull = () =>
   Object.assign(new Error("database or disk is full"), { code: "ERR_SQLITE_ERROR", errcode: 13 });
@@ -47,10 +47,13 @@ describe("withAdminWriteFailuresAnswered", () => {
   it("answers a back-office screen's write that met a full disk, or no database, with a toast", async () => {
     vi.spyOn(log, "error").mockImplementation(() => {});
     for (const [error, message] of [
-      [diskFull(), ADMIN_WRITE_FAILED.storageFull],
+      [
+        diskFull(),
+        "The server's disk is full: nothing was saved. Free some space on the server, then try again.",
+      ],
       [
         new DatabaseUnavailableError("SQLite: the database stayed locked for 5000 ms"),
-        ADMIN_WRITE_FAILED.unavailable,
+        "The database is not answering: nothing was saved. It usually comes back within a minute; try again then.",
       ],
     ] as const) {
       const answer = await editorAnswerTo(error);

@@ -1,15 +1,9 @@
 import type { ActionFunction, ServerBuild } from "react-router";
 import { databaseFailureOf } from "#app/server/db/health.server.ts";
-import { adminFail } from "#app/server/http/admin-result.server.ts";
+import { adminFail, WRITE_REFUSED_BECAUSE } from "#app/server/http/admin-result.server.ts";
 
 /** The back office's screens: every route under this layout (the sign-in screens are outside it). */
 const ADMIN_LAYOUT = "routes/admin/layout";
-
-export const ADMIN_WRITE_FAILED = {
-  storageFull: "Nothing was saved: the server's disk is full. Free some space on the server, then try again.",
-  unavailable:
-    "Nothing was saved: the database is not answering. It usually comes back within a minute; try again then.",
-};
 
 /**
  * The build with the back office's actions answering a write the database could not take (its
@@ -43,10 +37,7 @@ function answeringWriteFailures(action: ActionFunction): ActionFunction {
     } catch (error) {
       const failure = databaseFailureOf(error);
       if (!failure) throw error;
-      return adminFail(
-        503,
-        failure === "storage-full" ? ADMIN_WRITE_FAILED.storageFull : ADMIN_WRITE_FAILED.unavailable,
-      );
+      return adminFail(503, WRITE_REFUSED_BECAUSE[failure]);
     }
   };
 }

@@ -231,7 +231,7 @@ describe.skipIf(!canMount())("the database's disk full", () => {
         await name.fill("Typed while the disk is full");
         await admin.getByRole("button", { name: "Save details" }).click();
         await expect
-          .poll(() => admin.getByText("Nothing was saved: the server's disk is full.").isVisible())
+          .poll(() => admin.getByText("The server's disk is full: nothing was saved.").isVisible())
           .toBe(true);
         expect(await name.inputValue()).toBe("Typed while the disk is full");
         expect(new URL(admin.url()).pathname).toBe("/admin/account");
