@@ -78,6 +78,11 @@ export async function createServer(
   config: Config,
 ): Promise<{ app: express.Express; cache?: AppModule["responseCache"] }> {
   const development = config.NODE_ENV === "development";
+  // React and Express read the mode from the environment, not from the config: with NODE_ENV
+  // unset (`node build/server.js` run by hand or by a process manager), React ran its development
+  // build, checks and warnings on every element. They get the mode the config decided (production
+  // unless told) before the build that imports them loads.
+  process.env.NODE_ENV = config.NODE_ENV;
   const buildDir = join(ROOT, config.BUILD_DIR);
   const buildPath = join(buildDir, "server/index.js");
   const server = express();

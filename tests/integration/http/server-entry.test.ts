@@ -3,11 +3,12 @@
  * request in progress finish, lets keep-alive clients go at once, and says so in its exit code when
  * it had to give up.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { Agent, get as httpGet } from "node:http";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { isValidHost } from "../../../server.ts";
@@ -69,6 +70,41 @@ describe("HTTP entry", () => {
     } finally {
       await Promise.all([https.stop(), plain.stop()]);
     }
+  });
+
+  it("renders with React's production build when NODE_ENV is not set (its documented default)", async () => {
+    // What the server process ran, written as it exits: the CommonJS modules of React it evaluated.
+    // (The cache also holds files never run: to import React's index.js, Node reads the re-exports
+    // of both its branches, production and development, for their names.)
+    const loaded = join(dir, "react-modules.json");
+    const probe = join(dir, "react-probe.mjs");
+    const reactFile = String.raw`/[\\/]react(-dom)?[\\/]/`;
+    await writeFile(
+      probe,
+      `import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+const { cache } = createRequire(import.meta.url);
+process.on("exit", () => {
+  const ran = Object.entries(cache).filter(([path, module]) => module?.loaded && ${reactFile}.test(path));
+  writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(ran.map(([path]) => path)));
+});
+`,
+    );
+    // NODE_ENV empty is NODE_ENV unset for the config (blank is unset) and for React (not "production").
+    const server = await serverWith("mode", {
+      NODE_ENV: "",
+      NODE_OPTIONS: `--import=${pathToFileURL(probe).href}`,
+      RESPONSE_CACHE: "false",
+      SAMPLE_CONTENT: "true",
+    });
+    try {
+      expect((await fetch(`${server.url}/blogs/kyoto-in-the-rain`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
+    expect(modules.some((path) => /react-dom-server\.node\.production/.test(path))).toBe(true);
+    expect(modules.filter((path) => /development/.test(path))).toEqual([]);
   });
 
   it("sends a rendered page whole, with its length (no chunked framing)", async () => {
