@@ -54,6 +54,55 @@ describe("readPage", () => {
   });
 });
 
+describe("readPage, the total still being counted", () => {
+  /** A count that resolves when told to, and the reads made meanwhile. */
+  function pendingCount() {
+    let resolve = (_n: number) => {};
+    const total = new Promise<number>((r) => {
+      resolve = r;
+    });
+    return { total, resolve };
+  }
+
+  it.each([1, 0, -3, Number.NaN, 1.9, Number.NEGATIVE_INFINITY])(
+    "reads page %d (the first) alongside the count, from offset 0",
+    async (requested) => {
+      const { total, resolve } = pendingCount();
+      const calls: [number, number][] = [];
+      const reading = readPage(total, requested, 10, async (limit, offset) => {
+        calls.push([limit, offset]);
+        return ["a", "b"];
+      });
+      await Promise.resolve();
+      // Asked before the count came back.
+      expect(calls).toEqual([[10, 0]]);
+      resolve(25);
+      expect(await reading).toEqual({ items: ["a", "b"], page: 1, pageCount: 3, total: 25 });
+    },
+  );
+
+  it("reads any other page only once the count bounds it", async () => {
+    const { total, resolve } = pendingCount();
+    const calls: [number, number][] = [];
+    const reading = readPage(total, 1_000_000, 10, async (limit, offset) => {
+      calls.push([limit, offset]);
+      return ["y"];
+    });
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    resolve(25);
+    // A page past the end reads the last page, never a million pages in.
+    expect(await reading).toEqual({ items: ["y"], page: 3, pageCount: 3, total: 25 });
+    expect(calls).toEqual([[10, 20]]);
+  });
+
+  it("fails with the count, the first page read alongside or not", async () => {
+    const failing = () => Promise.reject(new Error("count failed"));
+    await expect(readPage(failing(), 1, 10, async () => ["a"])).rejects.toThrow("count failed");
+    await expect(readPage(failing(), 2, 10, async () => ["a"])).rejects.toThrow("count failed");
+  });
+});
+
 describe("pageLinks", () => {
   it("links the first and last pages and two either side of the current one", () => {
     expect(pageLinks(1, 1)).toEqual([1]);

@@ -3,7 +3,7 @@ import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { SITEMAP_BLOGS_PER_FILE, xmlResponse } from "#app/server/http/sitemap.server.ts";
-import { blogSitemapFileCount } from "#app/server/models/blogs.server.ts";
+import { blogSitemapFileCount } from "#app/server/models/blog-sitemaps.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 /** The answer is the same for every visitor: shared from the response cache. */

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { IMAGE_MESSAGES } from "#app/forms/image.fields.ts";
 import type { ActivityKind } from "#app/lib/activity-kinds.ts";
 import { formatUtc } from "#app/lib/dates.ts";
@@ -72,19 +72,14 @@ export function newItemPublishAt(wanted: PublishAt | undefined, createdAt: numbe
  * How many items of a table are drafts and how many are scheduled at `now`. Both are short ranges
  * of the `(publish_at, id)` index, however many items are published.
  */
-export async function publishedCount(
+async function publishedCount(
   db: DB,
   table: PublishedTable,
   now: number,
 ): Promise<{ draft: number; scheduled: number; unpublished: number }> {
   // The query builder, not raw SQL: the SQLite driver sends only a select to its read-only
   // connection, and a raw statement would wait behind any write waiting for the lock.
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom(table).select(eb.fn.countAll().as("n")).where("publish_at", "is", null).as("draft"),
-      eb.selectFrom(table).select(eb.fn.countAll().as("n")).where("publish_at", ">", now).as("scheduled"),
-    ])
-    .executeTakeFirst();
+  const row = await db.selectNoFrom((eb) => unpublishedCounts(eb, table, now)).executeTakeFirst();
   const draft = Number(row?.draft ?? 0);
   const scheduled = Number(row?.scheduled ?? 0);
   return { draft, scheduled, unpublished: draft + scheduled };
@@ -100,6 +95,21 @@ function whereInState<T extends PublishedTable, O>(
   if (filter === "scheduled") return query.where(sql<boolean>`publish_at > ${now}`);
   if (filter === "published") return query.where(sql<boolean>`publish_at <= ${now}`);
   return query;
+}
+
+/**
+ * A table's drafts and its items scheduled after `now`, counted as two subqueries ("draft",
+ * "scheduled") of one select: publishedCount's, or a caller's that reads more in the same statement.
+ */
+export function unpublishedCounts(
+  eb: ExpressionBuilder<Database, never>,
+  table: PublishedTable,
+  now: number,
+) {
+  return [
+    eb.selectFrom(table).select(eb.fn.countAll().as("n")).where("publish_at", "is", null).as("draft"),
+    eb.selectFrom(table).select(eb.fn.countAll().as("n")).where("publish_at", ">", now).as("scheduled"),
+  ];
 }
 
 /**

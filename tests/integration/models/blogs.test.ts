@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { expect, it } from "vitest";
 import { storeImage } from "#app/server/media/storage.server.ts";
+import { blogSitemapFile, blogSitemapFileCount } from "#app/server/models/blog-sitemaps.server.ts";
 import {
-  blogSitemapFile,
-  blogSitemapFileCount,
   countBlogs,
   createBlog,
   deleteBlog,

@@ -6,10 +6,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { publicVersionReader } from "#app/server/cache/public-version.server.ts";
 import { migrateToLatest } from "#app/server/db/migrate.server.ts";
+import { blogSitemapFile, blogSitemapFileCount } from "#app/server/models/blog-sitemaps.server.ts";
 import {
   blogFeedEntries,
-  blogSitemapFile,
-  blogSitemapFileCount,
   countBlogs,
   countPublishedBlogs,
   createBlog,
