@@ -281,6 +281,28 @@ function exitIfDatabaseCannotStart(error: unknown): never {
   process.exit(1);
 }
 
+const SET_HOST =
+  "Set HOST to one of its addresses (127.0.0.1 behind a reverse proxy, 0.0.0.0 for every interface).";
+
+/**
+ * A listen that failed for the operator's setting (the port taken, a privileged port, an address
+ * the machine lacks) ends the start with one line that says what to change, not Node's stack of an
+ * unhandled `error` event. Anything else stays an error with its stack.
+ */
+function exitIfCannotListen(error: NodeJS.ErrnoException, host: string, port: number): void {
+  const where = `${host}:${port}`;
+  const why: Record<string, string> = {
+    EADDRINUSE: `${where} is already in use (another Wanderplate, or another program). Stop it, or set PORT to a free port.`,
+    EACCES: `this user may not listen on ${where} (ports below 1024 need privileges). Set PORT to 1024 or above, behind a reverse proxy (README, "Running behind a reverse proxy").`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine. ${SET_HOST}`,
+    ENOTFOUND: `${host} is not a name this machine can resolve. ${SET_HOST}`,
+  };
+  const reason = error.code === undefined ? undefined : why[error.code];
+  if (reason === undefined) throw error;
+  log.fatal(`Cannot start: ${reason}`);
+  process.exit(1);
+}
+
 /** How long a stop waits for requests in progress before it gives up (and exits with 1). */
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -332,6 +354,7 @@ export async function startServer(): Promise<Server> {
   // /admin/import (up to 1 GB, signed in). Headers keep Node's short headersTimeout, and every
   // other body is small and bounded where it is read.
   listener.requestTimeout = 30 * 60_000;
+  listener.on("error", (error) => exitIfCannotListen(error, HOST, PORT));
   listener.listen(PORT, HOST, () => {
     log.info(`Wanderplate listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
   });

@@ -4,8 +4,8 @@
  * it had to give up.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { Agent, get as httpGet } from "node:http";
-import { connect, type Socket } from "node:net";
+import { Agent, createServer as createHttpServer, get as httpGet } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,14 +22,21 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const serverWith = (name: string, env: Record<string, string> = {}) =>
-  startServer({
-    DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
-    UPLOADS_DIR: join(dir, "uploads"),
-    SAMPLE_CONTENT: "false",
-    BUILD_DIR: "build",
-    ...env,
-  });
+const serverWith = (
+  name: string,
+  env: Record<string, string> = {},
+  options: Parameters<typeof startServer>[1] = {},
+) =>
+  startServer(
+    {
+      DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
+      UPLOADS_DIR: join(dir, "uploads"),
+      SAMPLE_CONTENT: "false",
+      BUILD_DIR: "build",
+      ...env,
+    },
+    options,
+  );
 
 function exitOf(server: RunningServer): Promise<number | null> {
   const child = server.process;
@@ -105,6 +112,33 @@ process.on("exit", () => {
     const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
     expect(modules.some((path) => /react-dom-server\.node\.production/.test(path))).toBe(true);
     expect(modules.filter((path) => /development/.test(path))).toEqual([]);
+  });
+
+  it("exits with one line that says so when its port is taken", async () => {
+    // Another program on the port: it answers, but never as a healthy Wanderplate.
+    const occupant = createHttpServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((resolve) => occupant.listen(0, "127.0.0.1", resolve));
+    const { port } = occupant.address() as AddressInfo;
+    let output = "";
+    try {
+      const start = serverWith(
+        "port-taken",
+        { PORT: String(port) },
+        { stdout: (chunk) => (output += chunk) },
+      );
+      // It was Node's stack of an unhandled `error` event (EADDRINUSE), on standard error.
+      const failure = await start.then(
+        () => new Error("started on a taken port"),
+        (error: Error) => error,
+      );
+      expect(failure.message).toMatch(/^server exited \(1\)/);
+      expect(failure.message).not.toContain("Unhandled 'error' event");
+      const fatal = output.split("\n").filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain(`Cannot start: 127.0.0.1:${port} is already in use`);
+    } finally {
+      await new Promise((resolve) => occupant.close(resolve));
+    }
   });
 
   it("sends a rendered page whole, with its length (no chunked framing)", async () => {
