@@ -18,7 +18,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
-import { isDatabaseUnavailable, isStorageFull } from "./app/server/db/health.server.ts";
+import { isDatabaseUnavailable, isStorageFull, refusedSettingOf } from "./app/server/db/health.server.ts";
 import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
 import {
   inRequestScope,
@@ -261,10 +261,24 @@ export const serverError: express.ErrorRequestHandler = (error, _req, res, next)
     .send(`${STATUS_CODES[code] ?? "Internal Server Error"}\nReference: ${currentRequest()?.id ?? "none"}\n`);
 };
 
+/** What the database refused in DATABASE_URL (refusedSettingOf), and what to do about it. */
+const DATABASE_SETTING_REFUSED = {
+  credentials: ["PostgreSQL refused the user name or password in DATABASE_URL", "Check them"],
+  "database-name": [
+    "the database DATABASE_URL names is not on that PostgreSQL server",
+    "Create it (createdb), or correct the name",
+  ],
+  "sqlite-file": [
+    "SQLite cannot open the file DATABASE_URL names",
+    "It must name a file, not a folder, in a folder this user can write",
+  ],
+} as const;
+
 /**
  * A start that cannot reach its database (PostgreSQL down, a SQLite file another process held for
- * longer than DATABASE_CONNECT_TIMEOUT_MS), or cannot write it (its disk full), ends with one line
- * that says so, not a driver's stack.
+ * longer than DATABASE_CONNECT_TIMEOUT_MS), cannot write it (its disk full), or is refused by it
+ * (DATABASE_URL's password, database name or file), ends with one line that says so, not a
+ * driver's stack.
  */
 function exitIfDatabaseCannotStart(error: unknown): never {
   let message: string;
@@ -276,7 +290,13 @@ function exitIfDatabaseCannotStart(error: unknown): never {
     message =
       "Cannot start: the database's disk is full. Free space on the disk that holds the database " +
       "(DATABASE_URL), then start again.";
-  else throw error;
+  else {
+    const refused = refusedSettingOf(error);
+    if (refused === undefined) throw error;
+    // The database's own words in the middle: they name the user, the database or the file.
+    const [what, then] = DATABASE_SETTING_REFUSED[refused];
+    message = `Cannot start: ${what}: ${(error as Error).message}. ${then}.`;
+  }
   log.fatal({ err: error }, message);
   process.exit(1);
 }

@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -8,6 +9,7 @@ import {
   isDatabaseKnownDown,
   isDatabaseUnavailable,
   isStorageFull,
+  refusedSettingOf,
   watchProcessDatabase,
 } from "./health.server.ts";
 
@@ -173,6 +175,50 @@ describe("health monitor", () => {
     monitor.report(unavailable);
     await monitor.settled();
     expect(monitor.isDown()).toBe(true);
+  });
+});
+
+describe("refusedSettingOf", () => {
+  /** SQLite's own error for a file it cannot open: a folder where the file should be. */
+  function sqliteCannotOpen(): unknown {
+    try {
+      new DatabaseSync(tmpdir()).close();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("SQLite opened a folder");
+  }
+
+  it.each([
+    [
+      "PostgreSQL's wrong password (28P01)",
+      withCode("password authentication failed", { code: "28P01" }),
+      "credentials",
+    ],
+    [
+      "PostgreSQL's unknown role (28000)",
+      withCode('role "x" does not exist', { code: "28000" }),
+      "credentials",
+    ],
+    [
+      "PostgreSQL's unknown database (3D000)",
+      withCode('database "x" does not exist', { code: "3D000" }),
+      "database-name",
+    ],
+    ["SQLite on a folder", sqliteCannotOpen(), "sqlite-file"],
+    ["wrapped", new Error("migrating failed", { cause: withCode("x", { code: "3D000" }) }), "database-name"],
+  ])("%s: %s", (_name, error, refused) => {
+    expect(refusedSettingOf(error)).toBe(refused);
+  });
+
+  it.each([
+    ["connection refused", withCode("connect ECONNREFUSED", { code: "ECONNREFUSED" })],
+    ["disk full (53100)", withCode("could not extend file", { code: "53100" })],
+    ["SQLite busy", withCode("database is locked", { code: "ERR_SQLITE_ERROR", errcode: 5 })],
+    ["a code that only starts like class 28", withCode("x", { code: "280" })],
+    ["not an error", { code: "28P01" }],
+  ])("%s: nothing refused", (_name, error) => {
+    expect(refusedSettingOf(error)).toBeUndefined();
   });
 });
 

@@ -78,6 +78,27 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
   return isStorageFull(error.cause, depth + 1);
 }
 
+const SQLITE_CANTOPEN = 14;
+
+/**
+ * Which part of DATABASE_URL the database refused, when that is what `error` says: PostgreSQL's
+ * "invalid authorization" (SQLSTATE class 28: the user or password), its "invalid catalog name"
+ * (3D000: no database of that name), SQLite's SQLITE_CANTOPEN (a folder where the file should be,
+ * a path it cannot make). Met at start, where the server says which and exits.
+ */
+export function refusedSettingOf(
+  error: unknown,
+  depth = 0,
+): "credentials" | "database-name" | "sqlite-file" | undefined {
+  if (!(error instanceof Error) || depth > 3) return undefined;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  if (typeof code === "string" && /^28[0-9A-Z]{3}$/.test(code)) return "credentials";
+  if (code === "3D000") return "database-name";
+  if (code === "ERR_SQLITE_ERROR" && typeof errcode === "number" && (errcode & 0xff) === SQLITE_CANTOPEN)
+    return "sqlite-file";
+  return refusedSettingOf(error.cause, depth + 1);
+}
+
 /** How often a full disk is logged while writes keep meeting it. */
 const STORAGE_FULL_LOG_MS = 60_000;
 let storageFullLoggedAt = Number.NEGATIVE_INFINITY;

@@ -270,6 +270,37 @@ describe("PostgreSQL faults", () => {
     await waitUntilHealthy(uncached);
     expect((await get(`${uncached.url}${blogPath}`)).status).toBe(200);
   }, 60_000);
+
+  it("a start refused by PostgreSQL (password, database name) exits with a line that says which", async () => {
+    const url = new URL(databaseUrl);
+    const wrongPassword = Object.assign(new URL(url.href), { password: "not-the-password" }).href;
+    const noSuchDatabase = Object.assign(new URL(url.href), { pathname: "/no_such_database" }).href;
+    for (const [refusedUrl, said, named] of [
+      [
+        wrongPassword,
+        "PostgreSQL refused the user name or password in DATABASE_URL",
+        "password authentication failed",
+      ],
+      [
+        noSuchDatabase,
+        "the database DATABASE_URL names is not on that PostgreSQL server",
+        '\\"no_such_database\\"',
+      ],
+    ]) {
+      let output = "";
+      // It was pg-pool's error and its stack, from an unhandled rejection.
+      const start = startServer(
+        siteEnv({ database: String(refusedUrl), uploads: join(tmpdir(), "wanderplate-refused-uploads") }),
+        { stdout: (chunk) => (output += chunk) },
+      );
+      await expect(start).rejects.toThrow(/exited \(1\)/);
+      const fatal = output.split("\n").filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain(`Cannot start: ${said}`);
+      expect(fatal[0]).toContain(named);
+      expect(output).not.toContain("not-the-password");
+    }
+  }, 60_000);
 });
 
 describe("SQLite faults", () => {
@@ -402,6 +433,19 @@ describe("SQLite faults", () => {
       holder.exec("ROLLBACK");
       holder.close();
     }
+  }, 60_000);
+
+  it("a start whose DATABASE_URL names a folder exits with a line that says so", async () => {
+    let output = "";
+    // It was node:sqlite's "unable to open database file" and its stack.
+    const start = startServer(
+      { ...env, DATABASE_URL: `file:${dir}` },
+      { stdout: (chunk) => (output += chunk) },
+    );
+    await expect(start).rejects.toThrow(/exited \(1\)/);
+    const fatal = output.split("\n").filter((line) => line.includes('"level":60'));
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]).toContain("Cannot start: SQLite cannot open the file DATABASE_URL names");
   }, 60_000);
 
   it("kill -9 during a stream of writes loses no acknowledged write", async () => {
