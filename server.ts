@@ -20,6 +20,7 @@ import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
 import { isDatabaseUnavailable, isStorageFull, refusedSettingOf } from "./app/server/db/health.server.ts";
 import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
+import { cannotStartLine } from "./app/server/telemetry/cannot-start.server.ts";
 import {
   inRequestScope,
   observeRequests,
@@ -276,11 +277,11 @@ const DATABASE_SETTING_REFUSED = {
 
 /**
  * A start that cannot reach its database (PostgreSQL down, a SQLite file another process held for
- * longer than DATABASE_CONNECT_TIMEOUT_MS), cannot write it (its disk full), or is refused by it
- * (DATABASE_URL's password, database name or file), ends with one line that says so, not a
- * driver's stack.
+ * longer than DATABASE_CONNECT_TIMEOUT_MS), cannot write it (its disk full), is refused by it
+ * (DATABASE_URL's password, database name or file), or meets another setting to correct
+ * (cannotStart: UPLOADS_DIR), ends with one line that says so, not a stack.
  */
-function exitIfDatabaseCannotStart(error: unknown): never {
+function exitIfCannotStart(error: unknown): never {
   let message: string;
   if (isDatabaseUnavailable(error))
     message =
@@ -290,6 +291,7 @@ function exitIfDatabaseCannotStart(error: unknown): never {
     message =
       "Cannot start: the database's disk is full. Free space on the disk that holds the database " +
       "(DATABASE_URL), then start again.";
+  else if (cannotStartLine(error) !== undefined) message = `Cannot start: ${cannotStartLine(error)}`;
   else {
     const refused = refusedSettingOf(error);
     if (refused === undefined) throw error;
@@ -333,7 +335,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 export async function startServer(): Promise<Server> {
   const config = configOrExit();
   const { PORT, HOST } = config;
-  const { app, cache } = await createServer(config).catch(exitIfDatabaseCannotStart);
+  const { app, cache } = await createServer(config).catch(exitIfCannotStart);
   let stopping = false;
   // Everything the cache does not answer, in the request's scope (its log lines name it); the cache
   // sends the request id with its own fields.

@@ -19,7 +19,7 @@ import { getConfig, settleConfig } from "#app/server/config.server.ts";
 import { getDatabase, getDb } from "#app/server/db/db.server.ts";
 import { isDatabaseKnownDown } from "#app/server/db/health.server.ts";
 import { startMailSender } from "#app/server/mail/sender.server.ts";
-import { uploadStore } from "#app/server/media/storage.server.ts";
+import { checkUploadsFolder, uploadStore } from "#app/server/media/storage.server.ts";
 import { reindexSearch } from "#app/server/models/search.server.ts";
 import { newsletterWork } from "#app/server/newsletter/round.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
@@ -48,6 +48,7 @@ export async function startup(appRoot = process.cwd()): Promise<void> {
   settleConfig();
   const { db, stats } = await getDatabase();
   watchDatabase(stats);
+  await checkUploadsFolder();
   const { SAMPLE_CONTENT, ADMIN_EMAIL, ADMIN_PASSWORD } = getConfig();
   // In a child process, and only until a start has decided it: every later start would pay for
   // a second Node process loading the app's modules to find the marker already there.

@@ -4,10 +4,13 @@
  * (upload-store.server.ts: the interface; local-disk.server.ts and s3.server.ts: the stores).
  */
 import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { access, mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ICON_SIZES, iconKey } from "#app/lib/design.ts";
 import { UPLOAD_ID, UPLOAD_WIDTHS } from "#app/lib/images.ts";
 import { getConfig } from "#app/server/config.server.ts";
+import { cannotStart } from "#app/server/telemetry/cannot-start.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import { iconVariants, imageVariants, pixelSize, VARIANT_TYPE } from "./image-variants.server.ts";
 import { localDiskStore } from "./local-disk.server.ts";
@@ -16,6 +19,27 @@ import { StorageError, type UploadStore } from "./upload-store.server.ts";
 
 export { InvalidImageError } from "./image-variants.server.ts";
 export { StorageError } from "./upload-store.server.ts";
+
+/**
+ * At start, with uploads on this machine: UPLOADS_DIR made when missing, and writable by this
+ * process. A file in its place, a read-only disk or a folder of another owner would otherwise be
+ * met by the sample content's first image (a stack) or an admin's first upload.
+ */
+export async function checkUploadsFolder(): Promise<void> {
+  const config = getConfig();
+  if (config.S3_BUCKET) return;
+  const dir = resolve(config.UPLOADS_DIR);
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw cannotStart(
+      `UPLOADS_DIR (${dir}) is not a folder this user can write (${code}). Set UPLOADS_DIR to one, or correct its owner or mode.`,
+      error,
+    );
+  }
+}
 
 let bucketStore: { key: string; store: UploadStore } | undefined;
 

@@ -141,6 +141,25 @@ process.on("exit", () => {
     }
   });
 
+  it("exits with one line that says so when UPLOADS_DIR is not a folder it can write", async () => {
+    const file = join(dir, "a-file-not-a-folder");
+    await writeFile(file, "");
+    let output = "";
+    // With the sample content, it was the first image's StorageError, twice, with their stacks.
+    const start = serverWith(
+      "uploads-file",
+      { UPLOADS_DIR: file, SAMPLE_CONTENT: "true" },
+      { stdout: (chunk) => (output += chunk) },
+    );
+    await expect(start).rejects.toThrow(/^server exited \(1\)/);
+    const fatal = output.split("\n").filter((line) => line.includes('"level":60'));
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]).toContain(
+      `Cannot start: UPLOADS_DIR (${file}) is not a folder this user can write (EEXIST)`,
+    );
+    expect(output.split("\n").filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+
   it("sends a rendered page whole, with its length (no chunked framing)", async () => {
     // Rendered, not served from the cache: the document's bytes go out as entry.server.tsx made them.
     const server = await serverWith("length", { RESPONSE_CACHE: "false", SAMPLE_CONTENT: "true" });
