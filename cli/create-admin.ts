@@ -14,8 +14,9 @@ import { ADMIN_ROLE, isStaffRole, STAFF_ROLES } from "#app/lib/roles.ts";
 import { passwordProblem, upsertAccount } from "#app/server/auth/accounts.server.ts";
 import { turnOffTwoStep } from "#app/server/auth/two-step.server.ts";
 import { configOrExit } from "#app/server/config.server.ts";
-import { openDatabase } from "#app/server/db/db.server.ts";
+import { type DB, openDatabase } from "#app/server/db/db.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
+import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
 
 const usage = `Usage: npm run create-admin -- --email you@example.com [--role all|editor]
          (asks for the password; or pipe it in with --password-stdin; or --password 'a long passphrase')
@@ -25,6 +26,24 @@ const usage = `Usage: npm run create-admin -- --email you@example.com [--role al
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
   process.exit(2);
+}
+
+/**
+ * `work` on the database of DATABASE_URL, closed after. A database that cannot be reached or
+ * refuses (a wrong password, a SQLite path naming a folder) is said in one line, exit 1, not
+ * with the driver's stack.
+ */
+async function onDatabase(work: (db: DB) => Promise<void>): Promise<void> {
+  let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    handle = await openDatabase(config.DATABASE_URL);
+    await work(handle.db);
+  } catch (error) {
+    console.error(`create-admin failed, nothing was changed: ${failureLine(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await handle?.destroy().catch(() => undefined);
+  }
 }
 
 /** The first line of standard input (without its line ending). */
@@ -115,25 +134,22 @@ if (values["turn-off-two-step"]) {
   if (values.password !== undefined || values["password-stdin"] || values.role !== undefined) {
     fail("--turn-off-two-step changes nothing else: give it without --password, --password-stdin or --role.");
   }
-  const handle = await openDatabase(config.DATABASE_URL);
-  try {
+  await onDatabase(async (db) => {
     const address = email.data.toLowerCase();
-    const account = await handle.db
+    const account = await db
       .selectFrom("accounts")
       .select("id")
       .where("email", "=", address)
       .executeTakeFirst();
     if (!account) fail(`No account uses ${address}.`);
-    const wasOn = await turnOffTwoStep(handle.db, COMMAND_LINE, account.id, { endSessions: true });
+    const wasOn = await turnOffTwoStep(db, COMMAND_LINE, account.id, { endSessions: true });
     console.log(
       wasOn
         ? `Two-step sign-in is off for ${address}; its sessions are signed out. Sign in with the password, then set it up again on /admin/account.`
         : `Two-step sign-in was already off for ${address}; nothing changed.`,
     );
-  } finally {
-    await handle.destroy();
-  }
-  process.exit(0);
+  });
+  process.exit();
 }
 
 // Any role is taken (DESIGN's `--role R`: an account that is refused sign-in is a real case), but
@@ -150,12 +166,9 @@ const password = await readPassword(values);
 const problem = passwordProblem(password);
 if (problem) fail(problem);
 
-const handle = await openDatabase(config.DATABASE_URL);
-try {
-  const account = await upsertAccount(handle.db, email.data, password, role);
+await onDatabase(async (db) => {
+  const account = await upsertAccount(db, email.data, password, role);
   console.log(
     `Admin account ready: ${account.email} (role: ${account.role}); its earlier sessions are signed out.`,
   );
-} finally {
-  await handle.destroy();
-}
+});

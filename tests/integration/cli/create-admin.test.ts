@@ -199,5 +199,32 @@ for (const engine of ENGINES) {
         .execute();
       expect(logged).toEqual([{ actor: "command line", kind: "two_step_off" }]);
     });
+
+    it("says in one line that the database refused, and exits 1", () => {
+      // SQLite on a folder; PostgreSQL with a wrong password. Both were the driver's stack.
+      const refused =
+        engine === "sqlite"
+          ? `file:${tmpdir()}`
+          : Object.assign(new URL(url), { password: "not-the-password" }).href;
+      for (const args of [
+        ["--email", "cli@example.com", "--password", "a command line passphrase"],
+        ["--email", "cli@example.com", "--turn-off-two-step"],
+      ]) {
+        const result = spawnSync(process.execPath, ["cli/create-admin.ts", ...args], {
+          env: { ...process.env, DATABASE_URL: refused },
+          input: "",
+          encoding: "utf8",
+        });
+        expect(result.status).toBe(1);
+        const lines = result.stderr.trim().split("\n");
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          engine === "sqlite"
+            ? /^create-admin failed, nothing was changed: unable to open database file/
+            : /^create-admin failed, nothing was changed: password authentication failed/,
+        );
+        expect(result.stderr).not.toContain("not-the-password");
+      }
+    });
   });
 }
