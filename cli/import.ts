@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { configOrExit } from "#app/server/config.server.ts";
 import { openDatabase } from "#app/server/db/db.server.ts";
 import { COMMAND_LINE } from "#app/server/models/activity.server.ts";
+import { failureLine } from "#app/server/transfer/backup/cli.server.ts";
 import { ImportFileError } from "#app/server/transfer/import/items.server.ts";
 import { DEFAULT_IMPORT_OPTIONS, type ImportOptions } from "#app/server/transfer/import/report.server.ts";
 import { reportText } from "#app/server/transfer/import/report-text.server.ts";
@@ -61,7 +62,11 @@ function parse() {
 
 const { files, options, reportFile } = parse();
 let lastShown = 0;
-const handle = await openDatabase(config.DATABASE_URL);
+const handle = await openDatabase(config.DATABASE_URL).catch((error: unknown) => {
+  // Unreachable, or refused (a wrong password, a SQLite path naming a folder): one line, no stack.
+  console.error(`The import could not start, nothing was written: ${failureLine(error)}`);
+  process.exit(1);
+});
 try {
   const report = await runImport(handle.db, files, options, (p) => {
     // A line every few seconds on a terminal, so a long import shows it is alive.

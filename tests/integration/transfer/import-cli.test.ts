@@ -65,6 +65,26 @@ for (const engine of ENGINES) {
       }
     });
 
+    it("says in one line that the database refused it (exit code 1)", () => {
+      // SQLite on a folder; PostgreSQL with a wrong password. Both were the driver's stack.
+      const refused =
+        engine === "sqlite"
+          ? `file:${dir}`
+          : Object.assign(new URL(url), { password: "not-the-password" }).href;
+      const result = spawnSync(process.execPath, ["cli/import.ts", FIXTURE, "--images=keep"], {
+        env: { ...process.env, DATABASE_URL: refused, UPLOADS_DIR: join(dir, "uploads-refused") },
+        encoding: "utf8",
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(
+          engine === "sqlite"
+            ? /^The import could not start, nothing was written: unable to open database file/
+            : /^The import could not start, nothing was written: password authentication failed/,
+        ),
+      ]);
+    });
+
     it("refuses a broken file in one paragraph naming it and its line, with nothing written", async () => {
       const text = await readFile(FIXTURE, "utf8");
       const broken = join(dir, "broken-export.xml");
