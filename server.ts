@@ -325,6 +325,37 @@ function exitIfCannotListen(error: NodeJS.ErrnoException, host: string, port: nu
   process.exit(1);
 }
 
+/** Where an export to import is uploaded: the one body that may take Node's requestTimeout. */
+const IMPORT_UPLOAD = "/admin/import/upload";
+
+/**
+ * A body that has not all arrived BODY_TIMEOUT_MS after its headers is answered 408 and its
+ * connection closed: without it, a client sending a byte now and then held a connection (and
+ * its request's memory) for Node's requestTimeout, 30 minutes, and a few thousand such clients
+ * would exhaust the server. Only POSTs have bodies here (other methods are refused or bodiless).
+ */
+function limitBodyTime(req: IncomingMessage, res: ServerResponse, ms: number): void {
+  const url = req.url ?? "";
+  if (
+    url.startsWith(IMPORT_UPLOAD) &&
+    (url.length === IMPORT_UPLOAD.length || url[IMPORT_UPLOAD.length] === "?")
+  )
+    return;
+  const socket = req.socket;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (res.headersSent) {
+      socket.destroy();
+      return;
+    }
+    res.writeHead(408, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+    res.end("The request took too long to arrive. Please send it again.\n", () => socket.destroy());
+  }, ms);
+  const done = () => clearTimeout(timer);
+  req.once("end", done);
+  res.once("close", done);
+}
+
 /** How long a stop waits for requests in progress before it gives up (and exits with 1). */
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -348,6 +379,7 @@ export async function startServer(): Promise<Server> {
   const listener: Server = createHttpServer((req, res) => {
     // While stopping, every answer closes its connection, so keep-alive clients let go at once.
     if (stopping) res.setHeader("Connection", "close");
+    if (req.method === "POST") limitBodyTime(req, res, config.BODY_TIMEOUT_MS);
     const record = observe(req, res);
     if (!cache) return inRequestScope(record, render, req, res);
     // A cached public page is answered here, before Express and React Router do any work: at once
@@ -373,8 +405,8 @@ export async function startServer(): Promise<Server> {
     );
   });
   // Receiving a whole request may take this long: the one large body is an export uploaded to
-  // /admin/import (up to 1 GB, signed in). Headers keep Node's short headersTimeout, and every
-  // other body is small and bounded where it is read.
+  // /admin/import/upload (up to 1 GB, signed in). Headers keep Node's short headersTimeout, and
+  // every other body has BODY_TIMEOUT_MS (limitBodyTime).
   listener.requestTimeout = 30 * 60_000;
   listener.on("error", (error) => exitIfCannotListen(error, HOST, PORT));
   listener.listen(PORT, HOST, () => {

@@ -89,6 +89,13 @@ export const HTTP_VARIABLES = {
     schema: wholeNumber({ min: 1, max: 1_000_000_000, fallback: 5 }),
     meaning: "comment, contact and sign-up posts allowed per IP and form in 10 minutes",
   }),
+  BODY_TIMEOUT_MS: variable({
+    schema: wholeNumber({ min: 1000, max: 1_800_000, unit: "milliseconds", fallback: 120_000 }),
+    meaning:
+      "longest a request's body may take to arrive (a form, an image upload) before the answer is 408 " +
+      "and the connection closed, so slow senders cannot hold connections open; an export uploaded " +
+      "to `/admin/import` has 30 minutes",
+  }),
   CDN_PURGE_URL: variable({
     schema: blankIsUnset(
       z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),

@@ -45,20 +45,28 @@ function exitOf(server: RunningServer): Promise<number | null> {
 }
 
 /** Opens a connection and starts a POST whose body is not all there yet. */
-function startSlowPost(url: string): Promise<{ socket: Socket; finish(): void; answer: Promise<string> }> {
+function startSlowPost(
+  url: string,
+  path = "/contact",
+): Promise<{ socket: Socket; finish(): void; answer: Promise<string>; received(): string }> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), "127.0.0.1", () => {
       const body = "name=Ana&email=ana%40example.com&comment=Hello";
       socket.write(
-        `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
       );
       const chunks: Buffer[] = [];
       const answer = new Promise<string>((done) => {
         socket.on("data", (c: Buffer) => chunks.push(c));
         socket.on("close", () => done(Buffer.concat(chunks).toString("utf8")));
       });
-      resolve({ socket, finish: () => socket.write(body.slice(10)), answer });
+      resolve({
+        socket,
+        finish: () => socket.write(body.slice(10)),
+        answer,
+        received: () => Buffer.concat(chunks).toString("utf8"),
+      });
     });
     socket.on("error", reject);
   });
@@ -158,6 +166,36 @@ process.on("exit", () => {
       `Cannot start: UPLOADS_DIR (${file}) is not a folder this user can write (EEXIST)`,
     );
     expect(output.split("\n").filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+
+  it("answers 408 and closes a body that takes longer than BODY_TIMEOUT_MS, but an import's upload", async () => {
+    const server = await serverWith("slow-body", { BODY_TIMEOUT_MS: "1000" });
+    try {
+      const slow = await startSlowPost(server.url);
+      const upload = await startSlowPost(server.url, "/admin/import/upload");
+      let uploadClosed = false;
+      void upload.answer.then(() => {
+        uploadClosed = true;
+      });
+      // It was held open for Node's requestTimeout, 30 minutes.
+      const answer = await slow.answer;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(answer).toContain("The request took too long to arrive.");
+      // An export to import may take its time (its own 30 minutes).
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(uploadClosed).toBe(false);
+      upload.socket.destroy();
+      // A body that arrives in time is answered as ever, and its connection outlives the deadline.
+      const quick = await startSlowPost(server.url);
+      quick.finish();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(quick.received()).toMatch(/^HTTP\/1\.1 (200|303|400) /);
+      expect(quick.socket.destroyed).toBe(false);
+      quick.socket.destroy();
+    } finally {
+      await server.stop();
+    }
   });
 
   it("sends a rendered page whole, with its length (no chunked framing)", async () => {
