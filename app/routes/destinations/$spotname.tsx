@@ -24,7 +24,10 @@ export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
-  const found = await findDestinationBySlug(db, params.spotname);
+  const [found, stories] = await Promise.all([
+    findDestinationBySlug(db, params.spotname),
+    publishedBlogsOfDestination(db, { slug: params.spotname }),
+  ]);
   if (!found) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
   const { description, builtin: _b, position: _p, createdAt: _c, updatedAt: _u, ...card } = found;
@@ -34,7 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     destination: card,
     description,
     highlights: card.highlights.map((h) => ({ name: h.name, image: highlightPicture(h) })),
-    stories: await publishedBlogsOfDestination(db, card.id),
+    stories,
     url: `${origin}/destinations/${card.slug}`,
     imageUrl: src ? new URL(src, origin).href : undefined,
   };

@@ -199,15 +199,22 @@ export async function destinationSitemapEntries(db: DB): Promise<{ slug: string;
   return rows.map((r) => ({ slug: r.slug, updatedAt: Number(r.updated_at) }));
 }
 
-/** The published blogs about a destination, newest first (its page's "Stories from …"). */
+/**
+ * The published blogs about a destination, newest first (its page's "Stories from …"). By slug
+ * too, so its page can read them beside the destination itself (on PostgreSQL, one wait, not two).
+ */
 export async function publishedBlogsOfDestination(
   db: DB,
-  destinationId: number,
+  destination: { id: number } | { slug: string },
   limit = 12,
   now = nowSeconds(),
 ): Promise<BlogCard[]> {
+  const id =
+    "id" in destination
+      ? destination.id
+      : db.selectFrom("destinations").select("id").where("slug", "=", destination.slug);
   const rows = await publishedNewestFirst(
-    db.selectFrom("blogs").select(cardColumns).where("destination_id", "=", destinationId),
+    db.selectFrom("blogs").select(cardColumns).where("destination_id", "=", id),
     now,
   )
     .limit(limit)

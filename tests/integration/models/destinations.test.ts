@@ -171,9 +171,15 @@ describeEachEngine("destinations", (db) => {
     // A destination gone by the time the blog is saved is stored as none.
     const ghost = await createBlog(db(), TEST_ACTOR, blogInput("Ghost Town", { destination: 777 }));
     expect(await destinationIdOf(db(), ghost.id)).toBeNull();
-    expect((await publishedBlogsOfDestination(db(), 3, 12, now + 5)).map((b) => b.title)).toEqual([
+    expect((await publishedBlogsOfDestination(db(), { id: 3 }, 12, now + 5)).map((b) => b.title)).toEqual([
       "Three Days in the Dolomites",
     ]);
+    // By slug, as the destination's page reads them (beside the destination itself).
+    const { slug } = (await findDestinationById(db(), 3)) ?? { slug: "" };
+    expect((await publishedBlogsOfDestination(db(), { slug }, 12, now + 5)).map((b) => b.title)).toEqual([
+      "Three Days in the Dolomites",
+    ]);
+    expect(await publishedBlogsOfDestination(db(), { slug: "no-such-place" }, 12, now + 5)).toEqual([]);
     expect(await destinationIdOf(db(), draft.id)).toBe(3);
     // An edit that does not say keeps the destination; null removes it.
     await updateBlog(db(), TEST_ACTOR, elsewhere.id, blogInput("Elsewhere Entirely", { destination: 3 }));
