@@ -325,35 +325,38 @@ function exitIfCannotListen(error: NodeJS.ErrnoException, host: string, port: nu
   process.exit(1);
 }
 
-/** Where an export to import is uploaded: the one body that may take Node's requestTimeout. */
-const IMPORT_UPLOAD = "/admin/import/upload";
+/** The slowest a request body may arrive, on average over each BODY_TIMEOUT_MS: 1 KB a second. */
+const MIN_BODY_BYTES_PER_SECOND = 1024;
 
 /**
- * A body that has not all arrived BODY_TIMEOUT_MS after its headers is answered 408 and its
- * connection closed: without it, a client sending a byte now and then held a connection (and
- * its request's memory) for Node's requestTimeout, 30 minutes, and a few thousand such clients
- * would exhaust the server. Only POSTs have bodies here (other methods are refused or bodiless).
+ * A request body must keep arriving: where less than 1 KB a second came over BODY_TIMEOUT_MS, the
+ * answer is 408 and the connection is closed. Without it, a client sending a byte now and then
+ * held a connection (and its request's memory) for Node's requestTimeout, 30 minutes (set for the
+ * import's 1 GB upload), and a few thousand such clients would exhaust the server. A slow but real
+ * link (an image from a phone, the import's upload) goes on: it is judged by its rate, not its
+ * length. A body still coming after its answer was sent (a redirect or a refusal that did not read
+ * it, which Node would otherwise drain to the end) is cut at the next check.
  */
-function limitBodyTime(req: IncomingMessage, res: ServerResponse, ms: number): void {
-  const url = req.url ?? "";
-  if (
-    url.startsWith(IMPORT_UPLOAD) &&
-    (url.length === IMPORT_UPLOAD.length || url[IMPORT_UPLOAD.length] === "?")
-  )
-    return;
+function limitBodyTime(req: IncomingMessage, res: ServerResponse, windowMs: number): void {
   const socket = req.socket;
-  const timer = setTimeout(() => {
+  const least = (MIN_BODY_BYTES_PER_SECOND * windowMs) / 1000;
+  let seen = socket.bytesRead;
+  const check = () => {
     if (req.complete) return;
+    const arrived = socket.bytesRead - seen;
+    seen = socket.bytesRead;
     if (res.headersSent) {
       socket.destroy();
-      return;
+    } else if (arrived >= least) {
+      timer = setTimeout(check, windowMs);
+    } else {
+      res.writeHead(408, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+      res.end("The request took too long to arrive. Please send it again.\n", () => socket.destroy());
     }
-    res.writeHead(408, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-    res.end("The request took too long to arrive. Please send it again.\n", () => socket.destroy());
-  }, ms);
-  const done = () => clearTimeout(timer);
-  req.once("end", done);
-  res.once("close", done);
+  };
+  let timer = setTimeout(check, windowMs);
+  // Emitted once the body is all read, or the connection is gone; not when the answer is sent.
+  req.once("close", () => clearTimeout(timer));
 }
 
 /** How long a stop waits for requests in progress before it gives up (and exits with 1). */
@@ -406,7 +409,7 @@ export async function startServer(): Promise<Server> {
   });
   // Receiving a whole request may take this long: the one large body is an export uploaded to
   // /admin/import/upload (up to 1 GB, signed in). Headers keep Node's short headersTimeout, and
-  // every other body has BODY_TIMEOUT_MS (limitBodyTime).
+  // every body must keep arriving (limitBodyTime).
   listener.requestTimeout = 30 * 60_000;
   listener.on("error", (error) => exitIfCannotListen(error, HOST, PORT));
   listener.listen(PORT, HOST, () => {

@@ -90,11 +90,11 @@ export const HTTP_VARIABLES = {
     meaning: "comment, contact and sign-up posts allowed per IP and form in 10 minutes",
   }),
   BODY_TIMEOUT_MS: variable({
-    schema: wholeNumber({ min: 1000, max: 1_800_000, unit: "milliseconds", fallback: 120_000 }),
+    schema: wholeNumber({ min: 1000, max: 600_000, unit: "milliseconds", fallback: 30_000 }),
     meaning:
-      "longest a request's body may take to arrive (a form, an image upload) before the answer is 408 " +
-      "and the connection closed, so slow senders cannot hold connections open; an export uploaded " +
-      "to `/admin/import` has 30 minutes",
+      "how often a request body still arriving is checked: one that brought less than 1 KB a second " +
+      "over that time is answered 408 and its connection closed, so slow senders cannot hold " +
+      "connections open (a slow but steady upload goes on)",
   }),
   CDN_PURGE_URL: variable({
     schema: blankIsUnset(
