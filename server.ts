@@ -282,6 +282,7 @@ const DATABASE_SETTING_REFUSED = {
  * (cannotStart: UPLOADS_DIR), ends with one line that says so, not a stack.
  */
 function exitIfCannotStart(error: unknown): never {
+  const line = cannotStartLine(error);
   let message: string;
   if (isDatabaseUnavailable(error))
     message =
@@ -291,7 +292,7 @@ function exitIfCannotStart(error: unknown): never {
     message =
       "Cannot start: the database's disk is full. Free space on the disk that holds the database " +
       "(DATABASE_URL), then start again.";
-  else if (cannotStartLine(error) !== undefined) message = `Cannot start: ${cannotStartLine(error)}`;
+  else if (line !== undefined) message = `Cannot start: ${line}`;
   else {
     const refused = refusedSettingOf(error);
     if (refused === undefined) throw error;

@@ -44,9 +44,9 @@ export async function readPage<T>(
   return { items: await read(perPage, offset), page, pageCount, total: count };
 }
 
-/** Whether `requested` is page 1 however many items there are (pageWindow's rule). */
+/** Whether `requested` is page 1 however many items there are: pageWindow's rule, unbounded. */
 function isFirstPage(requested: number): boolean {
-  return !(Math.floor(requested) >= 2);
+  return pageWindow(Number.POSITIVE_INFINITY, requested, 1).page === 1;
 }
 
 /**
