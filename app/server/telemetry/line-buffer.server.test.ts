@@ -1,7 +1,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LineBuffer, type WriteBytes } from "./line-buffer.server.ts";
 
 /** A writer that records each write's bytes, and can be told to fail or write less. */
@@ -94,6 +94,48 @@ describe("LineBuffer", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("LineBuffer, flushAfterMs", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("writes a lone line that long after it, and arms no timer while nothing waits", () => {
+    vi.useFakeTimers();
+    const out = recorder();
+    const lines = new LineBuffer(1, { flushAfterMs: 250, write: out.write });
+    // An idle process has nothing to flush, so nothing may wake it.
+    expect(vi.getTimerCount()).toBe(0);
+    lines.write("first\n");
+    vi.advanceTimersByTime(100);
+    lines.write("second\n");
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(149);
+    expect(out.writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(out.writes).toEqual(["first\nsecond\n"]);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(out.calls()).toBe(1);
+  });
+
+  it("arms the next flush with the next line after one, however the last was written", () => {
+    vi.useFakeTimers();
+    const out = recorder();
+    const lines = new LineBuffer(1, { minLength: 10, flushAfterMs: 250, write: out.write });
+    lines.write("a long line\n");
+    expect(out.writes).toEqual(["a long line\n"]);
+    lines.write("b\n");
+    vi.advanceTimersByTime(250);
+    expect(out.writes).toEqual(["a long line\n", "b\n"]);
+    lines.write("c\n");
+    lines.flushSync();
+    vi.advanceTimersByTime(250);
+    lines.write("d\n");
+    vi.advanceTimersByTime(250);
+    expect(out.writes).toEqual(["a long line\n", "b\n", "c\n", "d\n"]);
   });
 });
 

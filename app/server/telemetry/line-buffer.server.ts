@@ -10,6 +10,11 @@ interface LineBufferOptions {
   minLength?: number;
   /** How long a full pipe (EAGAIN) is waited for in all before the waiting lines are dropped. */
   blockedLimitMs?: number;
+  /**
+   * The longest a line waits when few are written: the first line into an empty buffer arms one
+   * timer. None armed while nothing waits, so an idle process is not woken to find nothing.
+   */
+  flushAfterMs?: number;
   write?: WriteBytes;
 }
 
@@ -18,7 +23,7 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 /**
  * Standard output's log lines, gathered and written with one synchronous write when 16 K
- * characters are waiting (and whenever the owner flushes: on a timer, at exit). Every line of the
+ * characters are waiting (and `flushAfterMs` after the first line waiting, and whenever the owner flushes: at exit). Every line of the
  * process goes through one buffer, so the lines keep their order.
  *
  * It replaces pino's destination (sonic-boom 4.2) for standard output: that one measures the
@@ -39,6 +44,9 @@ export class LineBuffer {
   readonly #minLength: number;
   readonly #blockedLimitMs: number;
   readonly #write: WriteBytes;
+  readonly #flushAfterMs: number | undefined;
+  /** The flush armed by the first line waiting (`flushAfterMs`). */
+  #flushTimer: NodeJS.Timeout | undefined;
   /** The lines waiting, joined. */
   #text = "";
   /** Set when a full pipe was waited out in vain: no waiting again until a write gets through. */
@@ -52,6 +60,7 @@ export class LineBuffer {
       size = 64 * 1024,
       minLength = 16 * 1024,
       blockedLimitMs = 1000,
+      flushAfterMs,
       write = writeSync,
     }: LineBufferOptions = {},
   ) {
@@ -61,6 +70,7 @@ export class LineBuffer {
     this.#minLength = Math.min(minLength, Math.floor(size / 3));
     this.#blockedLimitMs = blockedLimitMs;
     this.#write = write;
+    this.#flushAfterMs = flushAfterMs;
   }
 
   /** Characters (UTF-16 units) waiting to be written. */
@@ -79,6 +89,8 @@ export class LineBuffer {
     }
     this.#text += text;
     if (this.#text.length >= this.#minLength) this.flushSync();
+    else if (this.#flushTimer === undefined && this.#flushAfterMs !== undefined)
+      this.#armFlush(this.#flushAfterMs);
     return true;
   }
 
@@ -88,6 +100,13 @@ export class LineBuffer {
     const length = this.#buffer.write(this.#text, 0);
     this.#text = "";
     this.#writeAll(this.#buffer.subarray(0, length));
+  }
+
+  #armFlush(ms: number): void {
+    this.#flushTimer = setTimeout(() => {
+      this.#flushTimer = undefined;
+      this.flushSync();
+    }, ms).unref();
   }
 
   /** pino's `logger.flush(cb)`: the same, synchronous. */

@@ -93,20 +93,19 @@ function settings(): { level: LogLevel; pretty: boolean } {
 }
 
 /** How long a line may wait in the buffer when few are written. */
-const FLUSH_EVERY_MS = 250;
+const FLUSH_AFTER_MS = 250;
 
 /**
  * Standard output for production: lines gather in memory and are written 16 K characters at a
- * time, with synchronous writes (so a flush at exit never races a write still under way), at least
- * every 250 ms, and whatever is left when the process exits, however it exits (a stop,
+ * time, with synchronous writes (so a flush at exit never races a write still under way), at most
+ * 250 ms after the first of them, and whatever is left when the process exits, however it exits (a stop,
  * process.exit, an uncaught error: Node runs "exit" listeners for each). Only a process killed
  * outright (SIGKILL) loses its last lines. One buffer for every line, request lines included: they
  * keep their order.
  */
 const stdout = () =>
   processWide("log-stdout", () => {
-    const destination = new LineBuffer(1);
-    setInterval(() => destination.flushSync(), FLUSH_EVERY_MS).unref();
+    const destination = new LineBuffer(1, { flushAfterMs: FLUSH_AFTER_MS });
     process.on("exit", () => destination.flushSync());
     return destination;
   });

@@ -139,11 +139,16 @@ function registerDatabaseMetrics(registers: Registry[], sources: MetricSources) 
   );
 }
 
+/** How often the event loop's lag is sampled (`nodejs_eventloop_lag_*`). */
+const EVENT_LOOP_SAMPLE_MS = 100;
+
 function create() {
   const registry = new Registry();
   const registers = [registry];
-  // Process memory, CPU, event-loop lag, garbage collection, open handles.
-  collectDefaultMetrics({ register: registry });
+  // Process memory, CPU, event-loop lag, garbage collection, open handles. The lag is sampled by a
+  // timer: prom-client's default, every 10 ms, woke an idle server 100 times a second (6 ms of CPU
+  // a second here, doing nothing); ten samples a second still give a scrape's p99 from hundreds.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   const sources: MetricSources = {};
 
   registerCacheMetrics(registers, sources);
