@@ -59,7 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     approvedComments(db, blog.id),
     relatedBlogs(db, blog),
     featured === null ? null : publishedRecipeById(db, featured),
-    featured === null ? null : ratingSummaryOf(db, featured),
+    featured === null ? null : ratingSummaryOf(db, { id: featured }),
     blog.showDisclosure ? getEarningSettings(db).then((e) => e.disclosure) : "",
   ]);
   const ratings = recipe ? recipeRatings : null;

@@ -11,7 +11,7 @@ import { recipeJsonLd } from "#app/lib/recipe-json-ld.ts";
 import { servingsParameter } from "#app/lib/scale.ts";
 import { pageTitle } from "#app/lib/site.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
-import { getDb } from "#app/server/db/db.server.ts";
+import { type DB, getDb } from "#app/server/db/db.server.ts";
 import { movedRecipePath } from "#app/server/http/moved-recipe.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
 import { rateRecipeAction, ratingFlagParameter } from "#app/server/http/rating-action.server.ts";
@@ -29,23 +29,25 @@ export const middleware: Route.MiddlewareFunction[] = [
   publicCache({ query: { servings: servingsParameter, rating: ratingFlagParameter } }),
 ];
 
-async function loadRecipe(slug: string, request: Request) {
-  const db = await getDb();
+async function loadRecipe(db: DB, slug: string, request: Request) {
   const found = await findRecipeBySlug(db, slug);
   if (!found) throw data(null, { status: 404 });
   // An old slug of a renamed recipe keeps working (a permanent redirect, servings kept).
   if ("redirectTo" in found) throw redirect(movedRecipePath(found.redirectTo, request), 301);
-  return { db, recipe: found.recipe };
+  return { recipe: found.recipe };
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { db, recipe } = await loadRecipe(params.slug, request);
+  // Side by side, the ratings by the slug: on PostgreSQL one wait instead of two. A slug that is
+  // not a published recipe's (a 404, an old slug's redirect) finds no ratings, unused.
+  const db = await getDb();
+  const [{ recipe }, ratings, reviews] = await Promise.all([
+    loadRecipe(db, params.slug, request),
+    ratingSummaryOf(db, { slug: params.slug }),
+    approvedReviews(db, { slug: params.slug }),
+  ]);
   const origin = siteOrigin(request);
   const image = imageSources(recipe.image, 1600)?.src;
-  const [ratings, reviews] = await Promise.all([
-    ratingSummaryOf(db, recipe.id),
-    approvedReviews(db, recipe.id),
-  ]);
   return {
     recipe,
     ratings,
@@ -58,7 +60,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** A reader's rating, from this page or from a blog showing the recipe's card. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { db, recipe } = await loadRecipe(params.slug, request);
+  const db = await getDb();
+  const { recipe } = await loadRecipe(db, params.slug, request);
   return rateRecipeAction(request, { db, recipe, ip: context.get(requestInfoContext).ip });
 }
 

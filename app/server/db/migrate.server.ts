@@ -35,6 +35,7 @@ import { analyticsViewsMigration } from "#app/server/db/migrations/031_analytics
 import { namedChangesMigration } from "#app/server/db/migrations/032_named_changes.server.ts";
 import { spamHistoryIndexesMigration } from "#app/server/db/migrations/033_spam_history_indexes.server.ts";
 import { contentVersionNotifyMigration } from "#app/server/db/migrations/034_content_version_notify.server.ts";
+import { recipeReviewsIndexMigration } from "#app/server/db/migrations/035_recipe_reviews_index.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -75,6 +76,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "032_named_changes": namedChangesMigration(dialect),
     "033_spam_history_indexes": spamHistoryIndexesMigration,
     "034_content_version_notify": contentVersionNotifyMigration(dialect),
+    "035_recipe_reviews_index": recipeReviewsIndexMigration,
   };
 }
 

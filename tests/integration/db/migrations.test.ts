@@ -3,8 +3,10 @@ import { hashPassword } from "#app/server/auth/accounts.server.ts";
 import { migrateToLatest } from "#app/server/db/migrate.server.ts";
 import { clearAutosave, loadAutosave } from "#app/server/models/autosaves.server.ts";
 import { countBlogs, createBlog, deleteBlog } from "#app/server/models/blogs.server.ts";
+import { rateRecipe, ratingSummaryOf } from "#app/server/models/ratings.server.ts";
+import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { findPathRedirect } from "#app/server/models/redirects.server.ts";
-import { TEST_ACTOR } from "#tests/support/content.ts";
+import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { ENGINES } from "#tests/support/engines.ts";
 import { databaseAtMigration, earlyBlogRow, migrateTo } from "#tests/support/migrations.ts";
 
@@ -145,6 +147,24 @@ for (const engine of ENGINES) {
         expect(kept).toEqual([{ path: "/2019/05/before", blog_id: blog.id }]);
         const tables = (await db.introspection.getTables()).map((t) => t.name);
         expect(tables).not.toContain("pages");
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  describe(`migration 035 (a recipe's reviews in order) [${engine}]`, () => {
+    it("goes up over ratings already there, back down, and up again", async () => {
+      const { db, close } = await databaseAtMigration(engine, "034_content_version_notify");
+      try {
+        const recipe = await createRecipe(db, TEST_ACTOR, recipeInput("Before 035"));
+        await rateRecipe(db, recipe.id, { name: "Ana", email: "ana@reader.test", stars: 5, comment: "Yes" });
+        await migrateToLatest(db, engine);
+        await migrateTo(db, engine, "034_content_version_notify");
+        await migrateToLatest(db, engine);
+        expect(await ratingSummaryOf(db, { slug: recipe.slug })).toEqual({ count: 0, average: 0 });
+        const reviews = await db.selectFrom("recipe_ratings").select(["name", "stars"]).execute();
+        expect(reviews).toEqual([{ name: "Ana", stars: 5 }]);
       } finally {
         await close();
       }

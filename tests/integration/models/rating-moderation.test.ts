@@ -175,12 +175,12 @@ describeEachEngine("rating moderation model", (db) => {
     const recipe = await createRecipe(db(), TEST_ACTOR, recipeInput("Pistachio cake"));
     const { id } = await rateRecipe(db(), recipe.id, rating("Ana", 4, "Moist and green"));
     const single = await rateRecipe(db(), recipe.id, rating("Bo", 1, "", "bo@reader.test"));
-    expect(await ratingSummaryOf(db(), recipe.id)).toEqual({ count: 0, average: 0 });
+    expect(await ratingSummaryOf(db(), { id: recipe.id })).toEqual({ count: 0, average: 0 });
 
     let since = await lastEntryId(db());
     expect(await toggleRatingApproved(db(), TEST_ACTOR, id)).toBe(true);
     expect(await stored(db(), id)).toMatchObject({ approved: 1, spam: 0 });
-    expect(await ratingSummaryOf(db(), recipe.id)).toEqual({ count: 1, average: 4 });
+    expect(await ratingSummaryOf(db(), { id: recipe.id })).toEqual({ count: 1, average: 4 });
     const entries = await entriesAfter(db(), since);
     expect(entries).toEqual([
       {
@@ -199,12 +199,12 @@ describeEachEngine("rating moderation model", (db) => {
     expect((await entriesAfter(db(), since)).map((e) => [e.kind, e.item_label])).toEqual([
       ["rating_approved", "Bo on Pistachio cake (1 star)"],
     ]);
-    expect(await ratingSummaryOf(db(), recipe.id)).toEqual({ count: 2, average: 2.5 });
+    expect(await ratingSummaryOf(db(), { id: recipe.id })).toEqual({ count: 2, average: 2.5 });
 
     since = await lastEntryId(db());
     expect(await toggleRatingApproved(db(), TEST_ACTOR, id)).toBe(false);
     expect(await stored(db(), id)).toMatchObject({ approved: 0, spam: 0 });
-    expect(await ratingSummaryOf(db(), recipe.id)).toEqual({ count: 1, average: 1 });
+    expect(await ratingSummaryOf(db(), { id: recipe.id })).toEqual({ count: 1, average: 1 });
     expect((await entriesAfter(db(), since)).map((e) => [e.kind, e.item_label])).toEqual([
       ["rating_unapproved", "Ana on Pistachio cake (4 stars)"],
     ]);
@@ -226,7 +226,7 @@ describeEachEngine("rating moderation model", (db) => {
     let since = await lastEntryId(db());
     expect(await markRatingSpam(db(), TEST_ACTOR, id, true)).toBe(true);
     expect(await stored(db(), id)).toMatchObject({ approved: 0, spam: 1, not_spam: 0 });
-    expect(await ratingSummaryOf(db(), recipe.id)).toEqual({ count: 0, average: 0 });
+    expect(await ratingSummaryOf(db(), { id: recipe.id })).toEqual({ count: 0, average: 0 });
     expect(await inTab("spam")).toEqual([id]);
     expect(await inTab("approved")).toEqual([]);
     expect(await inTab("pending")).toEqual([]);

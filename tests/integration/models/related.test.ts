@@ -1,11 +1,12 @@
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from "kysely";
+import { CompiledQuery } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { categorySlug } from "#app/lib/category.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { RELATED_CANDIDATES, relatedBlogs } from "#app/server/models/related.server.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
-import { describeEachEngine } from "#tests/support/engines.ts";
+import { describeEachEngine, type Engine } from "#tests/support/engines.ts";
+import { compiled as compiledQuery, planOf, recordingQueries } from "#tests/support/query-plans.ts";
 
 const NOW = 2_000_000_000;
 const DAY = 86_400;
@@ -112,20 +113,7 @@ describeEachEngine("related posts", (db, engine) => {
   describeBounded(db, engine);
 });
 
-/** Records every query the model sends, compiled, so the test can ask the engine for its plan. */
-function recording(db: DB) {
-  const nodes: RootOperationNode[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      nodes.push(node);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { db: db.withPlugin(plugin), nodes };
-}
-
-function describeBounded(db: () => DB, engine: string) {
+function describeBounded(db: () => DB, engine: Engine) {
   const MANY = 3000;
   let self: Awaited<ReturnType<typeof blog>>;
 
@@ -162,18 +150,14 @@ function describeBounded(db: () => DB, engine: string) {
 
   it(`reads two bounded index ranges with ${MANY} blogs, never scanning the table`, async () => {
     if (engine === "postgres") await db().executeQuery(CompiledQuery.raw("analyze blogs"));
-    const { db: recorded, nodes } = recording(db());
+    const { db: recorded, nodes } = recordingQueries(db());
     const related = await relatedBlogs(recorded, self, NOW);
     expect(related).toHaveLength(3);
     expect(related.every((r) => r.category === "Bulk Category 7")).toBe(true);
 
     // Two queries, each bounded by a limit.
     expect(nodes).toHaveLength(2);
-    const compiled = nodes.map((node, i) =>
-      db()
-        .getExecutor()
-        .compileQuery(node, { queryId: `q${i}` }),
-    );
+    const compiled = nodes.map((node, i) => compiledQuery(db(), node, i));
     for (const q of compiled) {
       // SQLite gets an integer limit written into the SQL (LiteralLimitCompiler), PostgreSQL binds it.
       if (engine === "sqlite") expect(q.sql).toMatch(new RegExp(`limit ${RELATED_CANDIDATES}$`));
@@ -185,9 +169,7 @@ function describeBounded(db: () => DB, engine: string) {
     expect(compiled.filter(byCategory)).toHaveLength(1);
     for (const q of compiled) {
       const index = byCategory(q) ? "blogs_category_idx" : "blogs_publish_at_idx";
-      const explain = engine === "sqlite" ? `explain query plan ${q.sql}` : `explain ${q.sql}`;
-      const { rows } = await db().executeQuery(CompiledQuery.raw(explain, [...q.parameters]));
-      const plan = rows.map((r) => Object.values(r as object).join(" ")).join("\n");
+      const plan = await planOf(db(), engine, q);
       if (engine === "sqlite") {
         expect(plan, plan).toContain(`SEARCH blogs USING INDEX ${index}`);
         expect(plan, plan).not.toMatch(/SCAN blogs|TEMP B-TREE/);
