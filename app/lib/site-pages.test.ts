@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
-import { choosePageSlug, withSiteName } from "./site-pages.ts";
+import { choosePageSlug, pageForReaders, withSiteName } from "./site-pages.ts";
 import { ownedSegments } from "./site-paths.ts";
 
 type RouteEntry = { path?: string; children?: RouteEntry[] };
@@ -67,5 +67,25 @@ describe("the page slug rule", () => {
     expect(withSiteName("{siteName} is run by {siteName}'s owner", "Kyoto Eats")).toBe(
       "Kyoto Eats is run by Kyoto Eats's owner",
     );
+  });
+
+  it("fills in a page's texts for readers: the name escaped inside its HTML, the brand when none", () => {
+    const page = {
+      title: "About {siteName}",
+      intro: "Who runs {siteName}",
+      content: "<p>{siteName} travels.</p>",
+      seoTitle: "",
+      seoDescription: "",
+    };
+    expect(pageForReaders(page, "Salt & <Pepper>")).toEqual({
+      title: "About Salt & <Pepper>",
+      intro: "Who runs Salt & <Pepper>",
+      content: "<p>Salt &amp; &lt;Pepper&gt; travels.</p>",
+      seoTitle: "",
+      description: "Who runs Salt & <Pepper>",
+    });
+    const unnamed = pageForReaders({ ...page, seoDescription: "{siteName}, the story" }, "");
+    expect(unnamed.title).toBe("About Wanderplate");
+    expect(unnamed.description).toBe("Wanderplate, the story");
   });
 });

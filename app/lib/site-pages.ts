@@ -1,4 +1,7 @@
 import { PAGE_MESSAGES } from "#app/forms/page.fields.ts";
+import type { SitePage } from "./content-shapes.ts";
+import { escapeHtml } from "./escape-html.ts";
+import { FALLBACK_BRAND } from "./site.ts";
 import { isOwnedSegment } from "./site-paths.ts";
 import { slugify } from "./slug.ts";
 
@@ -28,4 +31,25 @@ export function choosePageSlug(slugField: string, title: string): PageSlugChoice
 /** A page's texts as the public sees them: the site's name where the owner wrote `{siteName}`. */
 export function withSiteName(text: string, siteName: string): string {
   return text.replaceAll("{siteName}", siteName);
+}
+
+/**
+ * A page's texts as readers see them: the site's name (`siteName`, or the fallback brand when the
+ * owner has given none) where the owner wrote `{siteName}`.
+ */
+export function pageForReaders(
+  page: Pick<SitePage, "title" | "intro" | "content" | "seoTitle" | "seoDescription">,
+  siteName: string,
+) {
+  const name = siteName || FALLBACK_BRAND;
+  const fill = (text: string) => withSiteName(text, name);
+  return {
+    title: fill(page.title),
+    intro: fill(page.intro),
+    // Into HTML: the name is escaped (React escapes the other texts itself).
+    content: withSiteName(page.content, escapeHtml(name)),
+    seoTitle: fill(page.seoTitle),
+    // The meta description: the owner's, else the intro.
+    description: fill(page.seoDescription || page.intro),
+  };
 }

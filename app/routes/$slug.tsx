@@ -3,10 +3,12 @@ import { ErrorPage, errorPageTitle } from "#app/components/error-page.tsx";
 import { SitePageArticle } from "#app/components/site-page.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
+import { pageForReaders } from "#app/lib/site-pages.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { layoutSettings } from "#app/server/http/layout-settings.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
-import { pageForReaders, redirectOrNotFound } from "#app/server/http/site-pages.server.ts";
+import { redirectOrNotFound } from "#app/server/http/site-pages.server.ts";
 import { findPublishedPage } from "#app/server/models/pages.server.ts";
 import type { Route } from "./+types/$slug";
 
@@ -20,9 +22,13 @@ export const middleware: Route.MiddlewareFunction[] = [publicCache()];
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
-  const page = await findPublishedPage(db, { slug: params.slug });
+  // The site's name from the layout's settings, kept between renders: no second wait.
+  const [page, { info }] = await Promise.all([
+    findPublishedPage(db, { slug: params.slug }),
+    layoutSettings(db, new URL(request.url).hostname),
+  ]);
   if (!page) return redirectOrNotFound(db, request);
-  return { page: await pageForReaders(db, page), url: `${siteOrigin(request)}/${page.slug}` };
+  return { page: pageForReaders(page, info.name), url: `${siteOrigin(request)}/${page.slug}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>

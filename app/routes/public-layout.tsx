@@ -9,17 +9,12 @@ import { cspSourcesOf } from "#app/lib/allowed-hosts.ts";
 import { iconKey, logoBox } from "#app/lib/design.ts";
 import { uploadSrc } from "#app/lib/images.ts";
 import { FALLBACK_BRAND } from "#app/lib/site.ts";
-import { publicVersion } from "#app/server/cache/public-cache.server.ts";
-import { memoUnderVersion } from "#app/server/cache/version-memo.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
 import { siteLook } from "#app/server/http/fonts.server.ts";
+import { layoutSettings } from "#app/server/http/layout-settings.server.ts";
 import { injectedCodeContext, requestInfoContext } from "#app/server/http/request-context.server.ts";
 import { uploadsBase } from "#app/server/media/public-uploads.server.ts";
-import { getLayoutSettings } from "#app/server/models/public-settings.server.ts";
 import type { Route } from "./+types/public-layout";
-
-/** Read again only when the public version moves (by host: the numbers may follow it). */
-const layoutSettings = memoUnderVersion(publicVersion, getLayoutSettings);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();

@@ -3,10 +3,11 @@ import { ErrorPage, errorPageTitle } from "#app/components/error-page.tsx";
 import { SitePageArticle } from "#app/components/site-page.tsx";
 import { pageMeta, siteNameOf } from "#app/lib/meta.ts";
 import { pageTitle } from "#app/lib/site.ts";
+import { pageForReaders } from "#app/lib/site-pages.ts";
 import { publicCache } from "#app/server/cache/public-cache.server.ts";
 import { getDb } from "#app/server/db/db.server.ts";
+import { layoutSettings } from "#app/server/http/layout-settings.server.ts";
 import { siteOrigin } from "#app/server/http/origin.server.ts";
-import { pageForReaders } from "#app/server/http/site-pages.server.ts";
 import { findPublishedPage } from "#app/server/models/pages.server.ts";
 import type { Route } from "./+types/static-page";
 
@@ -22,10 +23,14 @@ export const middleware: Route.MiddlewareFunction[] = [publicCache()];
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const builtin = pattern.replace(/^\/+|\/+$/g, "");
   const db = await getDb();
-  const page = await findPublishedPage(db, { builtin });
+  // The site's name from the layout's settings, kept between renders: no second wait.
+  const [page, { info }] = await Promise.all([
+    findPublishedPage(db, { builtin }),
+    layoutSettings(db, new URL(request.url).hostname),
+  ]);
   if (!page) return data({ page: null, minHeight: false, url: "" }, { status: 404 });
   return {
-    page: await pageForReaders(db, page),
+    page: pageForReaders(page, info.name),
     minHeight: builtin === "about",
     url: `${siteOrigin(request)}/${page.slug}`,
   };

@@ -1,29 +1,6 @@
 import { data, redirect } from "react-router";
-import type { SitePage } from "#app/lib/content-shapes.ts";
-import { escapeHtml } from "#app/lib/escape-html.ts";
-import { FALLBACK_BRAND } from "#app/lib/site.ts";
-import { withSiteName } from "#app/lib/site-pages.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { findPathRedirect } from "#app/server/models/redirects.server.ts";
-import { getSiteInfo } from "#app/server/models/settings.server.ts";
-
-/** A page's texts as readers see them: the site's name where the owner wrote `{siteName}`. */
-export async function pageForReaders(
-  db: DB,
-  page: Pick<SitePage, "title" | "intro" | "content" | "seoTitle" | "seoDescription">,
-) {
-  const siteName = (await getSiteInfo(db)).name || FALLBACK_BRAND;
-  const fill = (text: string) => withSiteName(text, siteName);
-  return {
-    title: fill(page.title),
-    intro: fill(page.intro),
-    // Into HTML: the name is escaped (React escapes the other texts itself).
-    content: withSiteName(page.content, escapeHtml(siteName)),
-    seoTitle: fill(page.seoTitle),
-    // The meta description: the owner's, else the intro.
-    description: fill(page.seoDescription || page.intro),
-  };
-}
 
 /**
  * A path with no page or route of its own: an old site's address that an import (or a page's

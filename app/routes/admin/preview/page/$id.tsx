@@ -1,6 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { PreviewErrorBoundary, PreviewPage } from "#app/components/preview-banner.tsx";
 import { SitePageArticle } from "#app/components/site-page.tsx";
+import { pageForReaders } from "#app/lib/site-pages.ts";
 import { requireAdminRequest } from "#app/server/auth/admin-guard.server.ts";
 import {
   type PagePreview,
@@ -11,8 +12,8 @@ import {
   postedStatus,
   previewTarget,
 } from "#app/server/editing/preview.server.ts";
-import { pageForReaders } from "#app/server/http/site-pages.server.ts";
 import { findPageById } from "#app/server/models/pages.server.ts";
+import { getSiteInfo } from "#app/server/models/settings.server.ts";
 import type { Route } from "./+types/$id";
 
 /**
@@ -29,12 +30,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? { url: `/admin/pages/edit?id=${target}`, label: "Back to the editor" }
       : { url: "/admin/pages", label: "Back to Pages" };
   if (posted) {
-    const shown = posted.ok ? await pageForReaders(db, posted.item) : null;
+    const shown = posted.ok ? pageForReaders(posted.item, (await getSiteInfo(db)).name) : null;
     return { posted, shown, back, about: false };
   }
   const saved = typeof target === "number" ? await findPageById(db, target) : null;
   if (!saved) throw data(null, { status: 404 });
-  return { posted: null, shown: await pageForReaders(db, saved), back, about: saved.builtin === "about" };
+  const shown = pageForReaders(saved, (await getSiteInfo(db)).name);
+  return { posted: null, shown, back, about: saved.builtin === "about" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
