@@ -36,6 +36,7 @@ import { namedChangesMigration } from "#app/server/db/migrations/032_named_chang
 import { spamHistoryIndexesMigration } from "#app/server/db/migrations/033_spam_history_indexes.server.ts";
 import { contentVersionNotifyMigration } from "#app/server/db/migrations/034_content_version_notify.server.ts";
 import { recipeReviewsIndexMigration } from "#app/server/db/migrations/035_recipe_reviews_index.server.ts";
+import { backOfficeIndexesMigration } from "#app/server/db/migrations/036_back_office_indexes.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -77,6 +78,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "033_spam_history_indexes": spamHistoryIndexesMigration,
     "034_content_version_notify": contentVersionNotifyMigration(dialect),
     "035_recipe_reviews_index": recipeReviewsIndexMigration,
+    "036_back_office_indexes": backOfficeIndexesMigration,
   };
 }
 

@@ -153,7 +153,7 @@ for (const engine of ENGINES) {
     });
   });
 
-  describe(`migration 035 (a recipe's reviews in order) [${engine}]`, () => {
+  describe(`migrations 035 and 036 (indexes for reviews and the back office) [${engine}]`, () => {
     it("goes up over ratings already there, back down, and up again", async () => {
       const { db, close } = await databaseAtMigration(engine, "034_content_version_notify");
       try {

@@ -174,10 +174,12 @@ function describeBounded(db: () => DB, engine: Engine) {
         expect(plan, plan).toContain(`SEARCH blogs USING INDEX ${index}`);
         expect(plan, plan).not.toMatch(/SCAN blogs|TEMP B-TREE/);
       } else {
-        // PostgreSQL may read a small category's rows through a bitmap and sort those few; it
+        // PostgreSQL may read a small category's rows through a bitmap and sort those few (from
+        // either index that starts with the category: migration 036's holds its names too); it
         // never reads the table itself.
+        const bitmap = index === "blogs_category_idx" ? "blogs_category(_names)?_idx" : index;
         expect(plan, plan).toMatch(
-          new RegExp(`Index Scan Backward using ${index}|Bitmap Index Scan on ${index}`),
+          new RegExp(`Index Scan Backward using ${index}|Bitmap Index Scan on ${bitmap}`),
         );
         expect(plan, plan).not.toContain("Seq Scan");
       }
