@@ -37,6 +37,7 @@ import { spamHistoryIndexesMigration } from "#app/server/db/migrations/033_spam_
 import { contentVersionNotifyMigration } from "#app/server/db/migrations/034_content_version_notify.server.ts";
 import { recipeReviewsIndexMigration } from "#app/server/db/migrations/035_recipe_reviews_index.server.ts";
 import { backOfficeIndexesMigration } from "#app/server/db/migrations/036_back_office_indexes.server.ts";
+import { categoryCountsMigration } from "#app/server/db/migrations/037_category_counts.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -79,6 +80,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "034_content_version_notify": contentVersionNotifyMigration(dialect),
     "035_recipe_reviews_index": recipeReviewsIndexMigration,
     "036_back_office_indexes": backOfficeIndexesMigration,
+    "037_category_counts": categoryCountsMigration(dialect),
   };
 }
 

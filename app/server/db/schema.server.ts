@@ -53,6 +53,7 @@ import type {
 import type {
   AutosavesTable,
   BackupLeaseTable,
+  CategoryCountsTable,
   ContentVersionTable,
   RowCountsTable,
   SettingsTable,
@@ -84,6 +85,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
   row_counts: RowCountsTable;
+  category_counts: CategoryCountsTable;
   content_version: ContentVersionTable;
   uploads: UploadsTable;
   autosaves: AutosavesTable;

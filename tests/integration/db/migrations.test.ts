@@ -170,4 +170,38 @@ for (const engine of ENGINES) {
       }
     });
   });
+
+  describe(`migration 037 (category counts) on a site with blogs [${engine}]`, () => {
+    it("starts each category's count at its blogs, keeps it, and goes down and up again", async () => {
+      const { db, close } = await databaseAtMigration(engine, "036_back_office_indexes");
+      try {
+        const blog = (title: string, category: string) => ({
+          title,
+          content: "<p>Before 037.</p>",
+          author: "Ana",
+          date: "2025-03-05",
+          category,
+          imageUrl: "https://example.com/a.jpg",
+        });
+        await createBlog(db, TEST_ACTOR, blog("One", "Walks"));
+        await createBlog(db, TEST_ACTOR, blog("Two", "walks"));
+        await createBlog(db, TEST_ACTOR, blog("Three", ""));
+        const kept = () =>
+          db.selectFrom("category_counts").select(["category_slug", "n"]).orderBy("category_slug").execute();
+
+        await migrateToLatest(db, engine);
+        expect((await kept()).map((r) => [r.category_slug, Number(r.n)])).toEqual([["walks", 2]]);
+        await createBlog(db, TEST_ACTOR, blog("Four", "Walks"));
+        expect((await kept()).map((r) => [r.category_slug, Number(r.n)])).toEqual([["walks", 3]]);
+
+        await migrateTo(db, engine, "036_back_office_indexes");
+        expect((await db.introspection.getTables()).map((t) => t.name)).not.toContain("category_counts");
+        await createBlog(db, TEST_ACTOR, blog("Five", "Walks"));
+        await migrateToLatest(db, engine);
+        expect((await kept()).map((r) => [r.category_slug, Number(r.n)])).toEqual([["walks", 4]]);
+      } finally {
+        await close();
+      }
+    });
+  });
 }

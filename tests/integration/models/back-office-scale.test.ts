@@ -6,7 +6,7 @@
 import { CompiledQuery, type RootOperationNode } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import type { DB } from "#app/server/db/db.server.ts";
-import { categoriesInUse } from "#app/server/models/categories.server.ts";
+import { categoriesInUse, countPublishedInCategory } from "#app/server/models/categories.server.ts";
 import { listCommentsByBlog } from "#app/server/models/comments.server.ts";
 import { listRatingsByRecipe } from "#app/server/models/rating-moderation.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
@@ -124,6 +124,15 @@ describeEachEngine("the back office's reads on a large site", (db, engine) => {
     if (engine === "sqlite")
       for (const plan of await plansOf(db(), engine, nodes, "blogs"))
         expect(plan, plan).toMatch(/SCAN blogs USING COVERING INDEX blogs_category_names_idx/);
+  });
+
+  it("counts a category's published blogs from the kept count and two short ranges", async () => {
+    const { db: recorded, nodes } = recordingQueries(db());
+    expect(await countPublishedInCategory(recorded, "bulk-category-7", T + MANY)).toBe(100);
+    for (const plan of await plansOf(db(), engine, nodes, "category_counts")) {
+      expect(plan, plan).not.toMatch(/SCAN blogs|Seq Scan on blogs/);
+      expect(plan, plan).toMatch(/blogs_category_idx/);
+    }
   });
 
   it("lists comments and ratings for moderation in index order, pending first, in every tab", async () => {

@@ -23,6 +23,12 @@ export interface RowCountsTable {
   n: ColumnType<number | string, never, never>;
 }
 
+/** How many blogs each category holds, drafts and scheduled ones included (triggers; migration 037). */
+export interface CategoryCountsTable {
+  category_slug: string;
+  n: ColumnType<number | string, never, never>;
+}
+
 /** One row (id 1): moved by triggers on every write a public page shows (migration 004). */
 export interface ContentVersionTable {
   id: number;

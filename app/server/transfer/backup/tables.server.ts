@@ -81,6 +81,7 @@ export const LEFT_OUT: Record<string, string> = {
   rate_limits: "short-lived counters of form posts",
   login_throttle: "short-lived counters of failed sign-ins",
   row_counts: "kept by the database's triggers as the blogs are inserted",
+  category_counts: "kept by the database's triggers as the blogs are inserted",
   content_version: "kept by the database's triggers; a restored site starts with an empty cache anyway",
   backup_lease: "which server runs scheduled backups, and when the next one is due",
   analytics_hits:
