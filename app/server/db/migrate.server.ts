@@ -38,6 +38,7 @@ import { contentVersionNotifyMigration } from "#app/server/db/migrations/034_con
 import { recipeReviewsIndexMigration } from "#app/server/db/migrations/035_recipe_reviews_index.server.ts";
 import { backOfficeIndexesMigration } from "#app/server/db/migrations/036_back_office_indexes.server.ts";
 import { categoryCountsMigration } from "#app/server/db/migrations/037_category_counts.server.ts";
+import { analyticsDayVisitorsMigration } from "#app/server/db/migrations/038_analytics_day_visitors.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -81,6 +82,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "035_recipe_reviews_index": recipeReviewsIndexMigration,
     "036_back_office_indexes": backOfficeIndexesMigration,
     "037_category_counts": categoryCountsMigration(dialect),
+    "038_analytics_day_visitors": analyticsDayVisitorsMigration,
   };
 }
 
