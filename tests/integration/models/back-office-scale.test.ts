@@ -37,8 +37,6 @@ async function plansOf(db: DB, engine: Engine, nodes: RootOperationNode[], table
 }
 
 describeEachEngine("the back office's reads on a large site", (db, engine) => {
-  let recipeId: number;
-
   beforeAll(async () => {
     // Blogs in 30 categories, every one with an image described; the few described only by their
     // title are the oldest changes, so a read in date order across all would pass every other.
@@ -79,7 +77,7 @@ describeEachEngine("the back office's reads on a large site", (db, engine) => {
         ...state(i),
       })),
     );
-    recipeId = (await createRecipe(db(), TEST_ACTOR, recipeInput("Bulk bread"))).id;
+    const recipeId = (await createRecipe(db(), TEST_ACTOR, recipeInput("Bulk bread"))).id;
     await insertInBatches(
       db(),
       "recipe_ratings",
@@ -165,6 +163,5 @@ describeEachEngine("the back office's reads on a large site", (db, engine) => {
         }
       }
     }
-    expect(recipeId).toBeGreaterThan(0);
   });
 });
