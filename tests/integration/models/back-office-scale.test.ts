@@ -142,7 +142,7 @@ describeEachEngine("the back office's reads on a large site", (db, engine) => {
       if (status === "all") expect(shown[0]?.approved, status).toBe(false);
       const ratings = recordingQueries(db());
       const rated = (await listRatingsByRecipe(ratings.db, { status })).flatMap((g) => g.ratings);
-      expect(rated.length, status).toBeGreaterThan(0);
+      expect(rated.length).toBeGreaterThan(0);
       if (status === "spam") expect(rated.every((r) => r.spam)).toBe(true);
 
       const plans = [
