@@ -11,6 +11,7 @@ import { listCommentsByBlog } from "#app/server/models/comments.server.ts";
 import { listRatingsByRecipe } from "#app/server/models/rating-moderation.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
 import { undescribedImages } from "#app/server/models/uploads.server.ts";
+import { bulkBlogRow, insertInBatches } from "#tests/support/bulk-rows.ts";
 import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, type Engine } from "#tests/support/engines.ts";
 import { compiled, planOf, recordingQueries } from "#tests/support/query-plans.ts";
@@ -18,14 +19,6 @@ import { compiled, planOf, recordingQueries } from "#tests/support/query-plans.t
 const MANY = 3000;
 const T = 1_750_000_000;
 const STATUSES = ["all", "pending", "approved", "spam"] as const;
-
-async function insertInBatches(db: DB, table: "blogs" | "comments" | "recipe_ratings", rows: object[]) {
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + 500) as never)
-      .execute();
-}
 
 /** The plans of the statements a read sent through `recordingQueries` (subqueries' nodes left out). */
 async function plansOf(db: DB, engine: Engine, nodes: RootOperationNode[], table: string) {
@@ -40,23 +33,13 @@ describeEachEngine("the back office's reads on a large site", (db, engine) => {
   beforeAll(async () => {
     // Blogs in 30 categories, every one with an image described; the few described only by their
     // title are the oldest changes, so a read in date order across all would pass every other.
-    const blogs = Array.from({ length: MANY }, (_, i) => ({
-      slug: `bulk-${i}`,
-      title: `Bulk post ${i}`,
-      content: "<p>x</p>",
-      excerpt: "x",
-      text_length: 1,
-      author: "Bulk",
-      image_id: null,
-      image_url: "https://example.com/b.jpg",
-      image_alt: i < 3 ? `Bulk post ${i}` : `A described picture ${i}`,
-      date: "2025-01-01",
-      category: `Bulk Category ${i % 30}`,
-      category_slug: `bulk-category-${i % 30}`,
-      created_at: T + i,
-      updated_at: T + i,
-      publish_at: T + i,
-    }));
+    const blogs = Array.from({ length: MANY }, (_, i) =>
+      bulkBlogRow(
+        i,
+        { created: T + i, published: T + i },
+        { image_alt: i < 3 ? `Bulk post ${i}` : `A described picture ${i}` },
+      ),
+    );
     await insertInBatches(db(), "blogs", blogs);
     const first = await db()
       .selectFrom("blogs")

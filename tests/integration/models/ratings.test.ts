@@ -10,6 +10,7 @@ import { expect, it } from "vitest";
 import { markRatingSpam, toggleRatingApproved } from "#app/server/models/rating-moderation.server.ts";
 import { approvedReviews, rateRecipe, ratingSummaryOf } from "#app/server/models/ratings.server.ts";
 import { createRecipe } from "#app/server/models/recipes.server.ts";
+import { insertInBatches } from "#tests/support/bulk-rows.ts";
 import { recipeInput, TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine } from "#tests/support/engines.ts";
 import { compiled, planOf, recordingQueries } from "#tests/support/query-plans.ts";
@@ -74,11 +75,7 @@ describeEachEngine("a recipe's ratings as its page reads them", (db, engine) => 
       updated_at: at,
     });
     const many = Array.from({ length: 4000 }, (_, i) => row(busy.id, i, T + 100 + i));
-    for (let i = 0; i < many.length; i += 500)
-      await db()
-        .insertInto("recipe_ratings")
-        .values(many.slice(i, i + 500))
-        .execute();
+    await insertInBatches(db(), "recipe_ratings", many);
     await db()
       .insertInto("recipe_ratings")
       .values([row(quiet.id, 1, T + 1), row(quiet.id, 2, T + 2)])

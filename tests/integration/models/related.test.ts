@@ -4,6 +4,7 @@ import { categorySlug } from "#app/lib/category.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import { createBlog } from "#app/server/models/blogs.server.ts";
 import { RELATED_CANDIDATES, relatedBlogs } from "#app/server/models/related.server.ts";
+import { bulkBlogRow, insertInBatches } from "#tests/support/bulk-rows.ts";
 import { TEST_ACTOR } from "#tests/support/content.ts";
 import { describeEachEngine, type Engine } from "#tests/support/engines.ts";
 import { compiled as compiledQuery, planOf, recordingQueries } from "#tests/support/query-plans.ts";
@@ -120,31 +121,10 @@ function describeBounded(db: () => DB, engine: Engine) {
   beforeAll(async () => {
     // Thousands of published blogs over 30 categories, inserted in batches (not through the model:
     // only their number matters here).
-    const rows = Array.from({ length: MANY }, (_, i) => ({
-      slug: `bulk-${i}`,
-      title: `Bulk post ${i}`,
-      content: "<p>x</p>",
-      excerpt: "x",
-      text_length: 1,
-      author: "Bulk",
-      image_id: null,
-      image_url: "https://example.com/b.jpg",
-      date: "2025-01-01",
-      category: `Bulk Category ${i % 30}`,
-      category_slug: `bulk-category-${i % 30}`,
-      seo_title: "",
-      seo_description: "",
-      seo_keywords: "",
-      created_at: NOW - 500 * DAY,
-      updated_at: NOW - 500 * DAY,
-      publish_at: NOW - 500 * DAY + i,
-    }));
-    for (let i = 0; i < rows.length; i += 500) {
-      await db()
-        .insertInto("blogs")
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    const rows = Array.from({ length: MANY }, (_, i) =>
+      bulkBlogRow(i, { created: NOW - 500 * DAY, published: NOW - 500 * DAY + i }),
+    );
+    await insertInBatches(db(), "blogs", rows);
     self = await blog(db(), "Rare Category Post", { category: "bulk category 7" });
   }, 60_000);
 
