@@ -96,8 +96,9 @@ export async function aggregateDay(db: DB, day: string): Promise<DayRow[]> {
 
 /**
  * Folds every day that is over (by FOLD_GRACE_SECONDS) and has raw views but no totals yet. Each
- * day in its own transaction, claimed first in `analytics_folds`: a second server folding the same
- * day at the same moment finds the claim taken and writes nothing. Returns the days folded here.
+ * day is aggregated, then written in its own transaction, claimed first in `analytics_folds`: a
+ * second server folding the same day at the same moment finds the claim taken and writes nothing.
+ * Returns the days folded here.
  */
 export async function foldFinishedDays(db: DB, now = nowSeconds()): Promise<string[]> {
   const before = dayOf(now - FOLD_GRACE_SECONDS);
@@ -120,6 +121,11 @@ export async function foldFinishedDays(db: DB, now = nowSeconds()): Promise<stri
     .execute();
   const folded: string[] = [];
   for (const { day } of pending) {
+    // Read before the transaction: on SQLite a writing transaction holds the database's write lock
+    // from its start, and a busy day's breakdowns take a second or more, during which no comment,
+    // save or batch of views could be written. A finished day's raw views no longer change; a
+    // server that loses the claim below has only read for nothing.
+    const rows = await aggregateDay(db, day);
     const done = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto("analytics_folds")
@@ -128,7 +134,6 @@ export async function foldFinishedDays(db: DB, now = nowSeconds()): Promise<stri
         .returning("day")
         .executeTakeFirst();
       if (!claimed) return false;
-      const rows = await aggregateDay(trx, day);
       for (let i = 0; i < rows.length; i += 500)
         await trx
           .insertInto("analytics_daily")

@@ -39,6 +39,7 @@ import { recipeReviewsIndexMigration } from "#app/server/db/migrations/035_recip
 import { backOfficeIndexesMigration } from "#app/server/db/migrations/036_back_office_indexes.server.ts";
 import { categoryCountsMigration } from "#app/server/db/migrations/037_category_counts.server.ts";
 import { analyticsDayVisitorsMigration } from "#app/server/db/migrations/038_analytics_day_visitors.server.ts";
+import { analyticsHitsInTimeOrderMigration } from "#app/server/db/migrations/039_analytics_hits_in_time_order.server.ts";
 import { log } from "#app/server/telemetry/log.server.ts";
 import type { Database } from "./schema.server.ts";
 
@@ -83,6 +84,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "036_back_office_indexes": backOfficeIndexesMigration,
     "037_category_counts": categoryCountsMigration(dialect),
     "038_analytics_day_visitors": analyticsDayVisitorsMigration,
+    "039_analytics_hits_in_time_order": analyticsHitsInTimeOrderMigration,
   };
 }
 

@@ -245,6 +245,48 @@ for (const engine of ENGINES) {
       ).toHaveLength(daily.length);
     });
 
+    it("lets the site write while it reads a day to fold (no write lock held for the breakdowns)", async () => {
+      await writeViews(one.db, [view(DAY1 + 10), view(DAY1 + 20, { url: "/" })], { trust });
+      // While the fold reads the day's breakdowns, the other server writes (a comment, a save, its
+      // views would do the same). On SQLite a transaction around the reads held the write lock:
+      // this write waited for it, and gave up while the fold waited for the write.
+      let wrote: Promise<unknown> | undefined;
+      const breakdowns = new Set<unknown>();
+      const folding = one.db.withPlugin({
+        transformQuery(args) {
+          const text = one.db.getExecutor().compileQuery(args.node, args.queryId).sql;
+          if (/count\(distinct "visitor"\)/.test(text)) breakdowns.add(args.queryId);
+          return args.node;
+        },
+        async transformResult(args) {
+          if (!breakdowns.has(args.queryId)) return args.result;
+          wrote ??= two.db
+            .insertInto("analytics_salts")
+            .values({ day: "2026-12-25", salt: "written while the fold read" })
+            .execute();
+          await wrote;
+          return args.result;
+        },
+      });
+      expect(await foldFinishedDays(folding, DAY2 + 700)).toEqual(["2026-11-27"]);
+      expect(breakdowns.size).toBeGreaterThan(1);
+      expect(
+        await one.db.selectFrom("analytics_salts").select("salt").where("day", "=", "2026-12-25").execute(),
+      ).toEqual([{ salt: "written while the fold read" }]);
+      expect(
+        await one.db
+          .selectFrom("analytics_daily")
+          .select(["key", "visitors", "views"])
+          .where("day", "=", "2026-11-27")
+          .where("kind", "=", "page")
+          .orderBy("key")
+          .execute(),
+      ).toEqual([
+        { key: "/", visitors: 1, views: 1 },
+        { key: "/blogs/kyoto", visitors: 1, views: 1 },
+      ]);
+    });
+
     it("a clock set back into a folded day does not count that day twice", async () => {
       await writeViews(one.db, [view(DAY1 + 10), view(DAY1 + 20)], { trust });
       expect(await foldFinishedDays(one.db, DAY2 + 700)).toEqual(["2026-11-27"]);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "#app/server/auth/accounts.server.ts";
 import { migrateToLatest } from "#app/server/db/migrate.server.ts";
@@ -199,6 +200,43 @@ for (const engine of ENGINES) {
         await createBlog(db, TEST_ACTOR, blog("Five", "Walks"));
         await migrateToLatest(db, engine);
         expect((await kept()).map((r) => [r.category_slug, Number(r.n)])).toEqual([["walks", 4]]);
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  describe(`migrations 038 and 039 (raw page views' indexes) [${engine}]`, () => {
+    it("goes up over views already there, leaves only the time's index, down and up again", async () => {
+      const { db, close } = await databaseAtMigration(engine, "037_category_counts");
+      try {
+        const views = [
+          { at: 1_764_316_800, day: "2025-11-28", path: "/", visitor: "a" },
+          { at: 1_764_316_900, day: "2025-11-28", path: "/blogs", visitor: "b" },
+        ];
+        await db.insertInto("analytics_hits").values(views).execute();
+        const indexes = async () => {
+          const query =
+            engine === "sqlite"
+              ? sql<{ name: string }>`select name from sqlite_master
+                  where type = 'index' and tbl_name = 'analytics_hits' and sql is not null order by name`
+              : sql<{ name: string }>`select indexname as name from pg_indexes
+                  where tablename = 'analytics_hits' and indexname <> 'analytics_hits_pkey' order by indexname`;
+          return (await query.execute(db)).rows.map((r) => r.name);
+        };
+        expect(await indexes()).toEqual(["analytics_hits_at_idx", "analytics_hits_day_idx"]);
+        await migrateToLatest(db, engine);
+        expect(await indexes()).toEqual(["analytics_hits_at_idx"]);
+        await migrateTo(db, engine, "038_analytics_day_visitors");
+        expect(await indexes()).toEqual(["analytics_hits_at_idx", "analytics_hits_day_visitor_idx"]);
+        await migrateToLatest(db, engine);
+        expect(await indexes()).toEqual(["analytics_hits_at_idx"]);
+        expect(
+          await db.selectFrom("analytics_hits").select(["path", "visitor"]).orderBy("at").execute(),
+        ).toEqual([
+          { path: "/", visitor: "a" },
+          { path: "/blogs", visitor: "b" },
+        ]);
       } finally {
         await close();
       }
