@@ -9,8 +9,9 @@ import type { Migration } from "kysely/migration";
  * 16.6 ms a batch against 1.3 on this host, synchronous, on the server's event loop). Every read of
  * a day's rows goes through all of them anyway (the dashboard's visitors, the breakdowns of a day
  * not folded yet, the fold): without the index they read the table in the order it is stored,
- * where the index had SQLite fetch each row out of order (the breakdowns of such a day 5.3 s → 1.3
- * s; the dashboard's count 29 → 120 ms at 100,000 views of the day).
+ * where the index had SQLite fetch each row out of order (the breakdowns of such a day, 40,000
+ * visitors: 6.4–7.4 s → 2.5–2.9 s); only the dashboard's count of the day's visitors, which read the
+ * index alone, reads more (74–100 → 300–390 ms). docs/performance.md, session 45.
  */
 export const analyticsHitsInTimeOrderMigration: Migration = {
   async up(db: Kysely<unknown>) {
