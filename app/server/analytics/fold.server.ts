@@ -40,6 +40,38 @@ export function dayOf(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
+const DAY_SECONDS = 86_400;
+
+/** The first second of a UTC day (YYYY-MM-DD). */
+const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/**
+ * The days from `from` to `to` (YYYY-MM-DD, inclusive) that have raw views and are not folded yet,
+ * oldest first. Found by `at`, the one index raw views have (migration 039): one short read for
+ * each day that has views, where asking by `day` read every row of the range (every minute, for
+ * the fold). A view's day is the day of its time (`writeViews` writes both).
+ */
+export async function unfoldedDaysWithViews(db: DB, from: string, to: string): Promise<string[]> {
+  const end = startOf(to) + DAY_SECONDS;
+  const days: string[] = [];
+  for (let since = startOf(from); ; ) {
+    const first = await db
+      .selectFrom("analytics_hits")
+      .select((eb) => eb.fn.min<number | string | null>("at").as("at"))
+      .where("at", ">=", since)
+      .where("at", "<", end)
+      .executeTakeFirst();
+    if (first?.at === null || first?.at === undefined) break;
+    const day = dayOf(Number(first.at));
+    days.push(day);
+    since = startOf(day) + DAY_SECONDS;
+  }
+  if (days.length === 0) return [];
+  const folded = await db.selectFrom("analytics_folds").select("day").where("day", "in", days).execute();
+  const done = new Set(folded.map((f) => f.day));
+  return days.filter((day) => !done.has(day));
+}
+
 /**
  * A day's totals from its raw page views: the total, and for each dimension its keys with the most
  * views (KEYS_PER_DAY), the rest summed into OTHER (its visitors: distinct over the rest). An empty
@@ -101,26 +133,11 @@ export async function aggregateDay(db: DB, day: string): Promise<DayRow[]> {
  * Returns the days folded here.
  */
 export async function foldFinishedDays(db: DB, now = nowSeconds()): Promise<string[]> {
-  const before = dayOf(now - FOLD_GRACE_SECONDS);
-  const pending = await db
-    .selectFrom("analytics_hits")
-    .select("day")
-    .distinct()
-    .where("day", "<", before)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("analytics_folds")
-            .select("day")
-            .whereRef("analytics_folds.day", "=", "analytics_hits.day"),
-        ),
-      ),
-    )
-    .orderBy("day")
-    .execute();
+  // The days before the one not over yet (by the grace): the day before it is the last.
+  const lastOver = dayOf(startOf(dayOf(now - FOLD_GRACE_SECONDS)) - DAY_SECONDS);
+  const pending = await unfoldedDaysWithViews(db, "1970-01-01", lastOver);
   const folded: string[] = [];
-  for (const { day } of pending) {
+  for (const day of pending) {
     // Read before the transaction: on SQLite a writing transaction holds the database's write lock
     // from its start, and a busy day's breakdowns take a second or more, during which no comment,
     // save or batch of views could be written. A finished day's raw views no longer change; a

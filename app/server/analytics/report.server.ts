@@ -18,7 +18,14 @@ import {
 } from "#app/lib/analytics.ts";
 import { toCsv } from "#app/lib/csv.ts";
 import type { DB } from "#app/server/db/db.server.ts";
-import { aggregateDay, type DayRow, DIMENSIONS, type Dimension, dayOf } from "./fold.server.ts";
+import {
+  aggregateDay,
+  type DayRow,
+  DIMENSIONS,
+  type Dimension,
+  dayOf,
+  unfoldedDaysWithViews,
+} from "./fold.server.ts";
 
 const DAY_SECONDS = 86_400;
 
@@ -73,9 +80,8 @@ function unfoldedDays(db: DB, from: string, to: string) {
 
 /** The rows of the days from `from` to `to` that have raw hits and no fold yet, by day. */
 async function unfoldedRows(db: DB, from: string, to: string): Promise<Map<string, DayRow[]>> {
-  const days = await unfoldedDays(db, from, to).select("day").distinct().orderBy("day").execute();
   const rows = new Map<string, DayRow[]>();
-  for (const { day } of days) rows.set(day, await aggregateDay(db, day));
+  for (const day of await unfoldedDaysWithViews(db, from, to)) rows.set(day, await aggregateDay(db, day));
   return rows;
 }
 

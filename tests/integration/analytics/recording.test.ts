@@ -11,6 +11,7 @@ import type { PendingView } from "#app/server/analytics/page-views.server.ts";
 import { forgetOldSalts, pruneRawViews, saltFor, writeViews } from "#app/server/analytics/recorder.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/db.server.ts";
 import { ENGINES, emptyDatabaseUrl } from "#tests/support/engines.ts";
+import { compiled, planOf, recordingQueries } from "#tests/support/query-plans.ts";
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -285,6 +286,28 @@ for (const engine of ENGINES) {
         { key: "/", visitors: 1, views: 1 },
         { key: "/blogs/kyoto", visitors: 1, views: 1 },
       ]);
+    });
+
+    it("finds the days to fold by the views' time: a short read per day, not a pass over every view", async () => {
+      await writeViews(one.db, [view(DAY1 + 10), view(DAY1 + 20), view(DAY2 + 30), view(DAY2 + 40)], {
+        trust,
+      });
+      const { db: recorded, nodes } = recordingQueries(one.db);
+      // The tidy asks every minute; before the first day is over there is nothing to fold.
+      expect(await foldFinishedDays(recorded, DAY1 + 600)).toEqual([]);
+      expect(await foldFinishedDays(recorded, DAY2 + 86_400 + 700)).toEqual(["2026-11-27", "2026-11-28"]);
+      const finding = nodes
+        .map((node, i) => compiled(one.db, node, i))
+        .filter((q) => /from "analytics_hits"/.test(q.sql) && !/count\(distinct/.test(q.sql));
+      // A read per day with views, and one that finds none after them: 1 + 3.
+      expect(finding).toHaveLength(4);
+      if (engine !== "sqlite") return; // PostgreSQL reads a table of a few rows as it likes.
+      for (const read of finding) {
+        const plan = await planOf(one.db, engine, read);
+        expect(plan, `${read.sql}\n${plan}`).toMatch(
+          /SEARCH analytics_hits USING COVERING INDEX analytics_hits_at_idx/,
+        );
+      }
     });
 
     it("a clock set back into a folded day does not count that day twice", async () => {
