@@ -40,10 +40,10 @@ export function dayOf(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
-const DAY_SECONDS = 86_400;
+export const DAY_SECONDS = 86_400;
 
-/** The first second of a UTC day (YYYY-MM-DD). */
-const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+/** The first second of a UTC day (YYYY-MM-DD), in seconds. */
+export const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
  * The days from `from` to `to` (YYYY-MM-DD, inclusive) that have raw views and are not folded yet,
@@ -61,7 +61,7 @@ export async function unfoldedDaysWithViews(db: DB, from: string, to: string): P
       .where("at", ">=", since)
       .where("at", "<", end)
       .executeTakeFirst();
-    if (first?.at === null || first?.at === undefined) break;
+    if (first?.at == null) break;
     const day = dayOf(Number(first.at));
     days.push(day);
     since = startOf(day) + DAY_SECONDS;

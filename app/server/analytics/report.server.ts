@@ -20,14 +20,14 @@ import { toCsv } from "#app/lib/csv.ts";
 import type { DB } from "#app/server/db/db.server.ts";
 import {
   aggregateDay,
+  DAY_SECONDS,
   type DayRow,
   DIMENSIONS,
   type Dimension,
   dayOf,
+  startOf,
   unfoldedDaysWithViews,
 } from "./fold.server.ts";
-
-const DAY_SECONDS = 86_400;
 
 /** How many keys each list of the screen shows. */
 const TOP_KEYS = 10;
@@ -41,7 +41,7 @@ const UNTAGGED_LEFT_OUT: ReadonlySet<Dimension> = new Set(["source", "medium", "
 /** The days from `from` to `to` (YYYY-MM-DD, inclusive), oldest first. */
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); ; t += DAY_SECONDS * 1000) {
+  for (let t = startOf(from) * 1000; ; t += DAY_SECONDS * 1000) {
     const day = new Date(t).toISOString().slice(0, 10);
     if (day > to) return days;
     days.push(day);
@@ -212,7 +212,7 @@ async function sendsWithVisits(
     .selectFrom("newsletter_sends as s")
     .innerJoin("blogs as b", "b.id", "s.blog_id")
     .select(["s.id", "s.round", "s.started_at", "s.recipients", "b.title", "b.slug"])
-    .where("s.started_at", ">=", Date.parse(`${range.from}T00:00:00Z`) / 1000)
+    .where("s.started_at", ">=", startOf(range.from))
     .orderBy("s.started_at", "desc")
     .orderBy("s.id", "desc")
     .execute();
