@@ -9,6 +9,7 @@ import type { ChangeWatch } from "./postgres-changes.server.ts";
 import type { ConnectionStats } from "./postgres-pool.server.ts";
 import type { Database } from "./schema.server.ts";
 import { NodeSqliteDialect } from "./sqlite-driver.server.ts";
+import { SqliteReadThreadDialect } from "./sqlite-read-thread.server.ts";
 import { databaseTimeouts } from "./timeouts.server.ts";
 
 /**
@@ -58,10 +59,23 @@ export async function openDatabase(databaseUrl: string, { migrate = true } = {})
       },
       probeTimeoutMs: timeouts.connectMs + 1000,
     });
-    const sqlite = new NodeSqliteDialect({ path, lockWaitMs: timeouts.connectMs, health });
+    // An in-memory database has no file for another connection to open: its long reads stay here.
+    const longReadDb =
+      path === ":memory:"
+        ? undefined
+        : new Kysely<Database>({
+            dialect: new SqliteReadThreadDialect({ path, lockWaitMs: timeouts.connectMs }),
+          });
+    const sqlite = new NodeSqliteDialect({
+      path,
+      lockWaitMs: timeouts.connectMs,
+      health,
+      closeWith: async () => longReadDb?.destroy(),
+    });
     connections = () => sqlite.stats();
     db = new Kysely<Database>({ dialect: sqlite });
     firstValueReaders.set(db, (statement) => sqlite.firstValueSync(statement));
+    if (longReadDb) longReaders.set(db, longReadDb);
   }
   if (migrate) await migrateToLatest(db, dialect);
   const stats = () => ({ engine: dialect, up: !health.isDown(), ...connections() });
@@ -78,6 +92,19 @@ const firstValueReaders = new WeakMap<DB, (sql: string) => unknown>();
  */
 export function firstValueSync(db: DB): ((sql: string) => unknown) | undefined {
   return firstValueReaders.get(db);
+}
+
+/** The read threads of SQLite databases, by database (see longReads). */
+const longReaders = new WeakMap<DB, DB>();
+
+/**
+ * The database for reads that take long (the analytics of a busy day, seconds of grouped passes
+ * over raw page views): on a SQLite file, a read-only connection on a thread of its own
+ * (sqlite-read-thread.server.ts), since node:sqlite's statements stop the server's thread while they
+ * run; on PostgreSQL, whose reads never stop it, and in-memory SQLite, `db` itself. Reads only.
+ */
+export function longReads(db: DB): DB {
+  return longReaders.get(db) ?? db;
 }
 
 /** PostgreSQL's change notifications, by database (see contentChanges). */

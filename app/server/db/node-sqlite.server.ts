@@ -59,7 +59,8 @@ export function openNodeSqlite(path: string, { readOnly = false } = {}): NodeSql
 
 const MAX_CACHED_STATEMENTS = 500;
 
-function toSqlite(value: unknown): SQLInputValue {
+/** A parameter as node:sqlite takes it: booleans as 0 or 1, dates as Unix seconds. */
+export function toSqlite(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value instanceof Date) return Math.floor(value.getTime() / 1000);

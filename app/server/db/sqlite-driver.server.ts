@@ -87,7 +87,7 @@ export class NodeSqliteDialect extends SqliteDialect {
  * docs/performance.md, "Statements compiled on every run").
  * OFFSET has no such effect and stays bound, so a paged list keeps one statement for all pages.
  */
-class LiteralLimitCompiler extends SqliteQueryCompiler {
+export class LiteralLimitCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
     const limit = node.limit;
     // Only a safe integer, which prints as digits: anything else is bound as before.
@@ -104,6 +104,8 @@ export interface NodeSqliteOptions {
   /** The longest a statement waits for a lock, in this process and in SQLite. */
   lockWaitMs: number;
   health?: HealthMonitor;
+  /** Closed with this database (the read thread of its long reads: sqlite-read-thread.server.ts). */
+  closeWith?: () => Promise<void>;
 }
 
 /** Connections are this driver's own (one writer, one reader), so Kysely need not serialize them. */
@@ -266,6 +268,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.#options.closeWith?.();
     const shared = this.#shared;
     this.#shared = undefined;
     this.#firstValues.clear();
