@@ -12,6 +12,7 @@ import {
   createStaticRouter,
   type EntryContext,
   Outlet,
+  Scripts,
   type ServerBuild,
   ServerRouter,
   type StaticHandlerContext,
@@ -28,6 +29,7 @@ function Root() {
   return (
     <main>
       <Outlet />
+      <Scripts />
     </main>
   );
 }
@@ -41,6 +43,7 @@ function Page() {
 const routeModules = {
   root: { default: Root },
   "routes/page": { default: Page },
+  "routes/deep": { default: () => <p>deep</p> },
 } as unknown as EntryContext["routeModules"];
 
 const manifest = {
@@ -57,6 +60,14 @@ const manifest = {
       hasAction: false,
       module: "/page.js",
     },
+    "routes/deep": {
+      id: "routes/deep",
+      parentId: "root",
+      path: ":slug/:part",
+      hasLoader: false,
+      hasAction: false,
+      module: "/deep.js",
+    },
   },
 } as unknown as EntryContext["manifest"];
 
@@ -70,15 +81,30 @@ const handler = createStaticHandler([
         path: ":slug",
         loader: ({ params }) => ({ title: `Page ${params.slug}` }),
       },
+      { id: "routes/deep", path: ":slug/:part" },
     ],
   },
 ]);
 
-async function render(path: string, modules = routeModules): Promise<string> {
+/** How many times React Router matched a path other than the request's, by render. */
+const extraMatches: number[] = [];
+
+async function render(path: string, modules = routeModules, build = manifest): Promise<string> {
   const url = `http://site.test${path}`;
   const staticHandlerContext = (await handler.query(new Request(url))) as StaticHandlerContext;
+  // The router's match of other paths (lazy route discovery's partial manifest asks for the
+  // location's ancestors), counted.
+  const own = staticHandlerContext as unknown as { _match: (path: string) => unknown };
+  const match = own._match;
+  let count = 0;
+  own._match = (other) => {
+    count++;
+    return match(other);
+  };
+  extraMatches.push(0);
+  const at = extraMatches.length - 1;
   const context = {
-    manifest,
+    manifest: build,
     routeModules: modules,
     staticHandlerContext,
     future: {},
@@ -88,8 +114,13 @@ async function render(path: string, modules = routeModules): Promise<string> {
     serverHandoffString: "{}",
     renderMeta: {},
   } as unknown as EntryContext;
-  return renderToString(<ServerRouter context={context} url={url} />);
+  const html = renderToString(<ServerRouter context={context} url={url} />);
+  extraMatches[at] = count;
+  return html;
 }
+
+/** The module script of a rendered page (what Scripts writes for the browser's first load). */
+const moduleScript = (html: string) => /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
 
 describe("React Router's route tables, kept per build (the patch)", () => {
   it("ServerRouter renders every request from one route table", async () => {
@@ -157,5 +188,44 @@ describe("React Router's route tables, kept per build (the patch)", () => {
     expect(given).toHaveLength(2);
     expect(given[1]).toBe(given[0]);
     expect(given[0]).toEqual({ root: build.routes.root?.module });
+  });
+});
+
+describe("the page's module script, kept per build and routes (the patch)", () => {
+  it("is made once for pages of the same routes and the same parent path", async () => {
+    const kyoto = await render("/kyoto");
+    extraMatches.length = 0;
+    const lisbon = await render("/lisbon");
+    expect(extraMatches).toEqual([0]);
+    expect(moduleScript(lisbon)).toBeDefined();
+    expect(moduleScript(lisbon)).toBe(moduleScript(kyoto));
+    // The partial manifest: the page's routes, and its parent path's.
+    expect(moduleScript(lisbon)).toContain('"routes/page"');
+    expect(moduleScript(lisbon)).not.toContain('"routes/deep"');
+  });
+
+  it("is made anew for another parent path, whose routes join the manifest", async () => {
+    extraMatches.length = 0;
+    const rain = await render("/kyoto/rain");
+    const snow = await render("/kyoto/snow");
+    const fado = await render("/lisbon/fado");
+    // Two paths the first time ("/" and "/kyoto"), none for the same parent, two for another.
+    expect(extraMatches).toEqual([2, 0, 2]);
+    expect(moduleScript(rain)).toContain('"routes/deep"');
+    // /kyoto, the parent path, is a page: its route is sent with the first load, for the way back up.
+    expect(moduleScript(rain)).toContain('"routes/page"');
+    expect(moduleScript(snow)).toBe(moduleScript(rain));
+    expect(moduleScript(fado)).toBe(moduleScript(rain));
+  });
+
+  it("a build's own manifest gets its own script", async () => {
+    const first = moduleScript(await render("/kyoto"));
+    const other = {
+      ...manifest,
+      entry: { module: "/other-entry.js", imports: [] },
+    } as EntryContext["manifest"];
+    const second = moduleScript(await render("/kyoto", routeModules, other));
+    expect(first).toContain('import("/entry.js")');
+    expect(second).toContain('import("/other-entry.js")');
   });
 });
