@@ -146,9 +146,6 @@ class ReadThread {
       // No heap limit of its own: node:sqlite builds a statement's rows in native code, which does
       // not stop at a worker's limit, and V8's out-of-memory there ends the whole process (tried:
       // millions of rows under a 64 MB limit aborted the server). Its reads return a few hundred rows.
-      // Its console is not the server's log; errors come back as replies.
-      stdout: false,
-      stderr: false,
     });
     worker.on("message", (reply: Reply) => this.#answer(reply));
     const lost = (error: Error) => {
