@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { preferredEncoding } from "#app/lib/accept-encoding.ts";
 import type { Entry, Head } from "#app/server/cache/cache-store.server.ts";
+import { prebuildHead, setPrebuiltHead } from "#app/server/cache/prebuilt-head.server.ts";
 
 const DROPPED_HEADERS = new Set([
   "content-length",
@@ -76,8 +77,9 @@ type HeadKind = "identity" | "gzip" | "br" | "304";
 
 /**
  * The fields of an entry's answers, made once per kind of answer and kept with the entry, so a hit
- * hands writeHead a ready list (Node's fast path: nothing set on the response before) instead of
- * building an object of some twenty headers each time.
+ * sets a head already checked and joined (a 200's: prebuilt-head.server.ts) or hands writeHead a
+ * ready list (Node's fast path: nothing set on the response before) instead of building an object
+ * of some twenty headers each time.
  */
 function headOf(entry: Entry, kind: HeadKind, length: number): Head {
   entry.heads ??= {};
@@ -92,8 +94,8 @@ function headOf(entry: Entry, kind: HeadKind, length: number): Head {
     fields.push("etag", entry.etag, "vary", "Accept-Encoding", "cache-control", cacheControl);
     if (kind === "gzip" || kind === "br") fields.push("content-encoding", kind);
     if (kind !== "304") fields.push("content-length", String(length));
+    head = { fields, prebuilt: kind === "304" ? undefined : prebuildHead(200, fields) };
     fields.push("x-cache", "", "x-request-id", "");
-    head = { fields };
     heads[kind] = head;
   }
   return head;
@@ -108,6 +110,22 @@ function fieldsFor(head: Head, state: "HIT" | "STALE", requestId: string | undef
   if (requestId === undefined) return fields.slice(0, n - 2);
   fields[n - 1] = requestId;
   return fields;
+}
+
+/** This answer's own fields, for setPrebuiltHead (read at once: one list serves every answer). */
+const ownFields = ["x-cache", "", "x-request-id", ""];
+const ownFieldsWithoutId = ["x-cache", ""];
+
+/** The prebuilt head with this answer's own fields, when Node allows (see prebuilt-head). */
+function setHeadOf(res: ServerResponse, head: Head, state: "HIT" | "STALE", requestId: string | undefined) {
+  if (!head.prebuilt) return false;
+  let own = ownFieldsWithoutId;
+  if (requestId !== undefined) {
+    own = ownFields;
+    own[3] = requestId;
+  }
+  own[1] = state;
+  return setPrebuiltHead(res, head.prebuilt, own);
 }
 
 /**
@@ -171,6 +189,7 @@ export function sendEntry(
     }
     body = entry.gzip;
   }
-  res.writeHead(200, fieldsFor(headOf(entry, encoding ?? "identity", body.length), state, requestId));
+  const head = headOf(entry, encoding ?? "identity", body.length);
+  if (!setHeadOf(res, head, state, requestId)) res.writeHead(200, fieldsFor(head, state, requestId));
   res.end(req.method === "HEAD" ? undefined : body);
 }

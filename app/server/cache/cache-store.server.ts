@@ -3,11 +3,14 @@
  * first, and the policies of the paths they were stored under (forgotten with their last entry).
  */
 import type { CachePolicy } from "#app/server/cache/cache-keys.server.ts";
+import type { PrebuiltHead } from "#app/server/cache/prebuilt-head.server.ts";
 
 /** An entry's header fields, ready for writeHead: per encoding, and one for a 304 (cache-http). */
 export interface Head {
   /** Name, value, name, value…; the last two values are this answer's X-Cache and X-Request-Id. */
   fields: string[];
+  /** The status line and fields but those two, checked and joined once (a 200's; prebuilt-head). */
+  prebuilt?: PrebuiltHead;
 }
 
 /** A stored answer. */
