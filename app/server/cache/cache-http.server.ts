@@ -94,7 +94,7 @@ function headOf(entry: Entry, kind: HeadKind, length: number): Head {
     fields.push("etag", entry.etag, "vary", "Accept-Encoding", "cache-control", cacheControl);
     if (kind === "gzip" || kind === "br") fields.push("content-encoding", kind);
     if (kind !== "304") fields.push("content-length", String(length));
-    head = { fields, prebuilt: kind === "304" ? undefined : prebuildHead(200, fields) };
+    head = { fields, prebuilt: prebuildHead(kind === "304" ? 304 : 200, fields) };
     fields.push("x-cache", "", "x-request-id", "");
     heads[kind] = head;
   }
@@ -170,7 +170,9 @@ export function sendEntry(
 ) {
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch !== undefined && (ifNoneMatch === entry.etag || listMatches(ifNoneMatch, entry.etag))) {
-    res.writeHead(304, fieldsFor(headOf(entry, "304", 0), state, requestId)).end();
+    const head = headOf(entry, "304", 0);
+    if (!setHeadOf(res, head, state, requestId)) res.writeHead(304, fieldsFor(head, state, requestId));
+    res.end();
     return;
   }
   const encoding = encodingFor(req.headers["accept-encoding"]);

@@ -9,7 +9,7 @@ import type { PrebuiltHead } from "#app/server/cache/prebuilt-head.server.ts";
 export interface Head {
   /** Name, value, name, value…; the last two values are this answer's X-Cache and X-Request-Id. */
   fields: string[];
-  /** The status line and fields but those two, checked and joined once (a 200's; prebuilt-head). */
+  /** The status line and fields but those two, checked and joined once (prebuilt-head). */
   prebuilt?: PrebuiltHead;
 }
 

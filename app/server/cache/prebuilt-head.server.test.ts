@@ -15,6 +15,8 @@ const fields = [
   String(body.length),
 ];
 const head: PrebuiltHead = prebuildHead(200, fields);
+const notModifiedFields = fields.slice(0, 6);
+const notModified: PrebuiltHead = prebuildHead(304, notModifiedFields);
 
 /** How each request was answered: "ours" when the prebuilt head was set, "node" when it fell back. */
 let answeredBy: string[] = [];
@@ -37,11 +39,15 @@ async function start(options: { keepAliveTimeout?: number; maxRequestsPerSocket?
       res.writeHead = ((...a: Parameters<ServerResponse["writeHead"]>) =>
         ServerResponse.prototype.writeHead.apply(res, a)) as ServerResponse["writeHead"];
     const own = ["x-cache", "HIT", "x-request-id", "id-1"];
-    if (req.url === "/node" || !setPrebuiltHead(res, head, own)) {
+    // /304-node and /304-ours: the answer to a matching If-None-Match.
+    const [status, answerHead, answerFields] = req.url?.startsWith("/304")
+      ? [304, notModified, notModifiedFields]
+      : [200, head, fields];
+    if (req.url?.endsWith("node") || !setPrebuiltHead(res, answerHead, own)) {
       answeredBy.push("node");
-      res.writeHead(200, [...fields, ...own]);
+      res.writeHead(status, [...answerFields, ...own]);
     } else answeredBy.push("ours");
-    res.end(body);
+    res.end(status === 304 ? undefined : body);
   });
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
   if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
@@ -101,9 +107,17 @@ describe("a prebuilt head", () => {
       { keepAliveTimeout: 0 },
     ]) {
       const port = await start(options);
-      const { answers } = await exchange(port, [get("/node"), get("/ours")]);
-      expect(answeredBy).toEqual(["node", "ours"]);
+      const { answers } = await exchange(port, [
+        get("/node"),
+        get("/ours"),
+        get("/304-node"),
+        get("/304-ours"),
+      ]);
+      expect(answeredBy).toEqual(["node", "ours", "node", "ours"]);
       expect(withoutDate(answers[1] ?? "")).toBe(withoutDate(answers[0] ?? ""));
+      expect(withoutDate(answers[3] ?? "")).toBe(withoutDate(answers[2] ?? ""));
+      expect(answers[3]).toMatch(/^HTTP\/1\.1 304 Not Modified\r\n[\s\S]*\r\n\r\n$/);
+      expect(answers[3]).not.toMatch(/content-length|transfer-encoding/i);
       expect(answers[1]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(answers[1]).toContain("\r\nx-request-id: id-1\r\nDate: ");
       expect(answers[1]?.endsWith(`\r\n\r\n${body}`)).toBe(true);
@@ -163,18 +177,19 @@ describe("a prebuilt head", () => {
     );
   });
 
-  it("is never set for a status without a body", () => {
-    const notModified = prebuildHead(304, ["etag", 'W/"abc"']);
-    const response = new ServerResponse(
-      Object.assign(Object.create(null), {
-        method: "GET",
-        httpVersionMajor: 1,
-        httpVersionMinor: 1,
-        headers: {},
-      }),
-    );
-    expect(setPrebuiltHead(response, notModified, [])).toBe(false);
-    expect(response.headersSent).toBe(false);
+  it("is left to writeHead for a 204 and an informational status", () => {
+    for (const status of [204, 103]) {
+      const response = new ServerResponse(
+        Object.assign(Object.create(null), {
+          method: "GET",
+          httpVersionMajor: 1,
+          httpVersionMinor: 1,
+          headers: {},
+        }),
+      );
+      expect(setPrebuiltHead(response, prebuildHead(status, ["etag", 'W/"abc"']), [])).toBe(false);
+      expect(response.headersSent).toBe(false);
+    }
   });
 
   it("is checked against this Node's own writeHead, and would be found out if Node wrote heads otherwise", () => {

@@ -94,17 +94,16 @@ const outHeaders = Object.getOwnPropertySymbols(new ServerResponse(fakeRequest()
 );
 
 /**
- * Whether the head may be set directly: a status with a body, on a response nothing has written
- * or set a header on, whose writeHead nobody wrapped, kept alive, with the usual length and date
- * rules. The rest (a 304, Connection: close, HTTP/1.0, a HEAD, Expect: 100-continue, the socket's
- * last allowed request) are Node's to word.
+ * Whether the head may be set directly: a final status other than 204, to a GET (not a HEAD),
+ * on a response nothing has written or set a header on, whose writeHead nobody wrapped, kept alive,
+ * with the usual length and date rules. The rest (Connection: close, HTTP/1.0, a HEAD, Expect:
+ * 100-continue, the socket's last allowed request) are Node's to word.
  */
 function plainCase(res: ServerResponse, r: ResponseInternals, status: number): boolean {
   return (
     outHeaders !== undefined &&
     status >= 200 &&
     status !== 204 &&
-    status !== 304 &&
     r._header === null &&
     (res as unknown as Record<symbol, unknown>)[outHeaders] === null &&
     res.writeHead === nodeWriteHead &&
@@ -125,6 +124,8 @@ function setHead(res: ServerResponse, head: PrebuiltHead, ownLines: string): boo
   if (!plainCase(res, r, head.status)) return false;
   res.statusCode = head.status;
   res.statusMessage = STATUS_CODES[head.status] ?? "unknown";
+  // As writeHead does: a 304 has no body (and so neither a length nor chunks).
+  if (head.status === 304) r._hasBody = false;
   r._header = `${head.text}${ownLines}${currentDateLine()}${keepAliveLinesFor(r)}\r\n`;
   r._headerSent = false;
   return true;
@@ -160,34 +161,44 @@ function fakeRequest(): IncomingMessage {
 }
 
 /**
- * Whether this process's Node writes, for a kept-alive response of a server with a keep-alive
- * timeout (and with a request cap), the very head `setHead` makes. Dates aside: the two may fall
- * in different seconds.
+ * Whether this process's Node writes, for kept-alive responses (a 200 and a 304) of servers with
+ * and without a keep-alive timeout and a request cap, the very head `setHead` makes. Dates aside:
+ * the two may fall in different seconds.
  */
 export function sameAsNode(): boolean {
-  const fields = ["content-type", "text/html; charset=utf-8", "etag", 'W/"x"', "content-length", "12"];
+  const answers = [
+    [200, ["content-type", "text/html; charset=utf-8", "etag", 'W/"x"', "content-length", "12"]],
+    [304, ["content-type", "text/html; charset=utf-8", "etag", 'W/"x"']],
+  ] as const;
   const own = ["x-cache", "HIT", "x-request-id", "abc"];
   const withoutDate = (text: string | null) => (text ?? "").replace(/^Date: .*\r\n/m, "");
-  for (const [timeout, max] of [
-    [5000, 0],
-    [65000, 100],
-    [0, 0],
-  ] as const) {
-    const prepare = (res: ServerResponse) => {
-      const r = res as unknown as ResponseInternals;
-      r._keepAliveTimeout = timeout;
-      r._maxRequestsPerSocket = max;
-      res.shouldKeepAlive = true;
-      return r;
-    };
-    const byNode = new ServerResponse(fakeRequest());
-    prepare(byNode);
-    nodeWriteHead.call(byNode, 200, [...fields, ...own]);
-    const ours = new ServerResponse(fakeRequest());
-    const r = prepare(ours);
-    if (!setHead(ours, prebuildHead(200, fields), "x-cache: HIT\r\nx-request-id: abc\r\n")) return false;
-    if (withoutDate(r._header) !== withoutDate((byNode as unknown as ResponseInternals)._header))
-      return false;
+  for (const [status, fields] of answers) {
+    for (const [timeout, max] of [
+      [5000, 0],
+      [65000, 100],
+      [0, 0],
+    ] as const) {
+      const prepare = (res: ServerResponse) => {
+        const r = res as unknown as ResponseInternals;
+        r._keepAliveTimeout = timeout;
+        r._maxRequestsPerSocket = max;
+        res.shouldKeepAlive = true;
+        return r;
+      };
+      const byNode = prepare(new ServerResponse(fakeRequest()));
+      nodeWriteHead.call(byNode, status, [...fields, ...own]);
+      const ours = prepare(new ServerResponse(fakeRequest()));
+      if (
+        !setHead(
+          ours as unknown as ServerResponse,
+          prebuildHead(status, fields),
+          "x-cache: HIT\r\nx-request-id: abc\r\n",
+        )
+      )
+        return false;
+      if (withoutDate(ours._header) !== withoutDate(byNode._header) || ours._hasBody !== byNode._hasBody)
+        return false;
+    }
   }
   return true;
 }
