@@ -77,9 +77,9 @@ type HeadKind = "identity" | "gzip" | "br" | "304";
 
 /**
  * The fields of an entry's answers, made once per kind of answer and kept with the entry, so a hit
- * sets a head already checked and joined (a 200's: prebuilt-head.server.ts) or hands writeHead a
- * ready list (Node's fast path: nothing set on the response before) instead of building an object
- * of some twenty headers each time.
+ * sets a head already checked and joined (prebuilt-head.server.ts) or, where Node must word it,
+ * hands writeHead a ready list (Node's fast path: nothing set on the response before) instead of
+ * building an object of some twenty headers each time.
  */
 function headOf(entry: Entry, kind: HeadKind, length: number): Head {
   entry.heads ??= {};

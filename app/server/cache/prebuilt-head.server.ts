@@ -9,7 +9,7 @@
  *
  * Node has no public way to hand a response a ready head; `res._header` is where `writeHead`
  * leaves it and where `end` takes it from. So the head is only set that way for the common case
- * (a kept-alive HTTP/1.1 answer with a body on a response nothing else has touched), and only once
+ * (a kept-alive HTTP/1.1 answer to a GET, on a response nothing else has touched), and only once
  * this process's Node has been seen to write, for the same fields, the same bytes itself
  * (`sameAsNode`, checked on first use). Anything else goes through `writeHead`.
  */
