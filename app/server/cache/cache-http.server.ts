@@ -116,16 +116,27 @@ function fieldsFor(head: Head, state: "HIT" | "STALE", requestId: string | undef
 const ownFields = ["x-cache", "", "x-request-id", ""];
 const ownFieldsWithoutId = ["x-cache", ""];
 
-/** The prebuilt head with this answer's own fields, when Node allows (see prebuilt-head). */
-function setHeadOf(res: ServerResponse, head: Head, state: "HIT" | "STALE", requestId: string | undefined) {
-  if (!head.prebuilt) return false;
-  let own = ownFieldsWithoutId;
-  if (requestId !== undefined) {
-    own = ownFields;
-    own[3] = requestId;
+/**
+ * The answer's head: the prebuilt one with this answer's own fields where Node allows (see
+ * prebuilt-head), else writeHead with every field.
+ */
+function writeHeadOf(
+  res: ServerResponse,
+  status: 200 | 304,
+  head: Head,
+  state: "HIT" | "STALE",
+  requestId: string | undefined,
+) {
+  if (head.prebuilt) {
+    let own = ownFieldsWithoutId;
+    if (requestId !== undefined) {
+      own = ownFields;
+      own[3] = requestId;
+    }
+    own[1] = state;
+    if (setPrebuiltHead(res, head.prebuilt, own)) return;
   }
-  own[1] = state;
-  return setPrebuiltHead(res, head.prebuilt, own);
+  res.writeHead(status, fieldsFor(head, state, requestId));
 }
 
 /**
@@ -170,8 +181,7 @@ export function sendEntry(
 ) {
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch !== undefined && (ifNoneMatch === entry.etag || listMatches(ifNoneMatch, entry.etag))) {
-    const head = headOf(entry, "304", 0);
-    if (!setHeadOf(res, head, state, requestId)) res.writeHead(304, fieldsFor(head, state, requestId));
+    writeHeadOf(res, 304, headOf(entry, "304", 0), state, requestId);
     res.end();
     return;
   }
@@ -191,7 +201,6 @@ export function sendEntry(
     }
     body = entry.gzip;
   }
-  const head = headOf(entry, encoding ?? "identity", body.length);
-  if (!setHeadOf(res, head, state, requestId)) res.writeHead(200, fieldsFor(head, state, requestId));
+  writeHeadOf(res, 200, headOf(entry, encoding ?? "identity", body.length), state, requestId);
   res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -96,6 +96,17 @@ async function waitFor(done: () => boolean, tries = 400) {
   if (!done()) throw new Error("no complete answer");
 }
 
+/** A response to an HTTP/1.1 GET, with no server or socket behind it. */
+const responseToGet = () =>
+  new ServerResponse(
+    Object.assign(Object.create(null), {
+      method: "GET",
+      httpVersionMajor: 1,
+      httpVersionMinor: 1,
+      headers: {},
+    }),
+  );
+
 const get = (path: string, extra = "") => `GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`;
 const withoutDate = (answer: string) => answer.replace(/\r\nDate: [^\r]*/, "\r\nDate: -");
 
@@ -164,14 +175,7 @@ describe("a prebuilt head", () => {
     expect(() => prebuildHead(200, ["bad name", "a"])).toThrow(
       expect.objectContaining({ code: "ERR_INVALID_HTTP_TOKEN" }),
     );
-    const response = new ServerResponse(
-      Object.assign(Object.create(null), {
-        method: "GET",
-        httpVersionMajor: 1,
-        httpVersionMinor: 1,
-        headers: {},
-      }),
-    );
+    const response = responseToGet();
     expect(() => setPrebuiltHead(response, head, ["x-request-id", "a\nb"])).toThrow(
       expect.objectContaining({ code: "ERR_INVALID_CHAR" }),
     );
@@ -179,14 +183,7 @@ describe("a prebuilt head", () => {
 
   it("is left to writeHead for a 204 and an informational status", () => {
     for (const status of [204, 103]) {
-      const response = new ServerResponse(
-        Object.assign(Object.create(null), {
-          method: "GET",
-          httpVersionMajor: 1,
-          httpVersionMinor: 1,
-          headers: {},
-        }),
-      );
+      const response = responseToGet();
       expect(setPrebuiltHead(response, prebuildHead(status, ["etag", 'W/"abc"']), [])).toBe(false);
       expect(response.headersSent).toBe(false);
     }

@@ -74,18 +74,22 @@ function currentDateLine(): string {
   return dateLine;
 }
 
-/** The Connection and Keep-Alive lines Node adds to a kept-alive answer, per server setting. */
-const keepAliveLines = new Map<string, string>();
+/**
+ * The Connection and Keep-Alive lines Node adds to a kept-alive answer. A process has one server
+ * setting, so the last lines made are kept (compared by number: no key string made per hit).
+ */
+let keepAlive = { timeout: -1, max: -1, lines: "" };
 function keepAliveLinesFor(r: ResponseInternals): string {
   if (!(r._keepAliveTimeout && r._defaultKeepAlive)) return "Connection: keep-alive\r\n";
-  const key = `${r._keepAliveTimeout} ${r._maxRequestsPerSocket}`;
-  let lines = keepAliveLines.get(key);
-  if (lines === undefined) {
+  if (r._keepAliveTimeout !== keepAlive.timeout || r._maxRequestsPerSocket !== keepAlive.max) {
     const max = ~~r._maxRequestsPerSocket > 0 ? `, max=${r._maxRequestsPerSocket}` : "";
-    lines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(r._keepAliveTimeout / 1000)}${max}\r\n`;
-    keepAliveLines.set(key, lines);
+    keepAlive = {
+      timeout: r._keepAliveTimeout,
+      max: r._maxRequestsPerSocket,
+      lines: `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(r._keepAliveTimeout / 1000)}${max}\r\n`,
+    };
   }
-  return lines;
+  return keepAlive.lines;
 }
 
 const nodeWriteHead = ServerResponse.prototype.writeHead;
