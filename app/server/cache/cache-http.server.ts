@@ -24,44 +24,74 @@ const DROPPED_HEADERS = new Set([
   "x-request-id",
 ]);
 
-/** Replaces the response's nonce with hashes of the inline scripts it guarded. */
-function withoutNonce(
-  body: string,
-  csp: string | undefined,
-  nonce: string,
-): { body: string; csp: string | undefined } {
-  if (!nonce || !csp) return { body, csp };
-  const hashes: string[] = [];
-  const marker = ` nonce="${nonce}"`;
-  for (const m of body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if ((m[1] ?? "").includes(marker) && m[2])
-      hashes.push(`'sha256-${createHash("sha256").update(m[2]).digest("base64")}'`);
-  }
-  return {
-    body: body.replaceAll(marker, ""),
-    csp: csp.replace(`'nonce-${nonce}'`, hashes.join(" ") || "'none'"),
-  };
+/** A rendered body as the cache keeps it, worked out before the head goes out where it can. */
+export interface StoredBody {
+  /** The body without its CSP nonce. */
+  body: Buffer;
+  /** The CSP sources of the inline scripts the nonce guarded (`'sha256-…'`). */
+  scriptHashes: string[];
+  /** The ETag of `body`. */
+  etag: string;
 }
 
 /**
- * What of a rendered response is stored: its headers but the per-request ones, its body with the
- * CSP nonce replaced by hashes of its inline scripts, and the ETag of that body.
+ * A rendered body without its nonce, the hashes of the inline scripts it guarded, and its ETag.
+ * Needs only the body, so a render sent whole can carry the ETag its copies will have (the CSP
+ * header comes later, as the head goes out).
+ */
+export function storedBody(rendered: Buffer, nonce: string): StoredBody {
+  let text = rendered.toString("utf8");
+  const scriptHashes: string[] = [];
+  if (nonce) {
+    const marker = ` nonce="${nonce}"`;
+    for (const m of text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      if ((m[1] ?? "").includes(marker) && m[2])
+        scriptHashes.push(`'sha256-${createHash("sha256").update(m[2]).digest("base64")}'`);
+    }
+    text = text.replaceAll(marker, "");
+  }
+  const body = Buffer.from(text, "utf8");
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+  return { body, scriptHashes, etag };
+}
+
+/**
+ * The stored body of a render whose body is all here before its head goes out (the app's
+ * documents come in one write, with their length), its ETag set on the response so that the
+ * reader's next visit can be a 304. The tag is the stored body's: the rendered one differs only by
+ * the CSP nonce, which a weak tag allows. Undefined for a body written in pieces.
+ */
+export function taggedWhole(
+  res: ServerResponse,
+  chunks: readonly Buffer[],
+  nonce: string,
+): StoredBody | undefined {
+  const first = chunks[0];
+  if (chunks.length !== 1 || !first || Number(res.getHeader("content-length")) !== first.length)
+    return undefined;
+  const stored = storedBody(first, nonce);
+  res.setHeader("etag", stored.etag);
+  return stored;
+}
+
+/**
+ * What of a rendered response is stored: its headers but the per-request ones, with the CSP's
+ * nonce replaced by the hashes of the inline scripts it guarded; its body without the nonce; the
+ * ETag of that body.
  */
 export function storedAnswer(
   res: ServerResponse,
-  rendered: Buffer,
+  { body, scriptHashes, etag }: StoredBody,
   nonce: string,
 ): Pick<Entry, "headers" | "body" | "etag"> {
-  const csp = res.getHeader("content-security-policy");
-  const clean = withoutNonce(rendered.toString("utf8"), typeof csp === "string" ? csp : undefined, nonce);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (!DROPPED_HEADERS.has(name) && value !== undefined)
       headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
   }
-  if (clean.csp) headers["content-security-policy"] = clean.csp;
-  const body = Buffer.from(clean.body, "utf8");
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+  const csp = headers["content-security-policy"];
+  if (csp && nonce)
+    headers["content-security-policy"] = csp.replace(`'nonce-${nonce}'`, scriptHashes.join(" ") || "'none'");
   return { headers, body, etag };
 }
 

@@ -26,6 +26,7 @@ const SHARED: Record<string, CachePolicy> = {
   "/missing": {},
   "/cookie": {},
   "/slow": {},
+  "/whole": {},
   "/blogs": { query: { page } },
   "/blogs.data": { query: { page } },
 };
@@ -129,8 +130,10 @@ export function harness({
       // `/many/…`: a route with a path parameter (a blog per slug).
       const policy = SHARED[path] ?? (path.startsWith("/many/") ? {} : undefined);
       const slot = cache.slotOf(res);
-      // As publicCache does: no readable version, no sharing (the page still renders).
-      if (policy && slot && !hasCookie(req.headers.cookie, SESSIONS))
+      // As publicCache does: no readable version, no sharing (the page still renders); nor for
+      // client navigations that name the routes to load.
+      const namesRoutes = path.endsWith(".data") && /[?&]_routes=/.test(req.url ?? "");
+      if (policy && slot && !namesRoutes && !hasCookie(req.headers.cookie, SESSIONS))
         await cache.version().then(
           (version) => {
             slot.declaration = { path, policy, version, route: path };
@@ -139,20 +142,7 @@ export function harness({
         );
       await holds.shift()?.reach();
       if (path === "/slow") await new Promise((resolve) => setTimeout(resolve, 50));
-      res.setHeader("content-type", "text/html");
-      res.setHeader("content-security-policy", "default-src 'self'; script-src 'self' 'nonce-abc123'");
-      if (path === "/cookie") res.setHeader("set-cookie", "a=b");
-      // Headers of one render that must not be replayed to others.
-      res.setHeader("etag", 'W/"from-the-renderer"');
-      res.setHeader("vary", "Cookie");
-      res.statusCode = failWith ?? (path === "/missing" ? 404 : 200);
-      // As React Router does for HEAD: headers only.
-      if (req.method === "HEAD") return void res.end();
-      res.write(`<html><body>${req.headers.host} ${req.url} v${source.version}`);
-      res.write(Buffer.from(" <p>bytes</p>"));
-      res.end(
-        `<script nonce="abc123">boot()</script><script type="application/ld+json">{}</script></body></html>`,
-      );
+      writeAnswer(req, res, path, source.version, failWith ?? (path === "/missing" ? 404 : 200));
     });
   });
   return {
@@ -188,6 +178,44 @@ export function harness({
       return url;
     },
   };
+}
+
+/** What the harness's "renderer" answers, as the app's pages do: headers, then a body (whole or in pieces). */
+function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  version: string,
+  status: number,
+) {
+  res.setHeader("content-type", "text/html");
+  // As server.ts's securityHeaders does: the CSP is set as the head goes out, not before.
+  const writeHead = res.writeHead;
+  res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+    if (!res.headersSent)
+      res.setHeader("content-security-policy", "default-src 'self'; script-src 'self' 'nonce-abc123'");
+    return writeHead.apply(res, args);
+  }) as typeof res.writeHead;
+  if (path === "/cookie") res.setHeader("set-cookie", "a=b");
+  // Headers of one render that must not be replayed to others.
+  res.setHeader("etag", 'W/"from-the-renderer"');
+  res.setHeader("vary", "Cookie");
+  res.statusCode = status;
+  // As React Router does for HEAD: headers only.
+  if (req.method === "HEAD") return void res.end();
+  // `/whole`: as the app's documents come, the whole body in one write with its length.
+  if (path === "/whole") {
+    const whole = Buffer.from(
+      `<html><body>${req.url} v${version}<script nonce="abc123">boot()</script></body></html>`,
+    );
+    res.setHeader("content-length", whole.length);
+    return void res.end(whole);
+  }
+  res.write(`<html><body>${req.headers.host} ${req.url} v${version}`);
+  res.write(Buffer.from(" <p>bytes</p>"));
+  res.end(
+    `<script nonce="abc123">boot()</script><script type="application/ld+json">{}</script></body></html>`,
+  );
 }
 
 /** A render held at its start until the test lets it go. */

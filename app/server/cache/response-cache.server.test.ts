@@ -121,7 +121,49 @@ describe("response cache: what a hit sends", () => {
     expect(h.cache.stats().bytes).toBeGreaterThan(withGzip);
     h.setVersion("2");
     await fetch(`${url}/p`);
-    expect(h.cache.stats()).toMatchObject({ hits: 3, misses: 1 });
+    // The first render and the one after the version moved.
+    expect(h.cache.stats()).toMatchObject({ hits: 3, misses: 2 });
+  });
+
+  it("says MISS on a page's first render, and sends the ETag its copies will have when the body came whole", async () => {
+    const h = harness();
+    const url = await h.listen();
+    const first = await fetch(`${url}/whole`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const tag = first.headers.get("etag") ?? "";
+    expect(tag).toMatch(/^W\/"[\w-]{20}"$/);
+    expect(await first.text()).toContain('nonce="abc123"');
+    const hit = await fetch(`${url}/whole`);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("etag")).toBe(tag);
+    // The copy is kept without the render's nonce, its script allowed by hash.
+    expect(await hit.text()).not.toContain("nonce=");
+    expect(hit.headers.get("content-security-policy")).toContain("'sha256-");
+    // The reader's next visit, with the tag of the render it was sent.
+    const again = await fetch(`${url}/whole`, { headers: { "if-none-match": tag } });
+    expect(again.status).toBe(304);
+    expect(h.renders()).toBe(1);
+    // After a write, the render's tag is the new copy's.
+    h.setVersion("2");
+    const rendered = await fetch(`${url}/whole`, { headers: { "if-none-match": tag } });
+    expect(rendered.status).toBe(200);
+    const newTag = rendered.headers.get("etag");
+    expect(newTag).not.toBe(tag);
+    expect((await fetch(`${url}/whole`)).headers.get("etag")).toBe(newTag);
+    // The hit, the 304 and the last: a 304 is a hit too.
+    expect(h.cache.stats()).toMatchObject({ hits: 3, misses: 2 });
+  });
+
+  it("a streamed render says MISS but keeps no tag of the cache's (its body was not all there)", async () => {
+    const h = harness();
+    const url = await h.listen();
+    const first = await fetch(`${url}/p`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("etag")).toBe('W/"from-the-renderer"');
+    // Nothing the cache does not keep says MISS: a 404, an answer that sets a cookie.
+    expect((await fetch(`${url}/missing`)).headers.get("x-cache")).toBeNull();
+    expect((await fetch(`${url}/cookie`)).headers.get("x-cache")).toBeNull();
+    expect(h.cache.stats()).toMatchObject({ misses: 1, entries: 1 });
   });
 
   it("expires an entry after its age limit", async () => {

@@ -33,7 +33,13 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createFlights, type Flight, type Flights } from "#app/server/cache/cache-flights.server.ts";
-import { sendEntry, storedAnswer } from "#app/server/cache/cache-http.server.ts";
+import {
+  type StoredBody,
+  sendEntry,
+  storedAnswer,
+  storedBody,
+  taggedWhole,
+} from "#app/server/cache/cache-http.server.ts";
 import {
   type CachePolicy,
   hasCookie,
@@ -91,7 +97,7 @@ interface ResponseCacheStats {
   bytes: number;
   /** Answers served from a current entry (`coalesced` ones included). */
   hits: number;
-  /** Requests with a known key that the cache could not answer, so rendered. */
+  /** Shareable requests the cache could not answer, so rendered (a page's first render included). */
   misses: number;
   /** Answers served while the database could not confirm them (down or too slow). */
   stale: number;
@@ -423,21 +429,47 @@ function capture(cache: Cache, req: IncomingMessage, res: ServerResponse, next: 
       chunks.push(Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
+  // The stored body, when the whole of it came before the head went out (see beforeHead).
+  let whole: StoredBody | undefined;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
+    if (!res.headersSent) whole = beforeHead(cache, res, slot, chunks);
     return write(chunk, ...rest);
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (chunk !== undefined && typeof chunk !== "function") keep(chunk, rest[0]);
+    if (!res.headersSent) whole = beforeHead(cache, res, slot, chunks);
     countRender(cache, res);
-    const declaration = slot.declaration;
-    if (declaration && storable(res)) storeRendered(cache, req, res, declaration, Buffer.concat(chunks));
-    // Stored or not, the requests waiting for this render look again now (not when a slow
-    // client has read it all).
-    (res as WithSlot)[FLIGHT]?.release();
-    return end(chunk, ...rest);
+    try {
+      // Ended first: a head that goes out with the body gets its last headers (the CSP) as it goes.
+      const ended = end(chunk, ...rest);
+      const declaration = slot.declaration;
+      if (declaration && storable(res))
+        storeRendered(cache, req, res, declaration, whole ?? storedBody(Buffer.concat(chunks), nonceOf(res)));
+      return ended;
+    } finally {
+      // Stored or not, the requests waiting for this render look again now (not when a slow
+      // client has read it all).
+      (res as WithSlot)[FLIGHT]?.release();
+    }
   }) as typeof res.end;
   next();
+}
+
+/** The CSP nonce of the response (server.ts sets one per request). */
+const nonceOf = (res: ServerResponse) => String((res as WithSlot).locals?.cspNonce ?? "");
+
+/**
+ * A render the cache will keep, as its head is about to go out, says so (X-Cache: MISS, counted
+ * where `render` has not) and, when its body is all here, carries the ETag its copies will have.
+ */
+function beforeHead(cache: Cache, res: ServerResponse, slot: CacheSlot, chunks: readonly Buffer[]) {
+  if (!slot.declaration || !storable(res)) return undefined;
+  if (!res.hasHeader("x-cache")) {
+    cache.counts.misses++;
+    res.setHeader("x-cache", "MISS");
+  }
+  return taggedWhole(res, chunks, nonceOf(res));
 }
 
 /** Stores a rendered answer under the key its route declared. */
@@ -446,12 +478,11 @@ function storeRendered(
   req: IncomingMessage,
   res: ServerResponse,
   declaration: Declaration,
-  rendered: Buffer,
+  stored: StoredBody,
 ) {
   const raw = req.url ?? "/";
   const q = raw.indexOf("?");
-  const nonce = String((res as WithSlot).locals?.cspNonce ?? "");
-  const { headers, body, etag } = storedAnswer(res, rendered, nonce);
+  const { headers, body, etag } = storedAnswer(res, stored, nonceOf(res));
   cache.store.store(
     keyOf(req, declaration.path, q < 0 ? "" : raw.slice(q + 1), declaration.policy),
     {
