@@ -9,7 +9,11 @@ import { processWide } from "#app/server/telemetry/process-wide.server.ts";
  * (recorder.server.ts) takes the list every few seconds and does the rest (bots, the visitor id,
  * browser, country) off the request path.
  *
- * Not counted: anything but a GET answered 200 by a page route, a request carrying the admin's
+ * A page view is a GET of a page route answered 200, or 304: a browser that kept the page asks
+ * whether it changed (every page is sent `max-age=0` with an ETag) and shows its copy, so a
+ * reader's return visit or reload is a 304.
+ *
+ * Not counted: anything else (other methods, 404s, redirects), a request carrying the admin's
  * session cookie, `DNT: 1`, `Sec-GPC: 1`, and prefetches and prerenders (`Sec-Purpose`,
  * `Purpose`, `X-Moz`, `X-Purpose`). Bots are left out by the recorder (by user agent).
  *
@@ -170,7 +174,9 @@ function signedIn(req: IncomingMessage, names: string[]): boolean {
 
 /** Called once per finished request with the route that answered it. */
 export function countPageView(req: IncomingMessage, res: ServerResponse, route: string): void {
-  if (!counter.on || res.statusCode !== 200 || req.method !== "GET" || !PAGE_ROUTES.has(route)) return;
+  const status = res.statusCode;
+  if (!counter.on || (status !== 200 && status !== 304) || req.method !== "GET" || !PAGE_ROUTES.has(route))
+    return;
   const h = req.headers;
   if (h.dnt === "1" || h["sec-gpc"] === "1" || isPrefetch(req) || signedIn(req, counter.sessionCookies))
     return;
