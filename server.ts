@@ -12,6 +12,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from "node:http";
+import { Server as NetServer } from "node:net";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -362,6 +363,8 @@ function limitBodyTime(req: IncomingMessage, res: ServerResponse, windowMs: numb
 
 /** How long a stop waits for requests in progress before it gives up (and exits with 1). */
 const SHUTDOWN_GRACE_MS = 5000;
+/** How long a stop goes on accepting the connections already made to it. */
+const ACCEPTING_AFTER_STOP_MS = 100;
 
 /**
  * Checks the environment (a bad setting stops here, named), builds the app and listens on
@@ -416,15 +419,23 @@ export async function startServer(): Promise<Server> {
   listener.listen(PORT, HOST, () => {
     log.info(`Wanderplate listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
   });
+  const stopAccepting = () => {
+    // After the last answer, the work the app asked to finish (the analytics' last batch).
+    // net.Server's close, not http's: http's also drops at once every connection with no request
+    // under way, among them those whose request has arrived but is not read yet.
+    NetServer.prototype.close.call(listener, () => void runShutdownHooks().finally(() => process.exit(0)));
+    // Idle connections go in sweeps that first let the event loop read what has arrived (the next
+    // two turns); busy ones go idle when their answer is sent (with Connection: close).
+    const sweep = () => setImmediate(() => setImmediate(() => listener.closeIdleConnections()));
+    sweep();
+    setInterval(sweep, 100).unref();
+  };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       stopping = true;
-      // After the last answer: the work the app asked to finish (the analytics' last batch).
-      listener.close(() => void runShutdownHooks().finally(() => process.exit(0)));
-      // close() drops the connections idle right now; those busy now go idle when their answer is
-      // sent (with Connection: close), and are dropped by the next sweep.
-      listener.closeIdleConnections();
-      setInterval(() => listener.closeIdleConnections(), 100).unref();
+      // Still accepting for a moment: connections the kernel has completed for us wait in its
+      // queue (taken about one a turn), and closing the listening socket would reset them.
+      setTimeout(stopAccepting, ACCEPTING_AFTER_STOP_MS);
       setTimeout(() => {
         log.error(`Stopped after ${SHUTDOWN_GRACE_MS} ms with requests still in progress.`);
         process.exit(1);

@@ -1,7 +1,7 @@
 /**
  * server.ts as an operator meets it: HSTS only for an https site, and a stop (SIGTERM) that lets a
- * request in progress finish, lets keep-alive clients go at once, and says so in its exit code when
- * it had to give up.
+ * request in progress finish, answers those already sent on connections it has not read yet, lets
+ * keep-alive clients go at once, and says so in its exit code when it had to give up.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { Agent, createServer as createHttpServer, get as httpGet } from "node:http";
@@ -261,6 +261,43 @@ process.on("exit", () => {
     await load;
     agent.destroy();
     expect(exited).toBe(0);
+  });
+
+  it("on SIGTERM, answers the requests already sent on new connections instead of resetting them", async () => {
+    const server = await serverWith("sent");
+    const { port } = new URL(server.url);
+    const pid = server.process.pid as number;
+    // The server is held still while clients connect and send (the kernel completes connections
+    // for it), then gets SIGTERM and goes on: the stop and those requests arrive together, as when
+    // a busy server is stopped. Sent before the stop, they are owed an answer.
+    process.kill(pid, "SIGSTOP");
+    const answers: Promise<string>[] = [];
+    try {
+      const sent = Array.from(
+        { length: 5 },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const socket = connect(Number(port), "127.0.0.1", () => {
+              socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, () => resolve());
+            });
+            const chunks: Buffer[] = [];
+            socket.on("data", (c: Buffer) => chunks.push(c));
+            socket.on("error", () => undefined);
+            answers.push(
+              new Promise((done) => socket.on("close", () => done(Buffer.concat(chunks).toString("utf8")))),
+            );
+            socket.on("error", reject);
+          }),
+      );
+      await Promise.all(sent);
+      process.kill(pid, "SIGTERM");
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+    const received = await Promise.all(answers);
+    expect(received.map((r) => r.split("\r\n")[0])).toEqual(Array(5).fill("HTTP/1.1 200 OK"));
+    for (const r of received) expect(r.toLowerCase()).toContain("connection: close");
+    expect(await exitOf(server)).toBe(0);
   });
 
   it("exits 1 when a request is still unfinished after the grace period", async () => {
