@@ -432,6 +432,9 @@ export async function startServer(): Promise<Server> {
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
+      // One stop: the other signal during it (a Ctrl-C after systemd's stop) changes nothing; the
+      // same one again, with no handler left, ends the process at once (Node's default).
+      if (stopping) return;
       stopping = true;
       // Still accepting for a moment: connections the kernel has completed for us wait in its
       // queue (taken about one a turn), and closing the listening socket would reset them.

@@ -300,6 +300,20 @@ process.on("exit", () => {
     expect(await exitOf(server)).toBe(0);
   });
 
+  it("a second signal during a stop does not cut it short: the request in progress is answered", async () => {
+    const server = await serverWith("twice");
+    const post = await startSlowPost(server.url);
+    await new Promise((r) => setTimeout(r, 200));
+    server.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 50));
+    // systemd's stop and a Ctrl-C, say, or a process manager that sends both.
+    server.process.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 300));
+    post.finish();
+    expect(await post.answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(await exitOf(server)).toBe(0);
+  });
+
   it("exits 1 when a request is still unfinished after the grace period", async () => {
     const server = await serverWith("stuck");
     const post = await startSlowPost(server.url);
