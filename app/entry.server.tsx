@@ -9,6 +9,7 @@ import { RequestIdContext } from "#app/components/request-id.tsx";
 import { STORAGE_FULL } from "#app/components/unavailable-page.tsx";
 import { applyEdits } from "#app/lib/document-edits.server.ts";
 import { injectedCodeEdits } from "#app/lib/injected-code.server.ts";
+import { utf8Bytes } from "#app/lib/utf8.server.ts";
 import { databaseFailureOf, RETRY_AFTER_SECONDS } from "#app/server/db/health.server.ts";
 import { paintFirstEdits } from "#app/server/http/paint-first.server.ts";
 import {
@@ -147,8 +148,11 @@ export default function handleRequest(
           // answered as one buffer with its length (streamOf).
           const chunks: Buffer[] = [];
           const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
+            // React hands its markup over as text (patched, decision 038), encoded here: a
+            // piece past Latin-1 goes through ICU, several times faster than Node's own way.
+            decodeStrings: false,
+            write(chunk: string | Buffer, _encoding, callback) {
+              chunks.push(typeof chunk === "string" ? utf8Bytes(chunk) : chunk);
               callback();
             },
             final(callback) {
