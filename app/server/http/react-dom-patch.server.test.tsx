@@ -81,7 +81,7 @@ describe.each(["production", "development"] as const)("React DOM's Node renderer
     expect(rendered.build).toBe(build);
     const { kinds, length, sameAsString, html } = rendered.long;
     expect(length).toBeGreaterThan(90_000);
-    // Published: a 4,096-byte view per write, every one of them bytes (about 40 here).
+    // Published: a 4,096-byte view per write, every one of them bytes (34 here).
     expect(kinds.length).toBeGreaterThan(0);
     expect(kinds.filter((kind) => kind !== "text")).toEqual([]);
     expect(kinds.length).toBeLessThanOrEqual(Math.ceil(length / 16_384) + 1);
