@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { loginAsAdmin } from "./admin-fixtures.ts";
+import { loginAsAdmin, toastsClosed } from "./admin-fixtures.ts";
 import { countRows, expect, test } from "./fixtures.ts";
 
 /**
@@ -77,6 +77,8 @@ test.describe("destinations in the admin", () => {
     await expect(toast(page, "Destination saved")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/destinations\/edit\?id=\d+$/);
     await expect(page.getByRole("heading", { name: "Edit Destination", level: 1 })).toBeVisible();
+    // The next save says the same: on a slow host this one can still be showing (seen in CI).
+    await toastsClosed(page);
 
     // Edit: a new short line and a second highlight.
     await page.getByLabel("Short", { exact: true }).fill("Tiles, port wine and the Douro below.");
