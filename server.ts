@@ -21,6 +21,7 @@ import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
 import { isDatabaseUnavailable, isStorageFull, refusedSettingOf } from "./app/server/db/health.server.ts";
 import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
+import { keepTickObjectShape } from "./app/server/http/tick-object-shape.server.ts";
 import { cannotStartLine } from "./app/server/telemetry/cannot-start.server.ts";
 import {
   inRequestScope,
@@ -374,6 +375,8 @@ export async function startServer(): Promise<Server> {
   const config = configOrExit();
   const { PORT, HOST } = config;
   const { app, cache } = await createServer(config).catch(exitIfCannotStart);
+  // Every answer queues several ticks: keep their shape through idle spells (tick-object-shape).
+  keepTickObjectShape();
   let stopping = false;
   // Everything the cache does not answer, in the request's scope (its log lines name it); the cache
   // sends the request id with its own fields.
