@@ -3,7 +3,6 @@
  * strip in the server process; react-router.config.ts builds it): `npm start` (builds first if
  * needed) or `npm run serve`. Development runs this file: `npm run dev` (Vite middleware, hot reload).
  */
-import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import {
   createServer as createHttpServer,
@@ -20,7 +19,7 @@ import express from "express";
 import helmet from "helmet";
 import { type Config, configOrExit } from "./app/server/config.server.ts";
 import { isDatabaseUnavailable, isStorageFull, refusedSettingOf } from "./app/server/db/health.server.ts";
-import { contentSecurityPolicy, cspOf } from "./app/server/http/csp.server.ts";
+import { contentSecurityPolicy, cspOf, newNonce } from "./app/server/http/csp.server.ts";
 import { keepTickObjectShape } from "./app/server/http/tick-object-shape.server.ts";
 import { cannotStartLine } from "./app/server/telemetry/cannot-start.server.ts";
 import {
@@ -110,7 +109,7 @@ export async function createServer(
   server.set("trust proxy", config.TRUST_PROXY);
 
   server.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
     next();
   });
   server.use(

@@ -1,8 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { utf8Bytes } from "./utf8.server.ts";
+import { Utf8Collector } from "./utf8.server.ts";
 
-describe("utf8Bytes", () => {
-  // Each as Buffer.from writes it: the document's bytes must not change with the way they are made.
+/** What the collector must write: each piece as Buffer.from writes it, joined. */
+function expected(pieces: (string | Uint8Array)[]): Buffer {
+  return Buffer.concat(pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)));
+}
+
+/** The collector's bytes, copied out, and its buffer released for the next. */
+function collect(pieces: (string | Uint8Array)[]): Buffer {
+  const collector = new Utf8Collector();
+  for (const piece of pieces) collector.write(piece);
+  const bytes = Buffer.from(collector.bytes());
+  collector.release();
+  return bytes;
+}
+
+/** Its first room is 128 KB: pieces this long cross it. */
+const ROOM = 128 * 1024;
+
+describe("Utf8Collector", () => {
+  // The document's bytes must not change with the way they are made.
   const texts: [string, string][] = [
     ["empty", ""],
     ["ASCII", '<p class="lead">Kyoto in the rain</p>'],
@@ -16,14 +33,61 @@ describe("utf8Bytes", () => {
   ];
 
   it.each(texts)("%s: the bytes Buffer.from writes", (_name, text) => {
-    const bytes = utf8Bytes(text);
+    const bytes = collect([text]);
     expect(Buffer.isBuffer(bytes)).toBe(true);
     expect(bytes.toString("hex")).toBe(Buffer.from(text).toString("hex"));
+  });
+
+  it("joins text and byte pieces in order, growing past the room it started with", () => {
+    const pieces: (string | Uint8Array)[] = [
+      "<!DOCTYPE html>",
+      Buffer.from("<style>body{margin:0}</style>"),
+      "😀".repeat(ROOM / 8),
+      "é".repeat(ROOM / 2),
+      new Uint8Array(ROOM).fill(0x61),
+      ...texts.map(([, text]) => text),
+      "",
+      Buffer.alloc(0),
+      "</html>",
+    ];
+    const bytes = collect(pieces);
+    expect(bytes.length).toBe(expected(pieces).length);
+    expect(bytes.equals(expected(pieces))).toBe(true);
+  });
+
+  it("never splits a character where its room runs out", () => {
+    // A three- or four-byte character lands on the end of the room, one byte either side.
+    for (let filler = ROOM - 5; filler <= ROOM + 1; filler++) {
+      for (const character of ["’", "🍜", "\ud83c"]) {
+        const pieces = ["a".repeat(filler), `${character}${character} and after`];
+        expect(collect(pieces).equals(expected(pieces))).toBe(true);
+      }
+    }
+  });
+
+  it("hands its buffer to the next document once released; a copy taken before stays", () => {
+    const first = new Utf8Collector();
+    first.write("the first page, ’ and all");
+    const kept = Buffer.from(first.bytes());
+    first.release();
+    const second = new Utf8Collector();
+    second.write("another");
+    expect(second.bytes().toString()).toBe("another");
+    expect(kept.toString()).toBe("the first page, ’ and all");
+    second.release();
   });
 
   it("writes a substring of a two-byte string that holds only Latin-1", () => {
     // V8 keeps a slice of a two-byte string two bytes a character, whatever it holds.
     const text = "’ café au lait".slice(2);
-    expect(utf8Bytes(text).equals(Buffer.from("café au lait"))).toBe(true);
+    expect(collect([text]).equals(Buffer.from("café au lait"))).toBe(true);
+  });
+
+  it("gives a view of what it has collected so far", () => {
+    const collector = new Utf8Collector();
+    collector.write("one ");
+    expect(collector.bytes().toString()).toBe("one ");
+    collector.write("two");
+    expect(collector.bytes().toString()).toBe("one two");
   });
 });

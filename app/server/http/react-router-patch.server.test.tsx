@@ -11,6 +11,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   type EntryContext,
+  matchPath,
   Outlet,
   Scripts,
   type ServerBuild,
@@ -19,7 +20,7 @@ import {
   UNSAFE_DataRouterContext,
   useLoaderData,
 } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 /** The route tables each render saw, in order. */
 const seen: unknown[] = [];
@@ -227,5 +228,55 @@ describe("the page's module script, kept per build and routes (the patch)", () =
     const second = moduleScript(await render("/kyoto", routeModules, other));
     expect(first).toContain('import("/entry.js")');
     expect(second).toContain('import("/other-entry.js")');
+  });
+});
+
+describe("a route's pattern, compiled once (the same patch)", () => {
+  const realRegExp = globalThis.RegExp;
+  afterEach(() => {
+    globalThis.RegExp = realRegExp;
+  });
+
+  /** How many regular expressions `run` builds with the RegExp constructor. */
+  function regExpsBuiltBy(run: () => void): number {
+    let built = 0;
+    globalThis.RegExp = new Proxy(realRegExp, {
+      construct(target, args) {
+        built++;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      run();
+    } finally {
+      globalThis.RegExp = realRegExp;
+    }
+    return built;
+  }
+
+  it("matches a pattern seen before without compiling it again", () => {
+    const pattern = { path: "/patched/:slug/notes", caseSensitive: false, end: true };
+    const built = regExpsBuiltBy(() => {
+      for (let i = 0; i < 50; i++)
+        expect(matchPath(pattern, `/patched/p${i}/notes`)?.params.slug).toBe(`p${i}`);
+    });
+    expect(built).toBeLessThanOrEqual(1);
+  });
+
+  it("keeps patterns that differ only in case sensitivity or end apart, and answers each time anew", () => {
+    const path = "/Kept/:id";
+    const open = { path, caseSensitive: false, end: false };
+    const strict = { path, caseSensitive: true, end: true };
+    for (let round = 0; round < 2; round++) {
+      expect(matchPath(open, "/kept/7/more")?.params).toEqual({ id: "7" });
+      expect(matchPath(strict, "/kept/7")).toBeNull();
+      expect(matchPath(strict, "/Kept/7/more")).toBeNull();
+      const first = matchPath(strict, "/Kept/7");
+      const second = matchPath(strict, "/Kept/8");
+      expect(first?.params).toEqual({ id: "7" });
+      expect(second?.params).toEqual({ id: "8" });
+      // Each match has its own parameters: one request's can never show up in another's.
+      expect(first?.params).not.toBe(second?.params);
+    }
   });
 });
