@@ -77,6 +77,26 @@ describe("Utf8Collector", () => {
     second.release();
   });
 
+  it("keeps a buffer for the next document, but not one grown for an unusually long page", () => {
+    const ordinary = new Utf8Collector();
+    ordinary.write("an ordinary page");
+    const ordinaryMemory = ordinary.bytes().buffer;
+    ordinary.release();
+    const next = new Utf8Collector();
+    next.write("x");
+    expect(next.bytes().buffer).toBe(ordinaryMemory);
+    next.release();
+
+    const long = new Utf8Collector();
+    long.write("p".repeat(5 * ROOM)); // more than 512 KB, whatever buffer it started with
+    const longMemory = long.bytes().buffer;
+    long.release();
+    const after = new Utf8Collector();
+    after.write("y");
+    expect(after.bytes().buffer).not.toBe(longMemory);
+    after.release();
+  });
+
   it("writes a substring of a two-byte string that holds only Latin-1", () => {
     // V8 keeps a slice of a two-byte string two bytes a character, whatever it holds.
     const text = "’ café au lait".slice(2);

@@ -4,6 +4,8 @@ const encoder = new TextEncoder();
 const FIRST_ROOM = 128 * 1024;
 /** Buffers of finished documents kept for the next ones: a few renders run at once. */
 const MOST_SPARE = 8;
+/** A buffer grown past this for an unusually long document is left to the collector, not kept. */
+const MOST_KEPT_BYTES = 512 * 1024;
 const spare: Buffer[] = [];
 
 /**
@@ -54,7 +56,7 @@ export class Utf8Collector {
 
   /** The buffer goes to the next document; the collector must not be used after. */
   release(): void {
-    if (spare.length < MOST_SPARE) spare.push(this.#buffer);
+    if (spare.length < MOST_SPARE && this.#buffer.length <= MOST_KEPT_BYTES) spare.push(this.#buffer);
     this.#buffer = Buffer.alloc(0);
     this.#length = 0;
   }
