@@ -3,8 +3,10 @@
  * markup (a tag, an attribute's name, its value…) into a 4 KB byte view as it went: a call into
  * the encoder and a new view object for each of a page's thousands of pieces. The patch gathers
  * the pieces as text and hands the destination one string every 16 K characters (React's own Bun
- * renderer writes text too, piece by piece). Both of the package's builds are patched, so each is
- * tested, in a process of its own: React picks its build by NODE_ENV when it is first loaded.
+ * renderer writes text too, piece by piece). It also counts a piece's size in characters and leaves
+ * components' names out of key paths (the decision's session 52 addendum). Both of the package's
+ * builds are patched, so each is tested, in a process of its own: React picks its build by
+ * NODE_ENV when it is first loaded.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -42,6 +44,18 @@ function render(element) {
   });
 }
 
+// What the renderer reads beyond the markup, for one page: the UTF-8 length of each piece
+// (Buffer.byteLength), and each component's name (a displayName getter that counts).
+let byteLengthCalls = 0;
+const byteLength = Buffer.byteLength;
+Buffer.byteLength = (...args) => { byteLengthCalls++; return byteLength(...args); };
+let nameReads = 0;
+const Named = ({ n }) => h("p", null, "named " + n);
+Object.defineProperty(Named, "displayName", { get() { nameReads++; return "Named"; } });
+const counted = await render(h("div", null, h(LongPage, { label: "x" }),
+  Array.from({ length: 20 }, (_, i) => h(Named, { key: i, n: i }))));
+Buffer.byteLength = byteLength;
+
 const long = await render(h(LongPage, { label: "ü" }));
 const Late = ({ data }) => h("p", null, use(data));
 const page = (label, data) => h("main", null, h(LongPage, { label }),
@@ -56,6 +70,7 @@ setTimeout(() => resolveA("late alpha"), 15);
 const [one, two] = await Promise.all([first, second]);
 console.log(JSON.stringify({
   build: process.env.NODE_ENV,
+  counted: { byteLengthCalls, nameReads, named: counted.html.includes("named 19") },
   long: { kinds: long.kinds, length: long.html.length, sameAsString: long.html === renderToString(h(LongPage, { label: "ü" })), html: long.html },
   one: one.html,
   two: two.html,
@@ -69,6 +84,7 @@ async function renderedBy(build: "production" | "development") {
   });
   return JSON.parse(stdout) as {
     build: string;
+    counted: { byteLengthCalls: number; nameReads: number; named: boolean };
     long: { kinds: string[]; length: number; sameAsString: boolean; html: string };
     one: string;
     two: string;
@@ -89,6 +105,16 @@ describe.each(["production", "development"] as const)("React DOM's Node renderer
     expect(html.includes("ü 1499: café, 日本, 🍜")).toBe(true);
   });
 
+  it("counts a piece's size in characters, not by measuring its UTF-8 bytes", async () => {
+    // React adds up each part's size only to decide which late parts to send out of order, by
+    // comparing with progressiveChunkSize (infinite here: entry.server.tsx) and a 500-byte floor.
+    // Published, Buffer.byteLength scanned every one of a page's thousands of pieces: 3 % of a
+    // blog's render. Characters count for less than bytes only past ASCII, and only for that choice.
+    const { counted } = await renderedBy(build);
+    expect(counted.named).toBe(true);
+    expect(counted.byteLengthCalls).toBe(0);
+  });
+
   it("keeps two renders whose late parts are written in turns apart", async () => {
     // Each page's shell is written first, then each late part as its data comes, interleaved
     // with the other render's: what is gathered belongs to the flush that wrote it.
@@ -97,5 +123,16 @@ describe.each(["production", "development"] as const)("React DOM's Node renderer
     const has = (page: string, text: string) => page.includes(text);
     expect([has(one, "late alpha"), has(one, "alpha 1499"), has(one, "omega")]).toEqual([true, true, false]);
     expect([has(two, "late omega"), has(two, "omega 1499"), has(two, "alpha")]).toEqual([true, true, false]);
+  });
+});
+
+describe("React DOM's Node renderer, production build, components' names", () => {
+  it("is not asked for a component's name unless a render resumes or records postponed work", async () => {
+    // Published, every element's name went into its key path (displayName or the function's
+    // name), read back only when a prerender's postponed work is recorded or resumed, or a server
+    // action's form state matched: never in renderToPipeableStream without formState, as here.
+    const { counted } = await renderedBy("production");
+    expect(counted.named).toBe(true);
+    expect(counted.nameReads).toBe(0);
   });
 });
