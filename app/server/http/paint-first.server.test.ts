@@ -51,6 +51,16 @@ describe("paintFirst", () => {
     expect(paintFirst(plain)).toBe(plain);
   });
 
+  it("looks for the preloads in the head only, where React hoists them", () => {
+    // The search stops at </head> instead of reading the rest of the page for one more: a
+    // preload link that were in the body would stay, and preload as the browser meets it.
+    const inBody = '<link rel="modulepreload" href="/assets/late-D.js"/>';
+    const html = paintFirst(renderedDocument("").replace("<main>Hi</main>", `<main>Hi</main>${inBody}`));
+    expect(html).toContain(`<main>Hi</main>${inBody}`);
+    expect(html).not.toContain('<link rel="modulepreload" href="/assets/framework-B.js"');
+    expect(html).toContain('["/assets/entry.client-A.js","/assets/framework-B.js"]');
+  });
+
   it("copies the page around the rewritten tags byte for byte, whatever its characters", () => {
     const page = renderedDocument(' nonce="n0"')
       .replace("<main>Hi</main>", "<main>Kyōto, crème brûlée ✓</main>")

@@ -30,6 +30,7 @@ const BOOT_MARK = Buffer.from(' type="module" async="">');
 const SCRIPT_START = Buffer.from("<script");
 const SCRIPT_END = Buffer.from("</script>");
 const TAG_END = ">".charCodeAt(0);
+const HEAD_END = Buffer.from("</head>");
 
 /**
  * The edits that make `html` paint first (none when its markup is not React Router's as expected).
@@ -49,11 +50,11 @@ export function paintFirstEdits(html: Buffer, { stageModules = true } = {}): Doc
 
   const edits: DocumentEdit[] = [];
   const preloads: string[] = [];
-  for (
-    let at = html.indexOf(PRELOAD_START);
-    at >= 0 && at < bootStart;
-    at = html.indexOf(PRELOAD_START, at + 1)
-  ) {
+  // React hoists the preload links into the head: looking past it, the search for the one after
+  // the last would read the rest of the page (0.9 % of a blog render in the profile).
+  const headEnd = html.indexOf(HEAD_END);
+  const head = html.subarray(0, headEnd < 0 || headEnd > bootStart ? bootStart : headEnd);
+  for (let at = head.indexOf(PRELOAD_START); at >= 0; at = head.indexOf(PRELOAD_START, at + 1)) {
     const end = html.indexOf(TAG_END, at) + 1;
     const link = MODULE_PRELOAD.exec(html.toString("utf8", at, end));
     if (!link) continue;
