@@ -151,6 +151,10 @@ export default function handleRequest(
             // React hands its markup over as text (patched, decision 038), encoded here straight
             // into one buffer (Utf8Collector).
             decodeStrings: false,
+            // A 'close' after the last write would reach React's cancel handler, which makes an
+            // Error (stack and all) to abort the render that has just finished. Nothing else can
+            // close this in-memory destination early: a render that runs too long is aborted above.
+            emitClose: false,
             write(chunk: string | Buffer, _encoding, callback) {
               collected.write(chunk);
               callback();
