@@ -1,7 +1,7 @@
 /**
  * handleRequest renders a page into memory (a Writable it makes) and answers it whole. These tests
- * render a small page through it, as React Router calls it, with the load context app.server.ts
- * gives each request.
+ * render a small page through it, as React Router calls it, with the request's nonce in its load
+ * context as app.server.ts sets it.
  */
 import {
   createStaticHandler,
