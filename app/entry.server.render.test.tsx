@@ -3,14 +3,9 @@
  * render a small page through it, as React Router calls it, with the request's nonce in its load
  * context as app.server.ts sets it.
  */
-import {
-  createStaticHandler,
-  type EntryContext,
-  Outlet,
-  RouterContextProvider,
-  type StaticHandlerContext,
-} from "react-router";
+import { createStaticHandler, Outlet, RouterContextProvider, type StaticHandlerContext } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { entryContext } from "#tests/support/entry-context.ts";
 import handleRequest from "./entry.server.tsx";
 import { requestInfoContext } from "./server/http/request-context.server.ts";
 
@@ -28,8 +23,8 @@ const handler = createStaticHandler([{ id: "root", path: "/", children: [{ id: "
 async function render(): Promise<{ html: string; length: string | null }> {
   const request = new Request("http://site.test/");
   const staticHandlerContext = (await handler.query(request)) as StaticHandlerContext;
-  const context = {
-    manifest: {
+  const context = entryContext(
+    {
       entry: { module: "/entry.js", imports: [] },
       url: "/manifest.js",
       version: "1",
@@ -38,15 +33,9 @@ async function render(): Promise<{ html: string; length: string | null }> {
         page: { id: "page", parentId: "root", index: true, module: "/page.js" },
       },
     },
-    routeModules: { root: { default: Root }, page: { default: Page } },
+    { root: { default: Root }, page: { default: Page } },
     staticHandlerContext,
-    future: {},
-    isSpaMode: false,
-    ssr: true,
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    serverHandoffString: "{}",
-    renderMeta: {},
-  } as unknown as EntryContext;
+  );
   const loadContext = new RouterContextProvider();
   loadContext.set(requestInfoContext, { nonce: "n0", ip: "127.0.0.1", csp: { hosts: "" } });
   const answer = (await handleRequest(request, 200, new Headers(), context, loadContext)) as Response;

@@ -21,6 +21,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { entryContext } from "#tests/support/entry-context.ts";
 
 /** The route tables each render saw, in order. */
 const seen: unknown[] = [];
@@ -104,17 +105,7 @@ async function render(path: string, modules = routeModules, build = manifest): P
   };
   extraMatches.push(0);
   const at = extraMatches.length - 1;
-  const context = {
-    manifest: build,
-    routeModules: modules,
-    staticHandlerContext,
-    future: {},
-    isSpaMode: false,
-    ssr: true,
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    serverHandoffString: "{}",
-    renderMeta: {},
-  } as unknown as EntryContext;
+  const context = entryContext(build, modules, staticHandlerContext);
   const html = renderToString(<ServerRouter context={context} url={url} />);
   extraMatches[at] = count;
   return html;
